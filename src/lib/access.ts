@@ -1,0 +1,45 @@
+export const ROLES = ['parent', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who may open a page: anyone, any signed-in account, or administrators only. */
+export type Access = 'public' | 'signed-in' | 'admin';
+
+export type Session =
+  | { status: 'unknown' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; uid: string; role: Role };
+
+export type GuardDecision = 'wait' | 'allow' | 'sign-in' | 'forbidden';
+
+/** What the protected-route guard does for a session and the access a page needs. */
+export function guardDecision(session: Session, access: Access): GuardDecision {
+  if (access === 'public') return 'allow';
+  if (session.status === 'unknown') return 'wait';
+  if (session.status === 'signed-out') return 'sign-in';
+  if (access === 'admin' && session.role !== 'admin') return 'forbidden';
+  return 'allow';
+}
+
+/**
+ * A return path is only ever a path on this site: anything that could leave it
+ * (another origin, a protocol-relative or backslash URL, a script URL) falls back to /profile.
+ */
+export function safeReturnPath(next: string | null | undefined, fallback = '/profile'): string {
+  if (typeof next !== 'string' || next.length === 0 || next.length > 2048) return fallback;
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\\]/.test(next)) return fallback;
+  try {
+    const url = new URL(next, 'http://same.invalid');
+    if (url.origin !== 'http://same.invalid') return fallback;
+    if (url.pathname === '/login' || url.pathname === '/signup') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Where the guard sends a signed-out visitor: /login, remembering the page they wanted. */
+export function loginPathFor(currentPath: string): string {
+  const next = safeReturnPath(currentPath, '');
+  return next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+}

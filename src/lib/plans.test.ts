@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice, selectedPlanSchema } from './plans';
+
+describe('plans', () => {
+  it('presets the condensed program with the spec numbers', () => {
+    expect(CONDENSED_PROGRAM_PLAN.selectedPlanDuration).toBe(1.25);
+    expect(CONDENSED_PROGRAM_PLAN.selectedPlanPrice).toBe(19999);
+    expect(selectedPlanSchema.safeParse(CONDENSED_PROGRAM_PLAN).success).toBe(true);
+  });
+
+  it('formats whole cents as money', () => {
+    expect(formatPrice(19999, 'en-US')).toBe('$199.99');
+    expect(formatPrice(0, 'en-US')).toBe('$0.00');
+    expect(formatPrice(19999, 'de-DE')).toMatch(/199,99/);
+  });
+
+  it('says durations as a person would', () => {
+    expect(formatDuration(1.25)).toBe('5 weeks');
+    expect(formatDuration(0.25)).toBe('1 week');
+    expect(formatDuration(1)).toBe('1 month');
+    expect(formatDuration(3)).toBe('3 months');
+  });
+
+  it('refuses a float price, a negative price and unknown shapes', () => {
+    expect(selectedPlanSchema.safeParse({ ...CONDENSED_PROGRAM_PLAN, selectedPlanPrice: 199.99 }).success).toBe(false);
+    expect(selectedPlanSchema.safeParse({ ...CONDENSED_PROGRAM_PLAN, selectedPlanPrice: -1 }).success).toBe(false);
+    expect(selectedPlanSchema.safeParse('plan').success).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Access } from './access';
+
+/** One route of the specification: its path pattern (`{id}` for a parameter), title and who may open it. */
+export interface RouteInfo {
+  path: string;
+  title: string;
+  access: Access;
+}
+
+/** Every route of the specification, section 2. Tests, the guard and the sitemap read this list. */
+export const ROUTES: readonly RouteInfo[] = [
+  { path: '/', title: 'Reading programs for children and their parents', access: 'public' },
+  { path: '/signup', title: 'Create your family account', access: 'public' },
+  { path: '/archives', title: 'Blog archives', access: 'public' },
+  { path: '/blogs', title: 'Blogs', access: 'public' },
+  { path: '/blogs/{id}', title: 'Blog post', access: 'public' },
+  { path: '/events', title: 'Events', access: 'public' },
+  { path: '/podcast', title: 'Podcast', access: 'public' },
+  { path: '/contact-us', title: 'Contact us', access: 'public' },
+  { path: '/elements', title: 'Elements: the Quill Reads style guide', access: 'public' },
+  { path: '/programs', title: 'Rated Reads programs', access: 'public' },
+  { path: '/summer-programs', title: 'Summer programs', access: 'public' },
+  { path: '/check-out', title: 'Check-out', access: 'public' },
+  { path: '/company', title: 'Our company', access: 'public' },
+  { path: '/mission', title: 'Our mission', access: 'public' },
+  { path: '/privacy-policy', title: 'Privacy policy', access: 'public' },
+  { path: '/terms-of-use', title: 'Terms of use', access: 'public' },
+  { path: '/contact', title: 'Contact', access: 'public' },
+  { path: '/program-details', title: 'Program details', access: 'public' },
+  { path: '/a-bridged-program', title: 'The A-Bridged condensed program', access: 'public' },
+  { path: '/confirmation', title: 'Order confirmation', access: 'public' },
+  { path: '/schedule-interview', title: 'Schedule your introductory interview', access: 'public' },
+  { path: '/login', title: 'Sign in', access: 'public' },
+
+  { path: '/admin/blogwriting', title: 'Write a blog post', access: 'admin' },
+  { path: '/admin/test-payment', title: 'Test payment', access: 'admin' },
+  { path: '/admin/create-new-account', title: 'Create a new account', access: 'admin' },
+  { path: '/admin/podcastupdate', title: 'Podcast episodes', access: 'admin' },
+  { path: '/readonance/oration', title: 'Read-aloud practice', access: 'signed-in' },
+  { path: '/admin/approveblogs', title: 'Blogs waiting for review', access: 'admin' },
+  { path: '/admin/unapprovedblogs/{id}', title: 'Review a blog post', access: 'admin' },
+  { path: '/admin/editunapprovedblog/{id}', title: 'Edit a submitted blog post', access: 'admin' },
+  { path: '/admin/allBooks', title: 'Book catalogue', access: 'admin' },
+  { path: '/admin/allReadonance', title: 'Read-aloud passages', access: 'admin' },
+  { path: '/admin/eventupdate', title: 'Events', access: 'admin' },
+  { path: '/admin/create-plans', title: 'Plans', access: 'admin' },
+  { path: '/profile', title: 'Your family profile', access: 'signed-in' },
+  { path: '/update-profile', title: 'Update your profile', access: 'signed-in' },
+  { path: '/user/myblogs', title: 'My blog posts', access: 'signed-in' },
+  { path: '/user/myblogs/{id}', title: 'Edit my blog post', access: 'signed-in' },
+  { path: '/admin/users/{id}', title: 'Manage a user', access: 'admin' },
+  { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
+  { path: '/admin/inquiries/{id}', title: 'Inquiry', access: 'admin' },
+  { path: '/updatePlan/{id}', title: 'Update a plan', access: 'admin' },
+  { path: '/updateBooks/{id}', title: 'Update a book', access: 'admin' },
+  { path: '/updateReadonance/{id}', title: 'Update a read-aloud passage', access: 'admin' },
+  { path: '/book-history/{id}', title: 'Reading history', access: 'signed-in' },
+  { path: '/view-user-page/{id}', title: 'User details', access: 'admin' },
+  { path: '/createProfile', title: 'Add a child', access: 'signed-in' },
+  { path: '/notification', title: 'Notifications', access: 'signed-in' },
+];
+
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((part) => (part === '{id}' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+const compiled = ROUTES.map((route) => ({ route, re: patternToRegExp(route.path) }));
+
+/** The spec route a path belongs to, or undefined for an unknown path (the 404 page). */
+export function findRoute(pathname: string): RouteInfo | undefined {
+  return compiled.find(({ re }) => re.test(pathname))?.route;
+}
+
+export function accessFor(pathname: string): Access {
+  return findRoute(pathname)?.access ?? 'public';
+}
+
+/** A concrete path for a pattern, filling `{id}` with the given value. */
+export function pathFor(route: RouteInfo, id = 'example'): string {
+  return route.path.replace('{id}', encodeURIComponent(id));
+}

@@ -1,0 +1,65 @@
+import { atom, type WritableAtom } from 'nanostores';
+
+type StorageKind = 'local' | 'session';
+
+function storageOf(kind: StorageKind): Storage | undefined {
+  try {
+    if (typeof window === 'undefined') return undefined;
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    // Storage can be switched off (privacy settings); the value then lives for the page only.
+    return undefined;
+  }
+}
+
+export interface PersistentOptions<T> {
+  storage: StorageKind;
+  /** Turns the stored text into a value, or undefined when it is missing or not valid. */
+  decode: (raw: string) => T | undefined;
+  encode?: (value: T) => string;
+}
+
+/**
+ * An atom whose value survives a full page load. What is read back from storage is
+ * untrusted: a value that does not decode falls back to the initial one.
+ */
+export function persistentAtom<T>(key: string, initial: T, options: PersistentOptions<T>): WritableAtom<T> {
+  const encode = options.encode ?? ((value: T) => JSON.stringify(value));
+  const read = (): T => {
+    const raw = storageOf(options.storage)?.getItem(key);
+    if (raw == null) return initial;
+    try {
+      return options.decode(raw) ?? initial;
+    } catch {
+      return initial;
+    }
+  };
+  const store = atom<T>(read());
+
+  store.listen((value) => {
+    const storage = storageOf(options.storage);
+    if (!storage) return;
+    try {
+      if (value === initial || value === null) storage.removeItem(key);
+      else storage.setItem(key, encode(value));
+    } catch {
+      // Quota exceeded or storage blocked: keep the in-memory value.
+    }
+  });
+
+  // Another tab signing out or switching child updates this tab too.
+  if (options.storage === 'local' && typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key === key || event.key === null) store.set(read());
+    });
+  }
+  return store;
+}
+
+/** Decodes JSON and validates it with a schema-like parser. */
+export function jsonDecoder<T>(parse: (data: unknown) => { success: boolean; data?: T }) {
+  return (raw: string): T | undefined => {
+    const result = parse(JSON.parse(raw));
+    return result.success ? result.data : undefined;
+  };
+}

@@ -1,0 +1,16 @@
+import { jsonDecoder, persistentAtom } from './persistent';
+import { type SelectedPlan, selectedPlanSchema } from '~/lib/plans';
+
+/** The plan chosen for check-out; kept for the tab so a reload of /check-out keeps it. */
+export const $selectedPlanData = persistentAtom<SelectedPlan | null>('qr:selectedPlan', null, {
+  storage: 'session',
+  decode: jsonDecoder((d) => selectedPlanSchema.safeParse(d)),
+});
+
+export function selectPlan(plan: SelectedPlan) {
+  $selectedPlanData.set({ ...plan });
+}
+
+export function clearSelectedPlan() {
+  $selectedPlanData.set(null);
+}

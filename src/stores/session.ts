@@ -1,0 +1,62 @@
+import { computed } from 'nanostores';
+import * as z from 'zod/mini';
+import { ROLES, type Role, type Session } from '~/lib/access';
+import { navbarChildLabel } from '~/lib/childName';
+import { activeChild, type UserData, userDataSchema } from '~/lib/user';
+import { jsonDecoder, persistentAtom } from './persistent';
+
+const sessionHintSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signed-out') }),
+  z.object({ status: z.literal('signed-in'), uid: z.string().check(z.minLength(1)), role: z.enum(ROLES) }),
+]);
+
+/**
+ * Who is signed in. It is kept on the device as a hint so the first paint of a page
+ * can show the right navigation; the server checks identity on every request.
+ */
+export const $session = persistentAtom<Session>(
+  'qr:session',
+  { status: 'unknown' },
+  { storage: 'local', decode: jsonDecoder((d) => sessionHintSchema.safeParse(d)) },
+);
+
+/** The signed-in user's data (children and their names); null when signed out. */
+export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
+  storage: 'local',
+  decode: jsonDecoder((d) => userDataSchema.safeParse(d)),
+});
+
+/** Which child is active, by position in userData.children. */
+export const $index = persistentAtom<number>('qr:activeChild', 0, {
+  storage: 'local',
+  decode: (raw) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= 0 && n < 50 ? n : undefined;
+  },
+  encode: String,
+});
+
+export const $activeChild = computed([$userData, $index], (user, index) => activeChild(user, index));
+
+/** The navigation bar's label for the signed-in family (the spec's 7-character rule). */
+export const $navbarLabel = computed($activeChild, (child) => navbarChildLabel(child?.name));
+
+export function signedIn(uid: string, role: Role) {
+  $session.set({ status: 'signed-in', uid, role });
+}
+
+/** Becoming signed out clears the user data (spec section 4). */
+export function signedOut() {
+  $session.set({ status: 'signed-out' });
+  $userData.set(null);
+  $index.set(0);
+}
+
+export function setUserData(user: UserData | null) {
+  $userData.set(user);
+}
+
+export function setActiveChild(index: number) {
+  const count = $userData.get()?.children.length ?? 0;
+  if (Number.isInteger(index) && index >= 0 && index < count) $index.set(index);
+}
