@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice, selectedPlanSchema } from './plans';
+import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice, parseSelectedPlan } from './plans';
 
 describe('plans', () => {
   it('presets the condensed program with the spec numbers', () => {
     expect(CONDENSED_PROGRAM_PLAN.selectedPlanDuration).toBe(1.25);
     expect(CONDENSED_PROGRAM_PLAN.selectedPlanPrice).toBe(19999);
-    expect(selectedPlanSchema.safeParse(CONDENSED_PROGRAM_PLAN).success).toBe(true);
+    expect(parseSelectedPlan(CONDENSED_PROGRAM_PLAN)).toEqual(CONDENSED_PROGRAM_PLAN);
   });
 
   it('formats whole cents as money', () => {
@@ -22,8 +22,15 @@ describe('plans', () => {
   });
 
   it('refuses a float price, a negative price and unknown shapes', () => {
-    expect(selectedPlanSchema.safeParse({ ...CONDENSED_PROGRAM_PLAN, selectedPlanPrice: 199.99 }).success).toBe(false);
-    expect(selectedPlanSchema.safeParse({ ...CONDENSED_PROGRAM_PLAN, selectedPlanPrice: -1 }).success).toBe(false);
-    expect(selectedPlanSchema.safeParse('plan').success).toBe(false);
+    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, selectedPlanPrice: 199.99 })).toBeUndefined();
+    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, selectedPlanPrice: -1 })).toBeUndefined();
+    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, selectedPlanDuration: '5 weeks' })).toBeUndefined();
+    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, selectedPlanName: 42 })).toBeUndefined();
+    expect(parseSelectedPlan('plan')).toBeUndefined();
+    expect(parseSelectedPlan(null)).toBeUndefined();
+  });
+
+  it('keeps only the three plan fields', () => {
+    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, extra: '<script>' })).toEqual(CONDENSED_PROGRAM_PLAN);
   });
 });

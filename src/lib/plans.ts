@@ -1,14 +1,11 @@
-import * as z from 'zod/mini';
-
 /** The plan a family has chosen, as the spec names its fields (each null until chosen). */
-export const selectedPlanSchema = z.object({
-  selectedPlanName: z.nullable(z.string().check(z.maxLength(120))),
+export interface SelectedPlan {
+  selectedPlanName: string | null;
   /** Duration in months (1.25 months is five weeks). */
-  selectedPlanDuration: z.nullable(z.number().check(z.positive(), z.lte(60))),
+  selectedPlanDuration: number | null;
   /** Price in whole cents, never a float amount of dollars. */
-  selectedPlanPrice: z.nullable(z.int().check(z.nonnegative(), z.lte(100_000_000))),
-});
-export type SelectedPlan = z.infer<typeof selectedPlanSchema>;
+  selectedPlanPrice: number | null;
+}
 
 export const EMPTY_SELECTED_PLAN: SelectedPlan = {
   selectedPlanName: null,
@@ -22,6 +19,23 @@ export const CONDENSED_PROGRAM_PLAN: SelectedPlan = {
   selectedPlanDuration: 1.25,
   selectedPlanPrice: 19999,
 };
+
+const isNullableString = (v: unknown) => v === null || (typeof v === 'string' && v.length <= 120);
+const isDuration = (v: unknown) => v === null || (typeof v === 'number' && v > 0 && v <= 60);
+const isCents = (v: unknown) => v === null || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 1e8);
+
+/**
+ * Checks a selected plan read back from storage. Hand-written rather than a schema
+ * library so the navigation bar, on every public page, stays small.
+ */
+export function parseSelectedPlan(data: unknown): SelectedPlan | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { selectedPlanName, selectedPlanDuration, selectedPlanPrice } = data as Record<string, unknown>;
+  if (!isNullableString(selectedPlanName) || !isDuration(selectedPlanDuration) || !isCents(selectedPlanPrice)) {
+    return undefined;
+  }
+  return { selectedPlanName, selectedPlanDuration, selectedPlanPrice } as SelectedPlan;
+}
 
 export function formatPrice(cents: number, locale?: string, currency = 'USD'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);

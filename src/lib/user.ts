@@ -1,22 +1,48 @@
-import * as z from 'zod/mini';
-import { ROLES } from './access';
+import { ROLES, type Role } from './access';
 
 /** A child profile as the browser knows it (the spec: _id, name, notification list). */
-export const childSchema = z.object({
-  _id: z.string().check(z.minLength(1), z.maxLength(64)),
-  name: z.string().check(z.maxLength(120)),
-  notifications: z.optional(z.array(z.unknown())),
-});
-export type Child = z.infer<typeof childSchema>;
+export interface Child {
+  _id: string;
+  name: string;
+  notifications?: unknown[];
+}
 
 /** The signed-in user's data as the login/register call returns it. */
-export const userDataSchema = z.object({
-  _id: z.optional(z.string()),
-  email: z.optional(z.string()),
-  role: z.optional(z.enum(ROLES)),
-  children: z.array(childSchema).check(z.maxLength(50)),
-});
-export type UserData = z.infer<typeof userDataSchema>;
+export interface UserData {
+  _id?: string;
+  email?: string;
+  role?: Role;
+  children: Child[];
+}
+
+function parseChild(data: unknown): Child | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { _id, name, notifications } = data as Record<string, unknown>;
+  if (typeof _id !== 'string' || _id.length === 0 || _id.length > 64) return undefined;
+  if (typeof name !== 'string' || name.length > 120) return undefined;
+  if (notifications !== undefined && !Array.isArray(notifications)) return undefined;
+  return notifications === undefined ? { _id, name } : { _id, name, notifications };
+}
+
+/**
+ * Checks user data read back from the device's cache. Hand-written rather than a schema
+ * library so the navigation bar, on every public page, stays small.
+ */
+export function parseUserData(data: unknown): UserData | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { _id, email, role, children } = data as Record<string, unknown>;
+  if (!Array.isArray(children) || children.length > 50) return undefined;
+  const parsed = children.map(parseChild);
+  if (parsed.some((c) => c === undefined)) return undefined;
+  if (_id !== undefined && typeof _id !== 'string') return undefined;
+  if (email !== undefined && typeof email !== 'string') return undefined;
+  if (role !== undefined && !ROLES.includes(role as Role)) return undefined;
+  const user: UserData = { children: parsed as Child[] };
+  if (typeof _id === 'string') user._id = _id;
+  if (typeof email === 'string') user.email = email;
+  if (role !== undefined) user.role = role as Role;
+  return user;
+}
 
 /** The active child: the one at the shared index, or the first child when the index is out of range. */
 export function activeChild(user: UserData | null, index: number): Child | undefined {

@@ -56,10 +56,7 @@ export function persistentAtom<T>(key: string, initial: T, options: PersistentOp
   return store;
 }
 
-/** Decodes JSON and validates it with a schema-like parser. */
-export function jsonDecoder<T>(parse: (data: unknown) => { success: boolean; data?: T }) {
-  return (raw: string): T | undefined => {
-    const result = parse(JSON.parse(raw));
-    return result.success ? result.data : undefined;
-  };
+/** Decodes JSON, then checks its shape; anything else is treated as missing. */
+export function jsonDecoder<T>(parse: (data: unknown) => T | undefined) {
+  return (raw: string): T | undefined => parse(JSON.parse(raw));
 }

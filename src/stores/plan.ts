@@ -1,10 +1,10 @@
 import { jsonDecoder, persistentAtom } from './persistent';
-import { type SelectedPlan, selectedPlanSchema } from '~/lib/plans';
+import { parseSelectedPlan, type SelectedPlan } from '~/lib/plans';
 
 /** The plan chosen for check-out; kept for the tab so a reload of /check-out keeps it. */
 export const $selectedPlanData = persistentAtom<SelectedPlan | null>('qr:selectedPlan', null, {
   storage: 'session',
-  decode: jsonDecoder((d) => selectedPlanSchema.safeParse(d)),
+  decode: jsonDecoder(parseSelectedPlan),
 });
 
 export function selectPlan(plan: SelectedPlan) {

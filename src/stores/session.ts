@@ -1,14 +1,17 @@
 import { computed } from 'nanostores';
-import * as z from 'zod/mini';
 import { ROLES, type Role, type Session } from '~/lib/access';
 import { navbarChildLabel } from '~/lib/childName';
-import { activeChild, type UserData, userDataSchema } from '~/lib/user';
+import { activeChild, parseUserData, type UserData } from '~/lib/user';
 import { jsonDecoder, persistentAtom } from './persistent';
 
-const sessionHintSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('signed-out') }),
-  z.object({ status: z.literal('signed-in'), uid: z.string().check(z.minLength(1)), role: z.enum(ROLES) }),
-]);
+function parseSessionHint(data: unknown): Session | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { status, uid, role } = data as Record<string, unknown>;
+  if (status === 'signed-out') return { status };
+  if (status !== 'signed-in' || typeof uid !== 'string' || uid.length === 0 || uid.length > 128) return undefined;
+  if (!ROLES.includes(role as Role)) return undefined;
+  return { status, uid, role: role as Role };
+}
 
 /**
  * Who is signed in. It is kept on the device as a hint so the first paint of a page
@@ -17,13 +20,13 @@ const sessionHintSchema = z.discriminatedUnion('status', [
 export const $session = persistentAtom<Session>(
   'qr:session',
   { status: 'unknown' },
-  { storage: 'local', decode: jsonDecoder((d) => sessionHintSchema.safeParse(d)) },
+  { storage: 'local', decode: jsonDecoder(parseSessionHint) },
 );
 
 /** The signed-in user's data (children and their names); null when signed out. */
 export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
   storage: 'local',
-  decode: jsonDecoder((d) => userDataSchema.safeParse(d)),
+  decode: jsonDecoder(parseUserData),
 });
 
 /** Which child is active, by position in userData.children. */

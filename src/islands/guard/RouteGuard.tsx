@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
+import { type ReactNode, useEffect } from 'react';
+import { type Access, guardDecision, loginPathFor } from '~/lib/access';
+import { resolveSession } from '~/stores/auth';
+import { $session } from '~/stores/session';
+import { Spinner } from '../shared/Spinner';
+import { useHydrated } from '../shared/useHydrated';
+import './RouteGuard.css';
+
+export interface RouteGuardProps {
+  /** Who may see the page: any signed-in account, or administrators only. */
+  access: Access;
+  children?: ReactNode;
+}
+
+/**
+ * The one guard every protected page sits behind. Signed out, it sends the visitor to
+ * /login with the page they wanted; with the wrong role it says so plainly. It is a
+ * convenience for people: the API checks every request on its own.
+ */
+export function RouteGuard({ access, children }: RouteGuardProps) {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const decision = hydrated ? guardDecision(session, access) : 'wait';
+
+  useEffect(resolveSession, []);
+
+  useEffect(() => {
+    if (decision !== 'sign-in') return;
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    void navigate(loginPathFor(here), { history: 'replace' });
+  }, [decision]);
+
+  if (decision === 'allow') return <>{children}</>;
+
+  if (decision === 'forbidden') {
+    return (
+      <section className="guard-panel" aria-labelledby="guard-title">
+        <h2 id="guard-title">This page is for administrators</h2>
+        <p>
+          You are signed in with a family account. The tools on this page belong to the Quill Reads
+          team, so there is nothing here for your account to see.
+        </p>
+        <p className="guard-actions">
+          <a className="btn btn-primary" href="/profile">
+            Go to your family profile
+          </a>
+          <a className="btn btn-secondary" href="/contact">
+            Contact the team
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <div className="guard-wait" role="status">
+      <Spinner label="" />
+      <p>{decision === 'sign-in' ? 'Taking you to sign in…' : 'Checking your sign-in…'}</p>
+    </div>
+  );
+}
