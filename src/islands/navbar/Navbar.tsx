@@ -78,10 +78,10 @@ export function Navbar({ initialPath }: NavbarProps) {
       if (event.key !== 'Escape') return;
       if (programsOpen) {
         setProgramsOpen(false);
-        programsButtonRef.current?.focus();
+        programsButtonRef.current?.focus({ preventScroll: true });
       } else if (mobileOpen) {
         setMobileOpen(false);
-        menuButtonRef.current?.focus();
+        menuButtonRef.current?.focus({ preventScroll: true });
       }
     };
     document.addEventListener('pointerdown', onPointerDown);

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4322);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** The system Chromium when there is one (Playwright cannot download its own everywhere). */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p): p is string => Boolean(p && existsSync(p)));
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The production build, as families get it.
+    command: 'node dist/server/entry.mjs',
+    url: `${baseURL}/`,
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react';
+import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice } from '~/lib/plans';
+import { $selectedPlanData, clearSelectedPlan, selectPlan } from '~/stores/plan';
+import { useHydrated } from '../shared/useHydrated';
+import './SelectedPlanSummary.css';
+
+export interface SelectedPlanSummaryProps {
+  /** Where the summary sits: on the condensed program page it offers that program; at check-out it sends to the programs. */
+  context: 'condensed-program' | 'check-out';
+}
+
+/** The plan in shared state, read the same way by every page that shows it. */
+export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
+  const hydrated = useHydrated();
+  const plan = useStore($selectedPlanData);
+  const chosen = hydrated && plan !== null && plan.selectedPlanName !== null;
+
+  if (!chosen) {
+    if (context === 'condensed-program') {
+      return (
+        <div className="plan-summary">
+          <h2 className="plan-summary-title">Ready when you are</h2>
+          <p>Choose the A-Bridged program and we will keep it ready for you at check-out.</p>
+          <button type="button" className="btn btn-primary" onClick={() => selectPlan(CONDENSED_PROGRAM_PLAN)}>
+            Choose the A-Bridged program
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className="plan-summary plan-summary-empty">
+        <h2 className="plan-summary-title">No program chosen yet</h2>
+        <p>
+          Your basket is empty. Pick a program first; it will wait here for you, even if you reload the
+          page.
+        </p>
+        <a className="btn btn-primary" href="/programs">
+          Browse the programs
+        </a>
+      </div>
+    );
+  }
+
+  const price = plan.selectedPlanPrice === null ? 'Price to be confirmed' : formatPrice(plan.selectedPlanPrice);
+  const duration = plan.selectedPlanDuration === null ? '' : formatDuration(plan.selectedPlanDuration);
+  return (
+    <div className="plan-summary plan-summary-chosen">
+      <p className="plan-summary-label">Your chosen program</p>
+      <h2 className="plan-summary-title">{plan.selectedPlanName}</h2>
+      <dl className="plan-summary-facts">
+        {duration && (
+          <div>
+            <dt>Length</dt>
+            <dd>{duration}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Price</dt>
+          <dd>{price}</dd>
+        </div>
+      </dl>
+      <div className="plan-summary-actions">
+        {context === 'condensed-program' ? (
+          <a className="btn btn-primary" href="/check-out">
+            Continue to check-out
+          </a>
+        ) : (
+          <a className="btn btn-primary" href="/login?next=%2Fcheck-out">
+            Sign in to continue
+          </a>
+        )}
+        <button type="button" className="btn btn-ghost" onClick={clearSelectedPlan}>
+          Remove this program
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { pathFor, ROUTES } from '../../src/lib/routes';
+import { expect, gotoReady, HTTP_404_LOG, test, waitForIslands } from './fixtures';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+test.describe('axe finds nothing', () => {
+  for (const route of ROUTES.filter((r) => r.access === 'public' && r.path !== '/blogs/{id}')) {
+    test(`on ${route.path}`, async ({ page }) => {
+      await gotoReady(page, route.path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+
+  for (const route of ROUTES.filter((r) => r.access !== 'public')) {
+    test(`on ${route.path}, signed in as an administrator`, async ({ page, signInAs }) => {
+      await signInAs({ role: 'admin' });
+      await gotoReady(page, pathFor(route));
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+
+  test('on an admin page refusing a parent', async ({ page, signInAs }) => {
+    await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
+    await gotoReady(page, '/admin/allBooks');
+    await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test.describe('on the 404 page', () => {
+    test.use({ allowedConsoleErrors: [HTTP_404_LOG] });
+    test('and on a missing blog post', async ({ page }) => {
+      for (const path of ['/no-such-page', '/blogs/unknown']) {
+        await page.clock.install();
+        await page.goto(path);
+        await expectNoViolations(page);
+      }
+    });
+  });
+
+  test('with the hamburger menu and the programs dropdown open', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoReady(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Programs' }).click();
+    await expect(page.locator('#programs-menu')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('with the loading indicator showing', async ({ page }) => {
+    await gotoReady(page, '/elements');
+    const demo = page.getByRole('button', { name: 'Show the loading indicator for 3 seconds' });
+    await demo.scrollIntoViewIfNeeded();
+    await waitForIslands(page);
+    await demo.click();
+    await expect(page.locator('.qr-loading')).toContainText('Loading');
+    await expectNoViolations(page);
+  });
+});

@@ -1,0 +1,89 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Role } from '../../src/lib/access';
+import type { Child } from '../../src/lib/user';
+
+export interface SessionHint {
+  role: Role;
+  children?: Child[];
+  activeChild?: number;
+}
+
+interface Fixtures {
+  /** Console errors a test expects (a 404 page logs its own 404 response). */
+  allowedConsoleErrors: RegExp[];
+  /** Opens pages as a signed-in account, through the sign-in hint the site keeps on the device. */
+  signInAs: (hint: SessionHint) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!allowedConsoleErrors.some((re) => re.test(text))) errors.push(text);
+    });
+    page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+    await use(page);
+    expect(errors, 'unexpected console errors').toEqual([]);
+  },
+
+  signInAs: async ({ page }, use) => {
+    await use(async ({ role, children = [], activeChild = 0 }) => {
+      await page.addInitScript(
+        ([session, userData, index]) => {
+          localStorage.setItem('qr:session', session);
+          localStorage.setItem('qr:userData', userData);
+          localStorage.setItem('qr:activeChild', index);
+        },
+        [
+          JSON.stringify({ status: 'signed-in', uid: `${role}-uid`, role }),
+          JSON.stringify({ role, children }),
+          String(activeChild),
+        ] as const,
+      );
+    });
+  },
+});
+
+export { expect };
+
+/** The site's three layout landmarks, present on every page. */
+export async function expectLayout(page: Page) {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.locator('main#main')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+}
+
+export const NOT_FOUND_HEADING = '404! Something went wrong!';
+export const NOT_FOUND_TEXT = 'The page you’re looking for doesn’t exist.';
+export const HTTP_404_LOG = /status of 404/;
+
+/** The document title of a page, as the layout builds it. */
+export function signedInTitle(title: string): string {
+  return `${title} · Quill Reads`;
+}
+
+/**
+ * Opens a page and waits until its islands have hydrated: before that, the server HTML is
+ * visible but its buttons do nothing yet. `client:visible` islands below the fold are left alone.
+ */
+export async function gotoReady(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForIslands(page);
+  return response;
+}
+
+export async function waitForIslands(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('astro-island')).every((island) => {
+      if (!island.hasAttribute('ssr')) return true;
+      if (island.getAttribute('client') !== 'visible') return false;
+      // An island box is display: contents; what scrolls into view is its first element.
+      const box = (island.firstElementChild ?? island).getBoundingClientRect();
+      return box.top > window.innerHeight || box.bottom < 0;
+    }),
+  );
+}

@@ -1,0 +1,259 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoReady, test } from './fixtures';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const toggle = (page: Page) => page.getByRole('button', { name: /open menu|close menu/i });
+
+/** Clicks where the element is, as a person would, without Playwright scrolling it into view first. */
+async function clickInPlace(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element is not visible');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+const programs = (page: Page) => nav(page).getByRole('button', { name: 'Programs' });
+
+test.describe('breakpoint', () => {
+  test('at 993px the links show and there is no hamburger', async ({ page }) => {
+    await page.setViewportSize({ width: 993, height: 800 });
+    await gotoReady(page, '/');
+    await expect(nav(page).getByRole('link', { name: 'Podcast' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Events' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Blogs' })).toBeVisible();
+    await expect(programs(page)).toBeVisible();
+    await expect(toggle(page)).toBeHidden();
+  });
+
+  test('at 992px the links collapse into a hamburger menu', async ({ page }) => {
+    await page.setViewportSize({ width: 992, height: 800 });
+    await gotoReady(page, '/');
+    await expect(nav(page).getByRole('link', { name: 'Podcast' })).toBeHidden();
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Podcast', 'Events', 'Blogs']) {
+      await expect(nav(page).getByRole('link', { name })).toBeVisible();
+    }
+    await expect(programs(page)).toBeVisible();
+  });
+
+  test('works down to 320px without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await gotoReady(page, '/');
+    await expect(toggle(page)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('closing menus', () => {
+  test('a route change closes the menu 150 ms after the new page is in place', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 800 });
+    await gotoReady(page, '/');
+    await page.evaluate(() => {
+      const w = window as unknown as { swapAt?: number; closedAt?: number };
+      document.addEventListener('astro:after-swap', () => {
+        w.swapAt = performance.now();
+      });
+      const button = document.querySelector('[aria-controls="site-menu"]');
+      if (!button) throw new Error('no menu button');
+      new MutationObserver(() => {
+        if (button.getAttribute('aria-expanded') === 'false') w.closedAt ??= performance.now();
+      }).observe(button, { attributes: true });
+    });
+    await toggle(page).click();
+    await nav(page).getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL('/events');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    const { swapAt, closedAt } = await page.evaluate(() => {
+      const w = window as unknown as { swapAt: number; closedAt: number };
+      return { swapAt: w.swapAt, closedAt: w.closedAt };
+    });
+    expect(closedAt - swapAt).toBeGreaterThanOrEqual(145);
+    expect(closedAt - swapAt).toBeLessThan(2000);
+  });
+
+  test('a click outside closes the programs dropdown', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).click();
+    await expect(programs(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: /Rated Reads programs/ }).first()).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(programs(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#programs-menu')).toBeHidden();
+  });
+
+  test('a click outside closes the hamburger menu', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await gotoReady(page, '/');
+    await toggle(page).click();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.click(300, 880);
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Escape closes the dropdown and gives focus back to its button', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).click();
+    await page.keyboard.press('Escape');
+    await expect(programs(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(programs(page)).toBeFocused();
+  });
+
+  test('Escape closes the hamburger menu and gives focus back to its button', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await gotoReady(page, '/');
+    await toggle(page).click();
+    await nav(page).getByRole('link', { name: 'Blogs' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('the menus work from the keyboard alone', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(programs(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: /Rated Reads programs/ }).first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/programs');
+  });
+});
+
+test.describe('scroll lock', () => {
+  const htmlStyle = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('style'));
+
+  test('locks scrolling while a menu is open and restores it exactly', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await gotoReady(page, '/');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    expect(await htmlStyle(page)).toBeNull();
+
+    await clickInPlace(page, toggle(page));
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await page.mouse.move(400, 580);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => htmlStyle(page)).toBeNull();
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+  });
+
+  test('gives scrolling back when the window grows past the breakpoint', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await gotoReady(page, '/');
+    await page.evaluate(() => {
+      document.documentElement.style.overflow = 'auto';
+    });
+    await toggle(page).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    await page.setViewportSize({ width: 1200, height: 600 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('auto');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the programs dropdown locks scrolling too', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    await programs(page).click();
+    await expect.poll(() => htmlStyle(page)).toBeNull();
+  });
+});
+
+test.describe('profile link', () => {
+  test('signed out, a login icon links to /login', async ({ page }) => {
+    await gotoReady(page, '/');
+    const login = nav(page).getByRole('link', { name: 'Log in' });
+    await expect(login).toBeVisible();
+    await expect(login).toHaveAttribute('href', '/login');
+    await expect(login.locator('svg')).toHaveCount(1);
+  });
+
+  test('signed in, the first word of the child name cut to 7 characters links to /profile', async ({ page, signInAs }) => {
+    await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
+    await gotoReady(page, '/');
+    const link = nav(page).getByRole('link', { name: /^Maximil/ });
+    await expect(link).toHaveAttribute('href', '/profile');
+    await expect(link.locator('.navbar-profile-name')).toHaveText('Maximil');
+    await expect(nav(page).getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  });
+
+  test('follows the active child', async ({ page, signInAs }) => {
+    await signInAs({
+      role: 'parent',
+      children: [
+        { _id: 'c1', name: 'Maximilian Junior' },
+        { _id: 'c2', name: '  Александра  Петрова' },
+      ],
+      activeChild: 1,
+    });
+    await gotoReady(page, '/');
+    await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Алексан');
+  });
+
+  test('shows "Profile" when no name is available', async ({ page, signInAs }) => {
+    await signInAs({ role: 'parent', children: [] });
+    await gotoReady(page, '/');
+    const link = nav(page).getByRole('link', { name: 'Profile', exact: true });
+    await expect(link).toHaveAttribute('href', '/profile');
+  });
+
+  test('the navbar survives page changes', async ({ page }) => {
+    await gotoReady(page, '/');
+    await page.evaluate(() => {
+      document.querySelector('nav[aria-label="Main"]')?.setAttribute('data-marker', 'same-element');
+    });
+    await nav(page).getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL('/blogs');
+    await expect(page.locator('nav[data-marker="same-element"]')).toHaveCount(1);
+    await expect(nav(page).getByRole('link', { name: 'Blogs' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('programs dropdown', () => {
+  test('the first entry leads to the rated-reads programs page', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).click();
+    await nav(page).getByRole('link', { name: /Rated Reads programs/ }).click();
+    await expect(page).toHaveURL('/programs');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Rated Reads');
+  });
+
+  test('the condensed program entry sets the selected plan (1.25, 19999) and then navigates', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).click();
+    await nav(page).getByRole('link', { name: /A-Bridged condensed program/ }).click();
+    await expect(page).toHaveURL('/a-bridged-program');
+    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('qr:selectedPlan') ?? 'null'));
+    expect(stored).toEqual({
+      selectedPlanName: 'A-Bridged Condensed Program',
+      selectedPlanDuration: 1.25,
+      selectedPlanPrice: 19999,
+    });
+    const summary = page.getByRole('complementary', { name: 'Your selection' });
+    await expect(summary.getByRole('heading', { name: 'A-Bridged Condensed Program' })).toBeVisible();
+    await expect(summary.getByText('5 weeks')).toBeVisible();
+    await expect(summary.getByText('$199.99')).toBeVisible();
+
+    await summary.getByRole('link', { name: 'Continue to check-out' }).click();
+    await expect(page).toHaveURL('/check-out');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'A-Bridged Condensed Program' })).toBeVisible();
+    await expect(page.getByText('$199.99')).toBeVisible();
+  });
+
+  test('check-out with nothing chosen says so', async ({ page }) => {
+    await gotoReady(page, '/check-out');
+    await expect(page.getByRole('heading', { name: 'No program chosen yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse the programs' })).toHaveAttribute('href', '/programs');
+  });
+});

@@ -1,0 +1,72 @@
+import { pathFor, ROUTES } from '../../src/lib/routes';
+import { expect, expectLayout, HTTP_404_LOG, NOT_FOUND_HEADING, signedInTitle, test } from './fixtures';
+
+const publicRoutes = ROUTES.filter((r) => r.access === 'public' && r.path !== '/blogs/{id}');
+const protectedRoutes = ROUTES.filter((r) => r.access !== 'public');
+
+test.describe('public routes', () => {
+  for (const route of publicRoutes) {
+    test(`${route.path} renders inside the layout`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expectLayout(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/Quill Reads/);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+    });
+  }
+
+  test.describe('a blog post that does not exist', () => {
+    test.use({ allowedConsoleErrors: [HTTP_404_LOG] });
+    test('is the 404 page', async ({ page }) => {
+      const response = await page.goto('/blogs/not-a-post');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_HEADING);
+    });
+  });
+});
+
+test.describe('protected routes, signed out', () => {
+  for (const route of protectedRoutes) {
+    test(`${route.path} sends the visitor to /login and remembers the page`, async ({ page }) => {
+      const path = pathFor(route, 'abc123');
+      await page.goto(`${path}?from=test`);
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`${path}?from=test`)}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('protected routes, signed in as an administrator', () => {
+  for (const route of protectedRoutes) {
+    test(`${route.path} renders its shell`, async ({ page, signInAs }) => {
+      await signInAs({ role: 'admin' });
+      const response = await page.goto(pathFor(route, 'abc123'));
+      expect(response?.status()).toBe(200);
+      await expectLayout(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page).toHaveTitle(signedInTitle(route.title));
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    });
+  }
+});
+
+test.describe('protected routes, signed in as a parent', () => {
+  for (const route of protectedRoutes) {
+    const expectation = route.access === 'admin' ? 'is refused with a clear page' : 'renders its shell';
+    test(`${route.path} ${expectation}`, async ({ page, signInAs }) => {
+      await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Ava' }] });
+      await page.goto(pathFor(route, 'abc123'));
+      const refusal = page.getByRole('heading', { name: 'This page is for administrators' });
+      if (route.access === 'admin') {
+        await expect(refusal).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Go to your family profile' })).toHaveAttribute('href', '/profile');
+      } else {
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        await expect(refusal).toHaveCount(0);
+      }
+      await expect(page).toHaveURL(pathFor(route, 'abc123'));
+    });
+  }
+});
