@@ -4,8 +4,12 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4322);
 const baseURL = `http://127.0.0.1:${port}`;
 
-/** The system Chromium when there is one (Playwright cannot download its own everywhere). */
+/**
+ * The system Chromium when there is one (Playwright cannot download its own everywhere);
+ * otherwise Playwright's own browser. `npm test` sets CHROMIUM_PATH after looking.
+ */
 function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH === '') return undefined;
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((p): p is string => Boolean(p && existsSync(p)));
 }
@@ -24,7 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: chromiumPath(),
+      ...(chromiumPath() ? { executablePath: chromiumPath() as string } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -39,7 +43,8 @@ export default defineConfig({
     command: 'node dist/server/entry.mjs',
     url: `${baseURL}/`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
-    reuseExistingServer: !process.env.CI,
+    // Never reuse: a server left running from an older build would test stale pages.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

@@ -27,6 +27,7 @@ export function guardDecision(session: Session, access: Access): GuardDecision {
 export function safeReturnPath(next: string | null | undefined, fallback = '/profile'): string {
   if (typeof next !== 'string' || next.length === 0 || next.length > 2048) return fallback;
   if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be refused.
   if (/[\u0000-\u001f\\]/.test(next)) return fallback;
   try {
     const url = new URL(next, 'http://same.invalid');

@@ -4,7 +4,9 @@ export interface NotificationCountEntry {
   notificationCount: number;
 }
 
-export function newNotificationCountEntry(partial: Partial<NotificationCountEntry> = {}): NotificationCountEntry {
+export function newNotificationCountEntry(
+  partial: Partial<NotificationCountEntry> = {},
+): NotificationCountEntry {
   return { userId: partial.userId ?? '', notificationCount: partial.notificationCount ?? 0 };
 }
 
@@ -21,7 +23,10 @@ export function setCount(
 }
 
 /** Adds one to a user's count; a user with no entry starts at 1. */
-export function incrementCount(entries: readonly NotificationCountEntry[], userId: string): NotificationCountEntry[] {
+export function incrementCount(
+  entries: readonly NotificationCountEntry[],
+  userId: string,
+): NotificationCountEntry[] {
   const current = entries.find((e) => e.userId === userId);
   return setCount(entries, userId, (current?.notificationCount ?? 0) + 1);
 }

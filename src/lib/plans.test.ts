@@ -31,6 +31,8 @@ describe('plans', () => {
   });
 
   it('keeps only the three plan fields', () => {
-    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, extra: '<script>' })).toEqual(CONDENSED_PROGRAM_PLAN);
+    expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, extra: '<script>' })).toEqual(
+      CONDENSED_PROGRAM_PLAN,
+    );
   });
 });

@@ -22,7 +22,8 @@ export const CONDENSED_PROGRAM_PLAN: SelectedPlan = {
 
 const isNullableString = (v: unknown) => v === null || (typeof v === 'string' && v.length <= 120);
 const isDuration = (v: unknown) => v === null || (typeof v === 'number' && v > 0 && v <= 60);
-const isCents = (v: unknown) => v === null || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 1e8);
+const isCents = (v: unknown) =>
+  v === null || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 1e8);
 
 /**
  * Checks a selected plan read back from storage. Hand-written rather than a schema
@@ -31,7 +32,11 @@ const isCents = (v: unknown) => v === null || (Number.isInteger(v) && (v as numb
 export function parseSelectedPlan(data: unknown): SelectedPlan | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const { selectedPlanName, selectedPlanDuration, selectedPlanPrice } = data as Record<string, unknown>;
-  if (!isNullableString(selectedPlanName) || !isDuration(selectedPlanDuration) || !isCents(selectedPlanPrice)) {
+  if (
+    !isNullableString(selectedPlanName) ||
+    !isDuration(selectedPlanDuration) ||
+    !isCents(selectedPlanPrice)
+  ) {
     return undefined;
   }
   return { selectedPlanName, selectedPlanDuration, selectedPlanPrice } as SelectedPlan;

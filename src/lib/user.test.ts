@@ -3,7 +3,12 @@ import { activeChild, parseUserData } from './user';
 
 describe('parseUserData', () => {
   it('accepts the login/register data shape', () => {
-    const user = { _id: 'u1', email: 'a@b.c', role: 'parent', children: [{ _id: 'c1', name: 'Ava', notifications: [] }] };
+    const user = {
+      _id: 'u1',
+      email: 'a@b.c',
+      role: 'parent',
+      children: [{ _id: 'c1', name: 'Ava', notifications: [] }],
+    };
     expect(parseUserData(user)).toEqual(user);
   });
 
@@ -21,7 +26,12 @@ describe('parseUserData', () => {
 });
 
 describe('activeChild', () => {
-  const user = { children: [{ _id: 'a', name: 'Ava' }, { _id: 'b', name: 'Ben' }] };
+  const user = {
+    children: [
+      { _id: 'a', name: 'Ava' },
+      { _id: 'b', name: 'Ben' },
+    ],
+  };
   it('picks the child at the index, or the first when the index is out of range', () => {
     expect(activeChild(user, 1)?._id).toBe('b');
     expect(activeChild(user, 5)?._id).toBe('a');

@@ -1,5 +1,5 @@
-import { jsonDecoder, persistentAtom } from './persistent';
 import { parseSelectedPlan, type SelectedPlan } from '~/lib/plans';
+import { jsonDecoder, persistentAtom } from './persistent';
 
 /** The plan chosen for check-out; kept for the tab so a reload of /check-out keeps it. */
 export const $selectedPlanData = persistentAtom<SelectedPlan | null>('qr:selectedPlan', null, {

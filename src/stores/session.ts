@@ -8,7 +8,8 @@ function parseSessionHint(data: unknown): Session | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const { status, uid, role } = data as Record<string, unknown>;
   if (status === 'signed-out') return { status };
-  if (status !== 'signed-in' || typeof uid !== 'string' || uid.length === 0 || uid.length > 128) return undefined;
+  if (status !== 'signed-in' || typeof uid !== 'string' || uid.length === 0 || uid.length > 128)
+    return undefined;
   if (!ROLES.includes(role as Role)) return undefined;
   return { status, uid, role: role as Role };
 }

@@ -5,7 +5,7 @@ test('the footer shows the visitor’s current year and its links', async ({ pag
   await gotoReady(page, '/');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('© 2031 Quill Reads');
-  for (const [name, href] of [
+  for (const [name, href] of <const>[
     ['Our company', '/company'],
     ['Our mission', '/mission'],
     ['Contact', '/contact'],

@@ -43,7 +43,9 @@ test.describe('breakpoint', () => {
     await gotoReady(page, '/');
     await expect(toggle(page)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
@@ -135,7 +137,9 @@ test.describe('scroll lock', () => {
     expect(await htmlStyle(page)).toBeNull();
 
     await clickInPlace(page, toggle(page));
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow))
+      .toBe('hidden');
     await page.mouse.move(400, 580);
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(200);
@@ -178,7 +182,10 @@ test.describe('profile link', () => {
     await expect(login.locator('svg')).toHaveCount(1);
   });
 
-  test('signed in, the first word of the child name cut to 7 characters links to /profile', async ({ page, signInAs }) => {
+  test('signed in, the first word of the child name cut to 7 characters links to /profile', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
     await gotoReady(page, '/');
     const link = nav(page).getByRole('link', { name: /^Maximil/ });
@@ -223,15 +230,21 @@ test.describe('programs dropdown', () => {
   test('the first entry leads to the rated-reads programs page', async ({ page }) => {
     await gotoReady(page, '/');
     await programs(page).click();
-    await nav(page).getByRole('link', { name: /Rated Reads programs/ }).click();
+    await nav(page)
+      .getByRole('link', { name: /Rated Reads programs/ })
+      .click();
     await expect(page).toHaveURL('/programs');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Rated Reads');
   });
 
-  test('the condensed program entry sets the selected plan (1.25, 19999) and then navigates', async ({ page }) => {
+  test('the condensed program entry sets the selected plan (1.25, 19999) and then navigates', async ({
+    page,
+  }) => {
     await gotoReady(page, '/');
     await programs(page).click();
-    await nav(page).getByRole('link', { name: /A-Bridged condensed program/ }).click();
+    await nav(page)
+      .getByRole('link', { name: /A-Bridged condensed program/ })
+      .click();
     await expect(page).toHaveURL('/a-bridged-program');
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('qr:selectedPlan') ?? 'null'));
     expect(stored).toEqual({
@@ -254,6 +267,9 @@ test.describe('programs dropdown', () => {
   test('check-out with nothing chosen says so', async ({ page }) => {
     await gotoReady(page, '/check-out');
     await expect(page.getByRole('heading', { name: 'No program chosen yet' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Browse the programs' })).toHaveAttribute('href', '/programs');
+    await expect(page.getByRole('link', { name: 'Browse the programs' })).toHaveAttribute(
+      'href',
+      '/programs',
+    );
   });
 });

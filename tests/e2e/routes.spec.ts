@@ -61,7 +61,10 @@ test.describe('protected routes, signed in as a parent', () => {
       const refusal = page.getByRole('heading', { name: 'This page is for administrators' });
       if (route.access === 'admin') {
         await expect(refusal).toBeVisible();
-        await expect(page.getByRole('link', { name: 'Go to your family profile' })).toHaveAttribute('href', '/profile');
+        await expect(page.getByRole('link', { name: 'Go to your family profile' })).toHaveAttribute(
+          'href',
+          '/profile',
+        );
       } else {
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
         await expect(refusal).toHaveCount(0);

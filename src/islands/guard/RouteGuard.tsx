@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { type Access, guardDecision, loginPathFor } from '~/lib/access';
 import { resolveSession } from '~/stores/auth';
@@ -39,8 +39,8 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
       <section className="guard-panel" aria-labelledby="guard-title">
         <h2 id="guard-title">This page is for administrators</h2>
         <p>
-          You are signed in with a family account. The tools on this page belong to the Quill Reads
-          team, so there is nothing here for your account to see.
+          You are signed in with a family account. The tools on this page belong to the Quill Reads team, so
+          there is nothing here for your account to see.
         </p>
         <p className="guard-actions">
           <a className="btn btn-primary" href="/profile">

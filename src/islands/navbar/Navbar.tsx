@@ -3,6 +3,7 @@ import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react
 import { isCurrentSection, MENU_CLOSE_DELAY_MS, MOBILE_MEDIA_QUERY, NAV_LINKS } from '~/lib/nav';
 import { CONDENSED_PROGRAM_PLAN } from '~/lib/plans';
 import { selectPlan } from '~/stores/plan';
+import { LoadingIndicator } from '../loading/LoadingIndicator';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../shared/icons';
 import { Logo } from '../shared/Logo';
 import { ProfileLink } from './ProfileLink';
@@ -102,79 +103,79 @@ export function Navbar({ initialPath }: NavbarProps) {
   const current = (href: string) => (isCurrentSection(href, pathname) ? 'page' : undefined);
   const programsCurrent = ['/programs', '/a-bridged-program'].some((h) => isCurrentSection(h, pathname));
 
+  // The site-wide spinner rides in this island: every page already hydrates it, so the
+  // loading flag costs no second island.
   return (
-    <nav className="navbar" aria-label="Main">
-      <div className="navbar-inner">
-        <a href="/" className="navbar-brand" aria-current={pathname === '/' ? 'page' : undefined}>
-          <Logo fontSize="1.35rem" fontWeight={750} />
-          <span className="navbar-brand-name">Quill Reads</span>
-        </a>
+    <>
+      <nav className="navbar" aria-label="Main">
+        <div className="navbar-inner">
+          <a href="/" className="navbar-brand" aria-current={pathname === '/' ? 'page' : undefined}>
+            <Logo fontSize="1.35rem" fontWeight={750} />
+            <span className="navbar-brand-name">Quill Reads</span>
+          </a>
 
-        <div
-          id="site-menu"
-          ref={menuRef}
-          className="navbar-menu"
-          data-open={mobileOpen ? 'true' : 'false'}
-        >
-          <ul className="navbar-links">
-            <li className="navbar-dropdown" ref={programsRef}>
-              <button
-                ref={programsButtonRef}
-                type="button"
-                className="navbar-link navbar-dropdown-button"
-                aria-expanded={programsOpen}
-                aria-controls="programs-menu"
-                data-current={programsCurrent ? 'true' : undefined}
-                onClick={() => setProgramsOpen((open) => !open)}
-              >
-                Programs
-                <ChevronDownIcon />
-              </button>
-              <ul id="programs-menu" className="navbar-dropdown-list" hidden={!programsOpen}>
-                <li>
-                  <a href="/programs" className="navbar-dropdown-link" aria-current={current('/programs')}>
-                    <strong>Rated Reads programs</strong>
-                    <span>Year-round reading, guided by the books children rate highest</span>
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href="/a-bridged-program"
-                    className="navbar-dropdown-link"
-                    aria-current={current('/a-bridged-program')}
-                    onClick={chooseCondensedProgram}
-                  >
-                    <strong>A-Bridged condensed program</strong>
-                    <span>Five focused weeks for families short on time</span>
-                  </a>
-                </li>
-              </ul>
-            </li>
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="navbar-link" aria-current={current(link.href)}>
-                  {link.label}
-                </a>
+          <div id="site-menu" ref={menuRef} className="navbar-menu" data-open={mobileOpen ? 'true' : 'false'}>
+            <ul className="navbar-links">
+              <li className="navbar-dropdown" ref={programsRef}>
+                <button
+                  ref={programsButtonRef}
+                  type="button"
+                  className="navbar-link navbar-dropdown-button"
+                  aria-expanded={programsOpen}
+                  aria-controls="programs-menu"
+                  data-current={programsCurrent ? 'true' : undefined}
+                  onClick={() => setProgramsOpen((open) => !open)}
+                >
+                  Programs
+                  <ChevronDownIcon />
+                </button>
+                <ul id="programs-menu" className="navbar-dropdown-list" hidden={!programsOpen}>
+                  <li>
+                    <a href="/programs" className="navbar-dropdown-link" aria-current={current('/programs')}>
+                      <strong>Rated Reads programs</strong>
+                      <span>Year-round reading, guided by the books children rate highest</span>
+                    </a>
+                  </li>
+                  <li>
+                    <a
+                      href="/a-bridged-program"
+                      className="navbar-dropdown-link"
+                      aria-current={current('/a-bridged-program')}
+                      onClick={chooseCondensedProgram}
+                    >
+                      <strong>A-Bridged condensed program</strong>
+                      <span>Five focused weeks for families short on time</span>
+                    </a>
+                  </li>
+                </ul>
               </li>
-            ))}
-          </ul>
-        </div>
+              {NAV_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="navbar-link" aria-current={current(link.href)}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
 
-        <div className="navbar-end">
-          <ProfileLink />
-          <button
-            ref={menuButtonRef}
-            type="button"
-            className="navbar-toggle"
-            aria-expanded={mobileOpen}
-            aria-controls="site-menu"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMobileOpen((open) => !open)}
-          >
-            {mobileOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          <div className="navbar-end">
+            <ProfileLink />
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className="navbar-toggle"
+              aria-expanded={mobileOpen}
+              aria-controls="site-menu"
+              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMobileOpen((open) => !open)}
+            >
+              {mobileOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
         </div>
-      </div>
-    </nav>
+      </nav>
+      <LoadingIndicator />
+    </>
   );
 }

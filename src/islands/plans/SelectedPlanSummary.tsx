@@ -21,7 +21,11 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
         <div className="plan-summary">
           <h2 className="plan-summary-title">Ready when you are</h2>
           <p>Choose the A-Bridged program and we will keep it ready for you at check-out.</p>
-          <button type="button" className="btn btn-primary" onClick={() => selectPlan(CONDENSED_PROGRAM_PLAN)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => selectPlan(CONDENSED_PROGRAM_PLAN)}
+          >
             Choose the A-Bridged program
           </button>
         </div>
@@ -31,8 +35,7 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
       <div className="plan-summary plan-summary-empty">
         <h2 className="plan-summary-title">No program chosen yet</h2>
         <p>
-          Your basket is empty. Pick a program first; it will wait here for you, even if you reload the
-          page.
+          Your basket is empty. Pick a program first; it will wait here for you, even if you reload the page.
         </p>
         <a className="btn btn-primary" href="/programs">
           Browse the programs
@@ -41,7 +44,8 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
     );
   }
 
-  const price = plan.selectedPlanPrice === null ? 'Price to be confirmed' : formatPrice(plan.selectedPlanPrice);
+  const price =
+    plan.selectedPlanPrice === null ? 'Price to be confirmed' : formatPrice(plan.selectedPlanPrice);
   const duration = plan.selectedPlanDuration === null ? '' : formatDuration(plan.selectedPlanDuration);
   return (
     <div className="plan-summary plan-summary-chosen">

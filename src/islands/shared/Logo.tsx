@@ -11,14 +11,16 @@ export interface LogoProps {
 
 /** The small Quill Reads logo: the letter Q in a round badge. */
 export function Logo({ fontSize = '1.6rem', fontWeight = 700, label = '' }: LogoProps) {
+  const style = { fontSize, fontWeight };
+  if (!label) {
+    return (
+      <span className="qr-logo" style={style} aria-hidden="true">
+        Q
+      </span>
+    );
+  }
   return (
-    <span
-      className="qr-logo"
-      style={{ fontSize, fontWeight }}
-      role={label ? 'img' : undefined}
-      aria-label={label || undefined}
-      aria-hidden={label ? undefined : true}
-    >
+    <span className="qr-logo" style={style} role="img" aria-label={label}>
       Q
     </span>
   );

@@ -1,0 +1,32 @@
+// Finds a Chromium for Playwright: the system one first (these machines cannot download
+// browsers), then Playwright's own if it is already installed or can be installed.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { run } from './lib.mjs';
+
+const SYSTEM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+
+/** The path of a usable browser, 'playwright' for Playwright's own, or null. */
+export function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const system = SYSTEM_CANDIDATES.find((p) => existsSync(p));
+  if (system) return system;
+  try {
+    if (existsSync(chromium.executablePath())) return 'playwright';
+  } catch {
+    // Playwright has no browser of its own installed.
+  }
+  return null;
+}
+
+export async function installPlaywrightChromium() {
+  console.log('No system Chromium found; trying to install Playwright’s own (needs internet access)…');
+  const code = await run('playwright', ['install', 'chromium']);
+  return code === 0 ? findChromium() : null;
+}

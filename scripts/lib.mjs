@@ -1,0 +1,28 @@
+// Helpers shared by the project's scripts (they run on the project's Node, after install).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** Runs a command, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`✖ Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+/** True when nothing listens on the port yet. */
+export function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+export function step(title) {
+  console.log(`\n▶ ${title}\n`);
+}

@@ -1,0 +1,81 @@
+// `npm test`: every check CI runs, in order: lint, types, unit and integration tests,
+// the production build, then end-to-end tests in Chromium. Ends with one summary line.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findChromium, installPlaywrightChromium } from './chromium.mjs';
+import { run, step } from './lib.mjs';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function gate(title, command, args, options) {
+  step(title);
+  const code = await run(command, args, options);
+  if (code !== 0) failures.push(title);
+  return code;
+}
+
+function finish() {
+  console.log('\n────────────────────────────────────────');
+  if (failures.length > 0) console.log(`✖ Failed: ${failures.join('; ')}`);
+  else console.log('✔ Every check passed.');
+  console.log(`tests: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+await gate('Lint (Biome)', 'biome', ['check', '.']);
+await gate('Type check (astro check)', 'astro', ['check']);
+
+await gate('Unit and integration tests (Vitest)', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/unit-results.json',
+]);
+const unit = readJson('test-results/unit-results.json');
+if (unit) {
+  results.passed += unit.numPassedTests;
+  results.failed += unit.numFailedTests;
+  results.skipped += unit.numPendingTests + unit.numTodoTests;
+} else if (!failures.includes('Unit and integration tests (Vitest)')) {
+  failures.push('Vitest wrote no results');
+}
+
+if ((await gate('Production build', 'astro', ['build'])) !== 0) finish();
+
+step('Browser for end-to-end tests');
+let chromium = findChromium();
+if (!chromium) chromium = await installPlaywrightChromium();
+if (!chromium) {
+  console.error(`✖ No Chromium found for the end-to-end tests, and Playwright could not download its own.
+  Install one, then run npm test again:
+    • Debian or Ubuntu:  sudo apt-get install chromium
+    • macOS or Windows:  npx playwright install chromium
+    • elsewhere:         set CHROMIUM_PATH to a Chromium or Chrome executable`);
+  failures.push('No browser for end-to-end tests');
+  finish();
+}
+console.log(`Using ${chromium}`);
+
+await gate('End-to-end tests (Playwright)', 'playwright', ['test'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium === 'playwright' ? '' : chromium },
+});
+const e2e = readJson('test-results/e2e-results.json');
+if (e2e?.stats) {
+  results.passed += e2e.stats.expected + e2e.stats.flaky;
+  results.failed += e2e.stats.unexpected;
+  results.skipped += e2e.stats.skipped;
+} else if (existsSync('playwright.config.ts')) {
+  failures.push('Playwright wrote no results');
+}
+finish();
