@@ -16,6 +16,17 @@ test.describe('public routes', () => {
     });
   }
 
+  test('every public page fits a 320px screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const route of publicRoutes) {
+      await page.goto(route.path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, route.path).toBeLessThanOrEqual(0);
+    }
+  });
+
   test.describe('a blog post that does not exist', () => {
     test.use({ allowedConsoleErrors: [HTTP_404_LOG] });
     test('is the 404 page', async ({ page }) => {
