@@ -26,3 +26,11 @@ export function portIsFree(port, host) {
 export function step(title) {
   console.log(`\n▶ ${title}\n`);
 }
+
+/** The first free port from `start` on, for a server a test run starts on its own. */
+export async function freePort(start, host = '127.0.0.1') {
+  for (let port = start; port < start + 100; port++) {
+    if (await portIsFree(port, host)) return port;
+  }
+  throw new Error(`no free port between ${start} and ${start + 99}`);
+}

@@ -2,7 +2,7 @@
 // the production build, then end-to-end tests in Chromium. Ends with one summary line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium, installPlaywrightChromium } from './chromium.mjs';
-import { run, step } from './lib.mjs';
+import { freePort, run, step } from './lib.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -67,8 +67,9 @@ if (!chromium) {
 }
 console.log(`Using ${chromium}`);
 
+const e2ePort = process.env.E2E_PORT ?? String(await freePort(4322));
 await gate('End-to-end tests (Playwright)', 'playwright', ['test'], {
-  env: { ...process.env, CHROMIUM_PATH: chromium === 'playwright' ? '' : chromium },
+  env: { ...process.env, CHROMIUM_PATH: chromium === 'playwright' ? '' : chromium, E2E_PORT: e2ePort },
 });
 const e2e = readJson('test-results/e2e-results.json');
 if (e2e?.stats) {
