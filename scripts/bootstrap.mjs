@@ -43,11 +43,19 @@ function ensureDependencies() {
   // `npm install` keeps the versions in package-lock.json. (`npm ci` would be stricter, but some
   // npm 11 releases write lockfiles without other platforms' optional packages and then refuse them.)
   console.log('\n▶ Installing dependencies (npm install); this takes a minute the first time…\n');
-  const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], {
-    cwd: root,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
+  let result = npmInstall([]);
+  if (result.status === 0 && !nativeToolsWork()) {
+    // The lockfile was written where some platform builds (Biome, Astro's compiler) were not
+    // published, so npm skipped this platform's. Resolving without the lockfile fetches them.
+    console.log('\n▶ This platform’s native build tools are missing; resolving them afresh…\n');
+    result = npmInstall(['--no-package-lock']);
+    if (result.status === 0 && !nativeToolsWork()) {
+      console.error(
+        '\n✖ Biome or Astro’s compiler has no build for this platform. Please report your OS and CPU.',
+      );
+      process.exit(1);
+    }
+  }
   if (result.status !== 0) {
     console.error(
       '\n✖ Installing dependencies failed (see npm’s message above). Check your network and try again.',
@@ -63,6 +71,34 @@ function ensureDependencies() {
   writeFileSync(stampFile, `${wanted}\n`);
 }
 
+function npmInstall(extra) {
+  return spawnSync(npm, ['install', '--no-audit', '--no-fund', ...extra], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+}
+
+/** True when the platform-specific binaries the build needs load on this machine. */
+function nativeToolsWork() {
+  if (!existsSync(projectNode)) return true; // reported separately below
+  const probe = spawnSync(
+    projectNode,
+    [
+      '--input-type=module',
+      '-e',
+      "await import('@astrojs/compiler-rs'); await import('@biomejs/biome/package.json', { with: { type: 'json' } });",
+    ],
+    { cwd: root, stdio: 'ignore', shell: process.platform === 'win32' },
+  );
+  const biome = spawnSync(join(binDir, 'biome'), ['--version'], {
+    cwd: root,
+    stdio: 'ignore',
+    shell: process.platform === 'win32',
+  });
+  return probe.status === 0 && biome.status === 0;
+}
+
 ensureDependencies();
 
 // Run the task on the project's Node, with the project's tools first on PATH, so every child
@@ -76,6 +112,7 @@ const child = spawn(projectNode, [join(root, tasks[task]), ...process.argv.slice
   cwd: root,
   stdio: 'inherit',
   env,
+  shell: process.platform === 'win32',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));

@@ -27,6 +27,8 @@ export function findChromium() {
 
 export async function installPlaywrightChromium() {
   console.log('No system Chromium found; trying to install Playwright’s own (needs internet access)…');
-  const code = await run('playwright', ['install', 'chromium']);
+  // On Linux the browser also needs system libraries; --with-deps installs them where we may (root).
+  const withDeps = process.platform === 'linux' && process.getuid?.() === 0 ? ['--with-deps'] : [];
+  const code = await run('playwright', ['install', ...withDeps, 'chromium']);
   return code === 0 ? findChromium() : null;
 }

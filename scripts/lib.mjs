@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 /** Runs a command, streaming its output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    // On Windows the tools in node_modules/.bin are .cmd files, which only a shell can start.
+    const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32', ...options });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
       console.error(`✖ Could not run ${command}: ${error.message}`);

@@ -32,6 +32,9 @@ export function safeReturnPath(next: string | null | undefined, fallback = '/pro
   try {
     const url = new URL(next, 'http://same.invalid');
     if (url.origin !== 'http://same.invalid') return fallback;
+    // Checked again once normalised: '/.//evil.example' and '/%2e%2e//evil.example' become '//evil.example',
+    // which a browser reads as another site.
+    if (url.pathname.startsWith('//')) return fallback;
     if (url.pathname === '/login' || url.pathname === '/signup') return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {

@@ -1,12 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accessFor, findRoute, pathFor, ROUTES } from './routes';
 
+const SPEC = join(process.cwd(), '..', 'shared', 'SPEC.md');
+
+/** The routes the specification lists under a heading of section 2, in its own words. */
+function specRoutes(heading: string): string[] {
+  const spec = readFileSync(SPEC, 'utf8');
+  const section = spec.split(`### ${heading}`)[1]?.split('###')[0] ?? '';
+  const list = section.split('\n').find((line) => line.startsWith('/')) ?? '';
+  return list
+    .replace(/\.$/, '')
+    .split(',')
+    .map((p) => p.trim().replace(/ \(.*\)$/, ''));
+}
+
+/** The page file Astro routes a path pattern to. */
+function pageFile(path: string): string {
+  const parts =
+    path === '/'
+      ? ['index']
+      : path
+          .slice(1)
+          .split('/')
+          .map((p) => (p === '{id}' ? '[id]' : p));
+  const direct = join('src', 'pages', `${parts.join('/')}.astro`);
+  return existsSync(direct) ? direct : join('src', 'pages', ...parts, 'index.astro');
+}
+
 describe('route table', () => {
-  it('lists every route of the specification once', () => {
+  it('lists each route once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths.filter((p) => ROUTES.find((r) => r.path === p)?.access === 'public')).toHaveLength(22);
-    expect(ROUTES.filter((r) => r.access !== 'public')).toHaveLength(26);
+  });
+
+  it.skipIf(!existsSync(SPEC))('matches the routes of SPEC.md section 2, public and protected', () => {
+    const publicPaths = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
+    const protectedPaths = ROUTES.filter((r) => r.access !== 'public').map((r) => r.path);
+    expect(publicPaths.sort()).toEqual(specRoutes('Public routes').sort());
+    expect(protectedPaths.sort()).toEqual(specRoutes('Routes behind a protected-route guard').sort());
+  });
+
+  it('has a page file for every route', () => {
+    for (const route of ROUTES) expect(existsSync(pageFile(route.path)), route.path).toBe(true);
   });
 
   it('finds a route from a concrete path, with or without a trailing slash', () => {

@@ -24,19 +24,24 @@ export const $session = persistentAtom<Session>(
   { storage: 'local', decode: jsonDecoder(parseSessionHint) },
 );
 
-/** The signed-in user's data (children and their names); null when signed out. */
+/**
+ * The signed-in user's data; null when signed out. The device keeps only what the first paint
+ * needs (the role and each child's id and name, no email and no notifications) until sign-out.
+ */
 export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
   storage: 'local',
   decode: jsonDecoder(parseUserData),
+  encode: (user) =>
+    JSON.stringify({
+      ...(user?.role ? { role: user.role } : {}),
+      children: user?.children.map(({ _id, name }) => ({ _id, name })) ?? [],
+    }),
 });
 
 /** Which child is active, by position in userData.children. */
 export const $index = persistentAtom<number>('qr:activeChild', 0, {
   storage: 'local',
-  decode: (raw) => {
-    const n = Number(raw);
-    return Number.isInteger(n) && n >= 0 && n < 50 ? n : undefined;
-  },
+  decode: (raw) => (/^\d{1,2}$/.test(raw) && Number(raw) < 50 ? Number(raw) : undefined),
   encode: String,
 });
 

@@ -53,7 +53,7 @@ describe('tab index', () => {
   });
 
   it('ignores a corrupt stored value', async () => {
-    for (const corrupt of ['abc', '-1', '1.5', '', '{"a":1}', '1e9']) {
+    for (const corrupt of ['abc', '-1', '1.5', '', '{"a":1}', '1e9', '0x3', ' 3', '3.0', '1e1', '100']) {
       sessionStorage.setItem('tabIndex', corrupt);
       const { ui } = await load();
       expect(ui.$tabIndex.get(), corrupt).toBe(0);
@@ -133,6 +133,21 @@ describe('session and user data', () => {
     expect(session.$index.get()).toBe(0);
     expect(session.$session.get()).toEqual({ status: 'signed-out' });
     expect(localStorage.getItem('qr:userData')).toBeNull();
+  });
+
+  it('keeps only the role and the children’s ids and names on the device', async () => {
+    const { session } = await load();
+    session.setUserData({
+      _id: 'u1',
+      email: 'parent@example.com',
+      role: 'parent',
+      children: [{ _id: 'c1', name: 'Ava', notifications: [{ text: 'Milestone!' }] }],
+    });
+    expect(JSON.parse(localStorage.getItem('qr:userData') ?? 'null')).toEqual({
+      role: 'parent',
+      children: [{ _id: 'c1', name: 'Ava' }],
+    });
+    expect(session.$userData.get()?.email).toBe('parent@example.com');
   });
 
   it('ignores stored user data that does not have the expected shape', async () => {

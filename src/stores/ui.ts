@@ -27,10 +27,8 @@ export async function withLoading<T>(work: Promise<T> | (() => Promise<T>)): Pro
 /** The selected tab, kept in sessionStorage under the spec's key `tabIndex` (default 0). */
 export const $tabIndex = persistentAtom<number>('tabIndex', 0, {
   storage: 'session',
-  decode: (raw) => {
-    const n = Number(raw);
-    return raw.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 99 ? n : undefined;
-  },
+  // Only plain digits: '0x3', ' 3', '3.0' or '1e1' are corrupt values, not tab numbers.
+  decode: (raw) => (/^\d{1,2}$/.test(raw) ? Number(raw) : undefined),
   encode: String,
 });
 

@@ -52,3 +52,18 @@ test('the spinner beats, and holds still with reduced motion', async ({ browser 
     await context.close();
   }
 });
+
+test('the site-wide loading indicator holds still with reduced motion', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await gotoReady(page, '/elements');
+  const demo = page.getByRole('button', { name: 'Show the loading indicator for 3 seconds' });
+  await demo.scrollIntoViewIfNeeded();
+  await waitForIslands(page);
+  await demo.click();
+  const dot = page.locator('.qr-loading .qr-spinner-dots > span').first();
+  await expect(dot).toBeVisible();
+  expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  await expect(page.locator('.qr-loading')).toContainText('Loading, please wait…');
+  await context.close();
+});

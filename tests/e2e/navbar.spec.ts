@@ -99,6 +99,10 @@ test.describe('closing menus', () => {
   test('Escape closes the dropdown and gives focus back to its button', async ({ page }) => {
     await gotoReady(page, '/');
     await programs(page).click();
+    await nav(page)
+      .getByRole('link', { name: /A-Bridged condensed program/ })
+      .focus();
+    await expect(programs(page)).not.toBeFocused();
     await page.keyboard.press('Escape');
     await expect(programs(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(programs(page)).toBeFocused();
@@ -112,6 +116,34 @@ test.describe('closing menus', () => {
     await page.keyboard.press('Escape');
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('tabbing out of the dropdown closes it', async ({ page }) => {
+    await gotoReady(page, '/');
+    await programs(page).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(nav(page).getByRole('link', { name: /A-Bridged condensed program/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(nav(page).getByRole('link', { name: 'Podcast' })).toBeFocused();
+    await expect(programs(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('in the hamburger menu, Tab goes from the button into the links, and leaving closes it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await gotoReady(page, '/');
+    await toggle(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(programs(page)).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('link', { name: 'Quill Reads' }).first()).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the menus work from the keyboard alone', async ({ page }) => {

@@ -61,6 +61,7 @@ export function Navbar({ initialPath }: NavbarProps) {
   }, [closeAll]);
 
   // A click outside an open menu closes it; Escape closes the innermost one and returns focus to its button.
+  // The hamburger sits right before the menu it opens in the page, so Tab goes from it into the links.
   useEffect(() => {
     if (!anyOpen) return;
     const inside = (el: Element | null, target: EventTarget | null) =>
@@ -85,11 +86,24 @@ export function Navbar({ initialPath }: NavbarProps) {
         menuButtonRef.current?.focus({ preventScroll: true });
       }
     };
+    // Keyboard focus moving out of an open menu closes it too, so it never covers what has focus.
+    const onFocusIn = (event: FocusEvent) => {
+      if (programsOpen && !inside(programsRef.current, event.target)) setProgramsOpen(false);
+      if (
+        mobileOpen &&
+        !inside(menuRef.current, event.target) &&
+        !inside(menuButtonRef.current, event.target)
+      ) {
+        setMobileOpen(false);
+      }
+    };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
     };
   }, [anyOpen, mobileOpen, programsOpen]);
 
@@ -113,6 +127,18 @@ export function Navbar({ initialPath }: NavbarProps) {
             <Logo fontSize="1.35rem" fontWeight={750} />
             <span className="navbar-brand-name">Quill Reads</span>
           </a>
+
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="navbar-toggle"
+            aria-expanded={mobileOpen}
+            aria-controls="site-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
 
           <div id="site-menu" ref={menuRef} className="navbar-menu" data-open={mobileOpen ? 'true' : 'false'}>
             <ul className="navbar-links">
@@ -161,17 +187,6 @@ export function Navbar({ initialPath }: NavbarProps) {
 
           <div className="navbar-end">
             <ProfileLink />
-            <button
-              ref={menuButtonRef}
-              type="button"
-              className="navbar-toggle"
-              aria-expanded={mobileOpen}
-              aria-controls="site-menu"
-              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMobileOpen((open) => !open)}
-            >
-              {mobileOpen ? <CloseIcon /> : <MenuIcon />}
-            </button>
           </div>
         </div>
       </nav>
