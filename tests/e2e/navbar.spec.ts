@@ -50,6 +50,25 @@ test.describe('breakpoint', () => {
   });
 });
 
+test.describe('narrow screens, signed in', () => {
+  for (const width of [320, 375, 414]) {
+    test(`at ${width}px the logo, a long name and the menu button all fit`, async ({ page, signInAs }) => {
+      await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Wwwwwwwwww Junior' }] });
+      await page.setViewportSize({ width, height: 700 });
+      await gotoReady(page, '/');
+      await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Wwwwwww');
+      const button = await toggle(page).boundingBox();
+      const viewport = await page.evaluate(() => document.documentElement.clientWidth);
+      expect(button && button.x + button.width).toBeLessThanOrEqual(viewport);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(page.getByRole('link', { name: 'Quill Reads' }).first()).toBeVisible();
+    });
+  }
+});
+
 test.describe('closing menus', () => {
   test('a route change closes the menu 150 ms after the new page is in place', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 800 });
