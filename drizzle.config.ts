@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npx drizzle-kit generate` writes SQL migrations into drizzle/ from the schema; they are
+// committed and applied when the server and the tests start.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './drizzle',
+});

@@ -1,0 +1,81 @@
+// Starts and stops the Firebase Auth emulator (firebase-tools) for npm start and the test suites.
+// A `demo-` project id needs no network and no credentials.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-quillreads';
+
+export async function emulatorIsUp(host = EMULATOR_HOST) {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the emulator unless one already answers; resolves with a stop function (a no-op
+ * when the emulator was already running, so a developer's own emulator is left alone).
+ */
+export async function startEmulator({ quiet = true } = {}) {
+  if (await emulatorIsUp()) return async () => {};
+  const bin = join(
+    process.cwd(),
+    'node_modules',
+    '.bin',
+    process.platform === 'win32' ? 'firebase.cmd' : 'firebase',
+  );
+  const child = spawn(bin, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
+    stdio: quiet ? 'ignore' : 'inherit',
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
+    detached: process.platform !== 'win32',
+    shell: process.platform === 'win32',
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 120; i++) {
+    if (exited)
+      throw new Error(
+        'The Firebase Auth emulator stopped while starting (run `npx firebase emulators:start --only auth` to see why).',
+      );
+    if (await emulatorIsUp()) break;
+    await new Promise((r) => setTimeout(r, 250));
+    if (i === 119) throw new Error('The Firebase Auth emulator did not start within 30 seconds.');
+  }
+  return async () => {
+    if (exited) return;
+    const done = new Promise((r) => child.once('exit', r));
+    try {
+      // The emulator starts child processes of its own: stop the whole group.
+      if (process.platform !== 'win32' && child.pid) process.kill(-child.pid, 'SIGINT');
+      else child.kill('SIGINT');
+    } catch {
+      child.kill('SIGKILL');
+    }
+    await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  };
+}
+
+/** Creates an email/password account in the emulator; answers { uid, email, idToken }. */
+export async function createEmulatorAccount(email, password, displayName) {
+  const base = `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+  const res = await fetch(`${base}/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`emulator signUp failed: ${JSON.stringify(body)}`);
+  if (displayName) {
+    await fetch(`${base}/accounts:update?key=demo-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken: body.idToken, displayName, returnSecureToken: true }),
+    });
+  }
+  return { uid: body.localId, email: body.email, idToken: body.idToken };
+}

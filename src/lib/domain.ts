@@ -1,0 +1,20 @@
+/** Value lists shared by the database, the API schemas and the pages. */
+export const AGE_BANDS = ['4-6', '6-8', '8-10', '10-12'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+export const READING_LEVELS = ['sprout', 'sapling', 'branch', 'canopy'] as const;
+export type ReadingLevel = (typeof READING_LEVELS)[number];
+
+export const READING_LEVEL_LABELS: Record<ReadingLevel, string> = {
+  sprout: 'Sprout (ages 4–6)',
+  sapling: 'Sapling (ages 6–8)',
+  branch: 'Branch (ages 8–10)',
+  canopy: 'Canopy (ages 10–12)',
+};
+
+export const BLOG_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'ended', 'cancelled'] as const;
+export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
+export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;
+export const BOOKING_STATUSES = ['booked', 'cancelled'] as const;

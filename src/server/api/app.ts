@@ -1,0 +1,123 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiDeps, ApiEnv } from './context';
+import { ApiError, errorResponse, fieldsOf } from './errors';
+import { adminRoutes } from './routes/admin';
+import { childrenRoutes } from './routes/children';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/user';
+
+/** The largest request body the API reads: JSON payloads here are small. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The whole API under /api: every route validates its input and checks who is asking. */
+export function createApi(deps: ApiDeps) {
+  const app = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw new ApiError(
+          400,
+          'validation_failed',
+          'Some of what was sent is not valid.',
+          fieldsOf(result.error),
+        );
+      }
+    },
+  }).basePath('/api');
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    c.header('Cache-Control', 'no-store');
+    await next();
+    // Method, route and status only: never headers (tokens), bodies (children's data) or queries.
+    deps.logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        route: c.req.routePath,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`);
+      },
+    }),
+  );
+
+  // A body must be JSON: anything else would slip past the JSON validators.
+  app.use(async (c, next) => {
+    const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
+    if (hasBody || c.req.header('transfer-encoding')) {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^application\/json\b/i.test(type)) {
+        throw new ApiError(
+          400,
+          'bad_request',
+          'Send the body as JSON, with Content-Type: application/json.',
+          {
+            body: 'Must be JSON.',
+          },
+        );
+      }
+    }
+    await next();
+  });
+
+  healthRoutes(app, deps);
+  userRoutes(app, deps);
+  childrenRoutes(app, deps);
+  adminRoutes(app, deps);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'Firebase ID token',
+  });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Quill Reads API',
+      version: '1.0.0',
+      description:
+        'Every error answers { "error": { "code", "message", "fields"? } }. Protected routes need `Authorization: Bearer <Firebase ID token>`.',
+    },
+  });
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', 'There is no such API route.')));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      // Hono's own refusals, e.g. a body that is not valid JSON.
+      const status = error.status === 413 ? 413 : 400;
+      return errorResponse(
+        c,
+        status === 413
+          ? new ApiError(413, 'payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`)
+          : new ApiError(400, 'bad_request', 'The request body is not valid JSON.', {
+              body: 'Not valid JSON.',
+            }),
+      );
+    }
+    deps.logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
+    return errorResponse(
+      c,
+      new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.'),
+    );
+  });
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

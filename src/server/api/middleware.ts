@@ -1,0 +1,80 @@
+import type { MiddlewareHandler } from 'hono';
+import { InvalidTokenError } from '../identity';
+import { findUserByFirebaseUid } from '../users.server';
+import type { ApiDeps, ApiEnv } from './context';
+import { ApiError } from './errors';
+
+/** The caller's address: the socket's, as Astro's server saw it. */
+export function clientAddress(c: { env: ApiEnv['Bindings'] | undefined }): string {
+  return c.env?.clientAddress ?? 'unknown';
+}
+
+/** Requires a valid Firebase ID token in `Authorization: Bearer …`; sets `identity`. */
+export function requireIdentity(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new ApiError(401, 'unauthenticated', 'Sign in to continue.');
+    try {
+      c.set('identity', await deps.verifyToken(match[1]));
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        const expired = error.reason === 'expired';
+        throw new ApiError(
+          401,
+          expired ? 'token_expired' : 'invalid_token',
+          expired
+            ? 'Your sign-in has expired. Please sign in again.'
+            : 'Your sign-in could not be checked. Please sign in again.',
+        );
+      }
+      throw error;
+    }
+    await next();
+  };
+}
+
+/** Requires a registered, enabled account on top of a valid token; sets `user`. */
+export function requireAccount(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  const identity = requireIdentity(deps);
+  return async (c, next) =>
+    identity(c, async () => {
+      const user = await findUserByFirebaseUid(deps.db, c.get('identity').uid);
+      if (!user)
+        throw new ApiError(403, 'registration_required', 'Finish creating your family account first.');
+      if (user.disabled)
+        throw new ApiError(403, 'account_disabled', 'This account has been disabled. Contact us for help.');
+      c.set('user', user);
+      await next();
+    });
+}
+
+/** Requires an administrator. */
+export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  const account = requireAccount(deps);
+  return async (c, next) =>
+    account(c, async () => {
+      if (c.get('user').role !== 'admin')
+        throw new ApiError(403, 'forbidden', 'Only administrators can do this.');
+      await next();
+    });
+}
+
+/** Limits requests per caller address on a group of routes. */
+export function rateLimit(deps: ApiDeps, bucket: string, perMinute: number): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const result = await deps.rateLimiter.hit(`${bucket}:${clientAddress(c)}`, perMinute, 60_000);
+    if (!result.allowed) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        'Too many attempts. Please wait a minute and try again.',
+        undefined,
+        {
+          'Retry-After': String(result.retryAfterS),
+        },
+      );
+    }
+    await next();
+  };
+}

@@ -1,0 +1,11 @@
+import { errorBodySchema } from '~/lib/schemas/common';
+
+/** OpenAPI response entries for error statuses, all with the one error body. */
+export function errorResponses(...codes: number[]) {
+  return Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: 'Error', content: { 'application/json': { schema: errorBodySchema } } },
+    ]),
+  );
+}

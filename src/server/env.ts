@@ -1,0 +1,63 @@
+import * as z from 'zod';
+
+const list = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const settingsSchema = z
+  .object({
+    /** development (npm start, local), test (the test suites) or production. */
+    APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** A postgres:// URL; without it the server keeps its data in PGlite under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('.data/db'),
+    MIGRATIONS_DIR: z.string().min(1).default('drizzle'),
+    FIREBASE_PROJECT_ID: z.string().min(1).default('demo-quillreads'),
+    /** host:port of the Firebase Auth emulator; its unsigned tokens are accepted only when this is set. */
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')
+      .optional(),
+    /** Emails that are administrators from their first sign-in (comma-separated). */
+    ADMIN_EMAILS: list,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Requests per minute and address on the sign-in routes. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'must not be set in production: emulator tokens are unsigned',
+      });
+    }
+    if (env.APP_ENV === 'production' && env.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_PROJECT_ID'],
+        message: 'must be the real Firebase project id in production, not a demo- id',
+      });
+    }
+  });
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Reads the settings once; a bad value stops the server with a message that names it. */
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const result = settingsSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid settings:\n${problems}`);
+  }
+  return result.data;
+}

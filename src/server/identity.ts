@@ -1,0 +1,118 @@
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
+
+/** Who an ID token says is asking. */
+export interface Identity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+export class InvalidTokenError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'malformed' | 'expired' | 'wrong-project' | 'bad-signature' = 'malformed',
+  ) {
+    super(message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+export type VerifyToken = (token: string) => Promise<Identity>;
+
+const GOOGLE_KEYS = new URL(
+  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+);
+const CLOCK_TOLERANCE_S = 5;
+
+function identityFrom(payload: JWTPayload): Identity {
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
+    throw new InvalidTokenError('The token names no user.');
+  }
+  const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+  return {
+    uid: payload.sub,
+    email,
+    emailVerified: payload.email_verified === true,
+    name: typeof payload.name === 'string' ? payload.name : null,
+  };
+}
+
+/** The claims every Firebase ID token carries, checked the same way for both kinds of token. */
+function checkClaims(payload: JWTPayload, projectId: string, nowS: number) {
+  if (payload.aud !== projectId || payload.iss !== `https://securetoken.google.com/${projectId}`) {
+    throw new InvalidTokenError('The token is for another project.', 'wrong-project');
+  }
+  if (typeof payload.exp !== 'number' || payload.exp + CLOCK_TOLERANCE_S < nowS) {
+    throw new InvalidTokenError('The token has expired.', 'expired');
+  }
+  if (typeof payload.iat !== 'number' || payload.iat - CLOCK_TOLERANCE_S > nowS) {
+    throw new InvalidTokenError('The token was issued in the future.');
+  }
+  if (typeof payload.auth_time === 'number' && payload.auth_time - CLOCK_TOLERANCE_S > nowS) {
+    throw new InvalidTokenError('The sign-in time is in the future.');
+  }
+}
+
+export interface VerifierOptions {
+  projectId: string;
+  /** Set only when the Auth emulator is in use: its tokens are unsigned. */
+  emulatorHost?: string | undefined;
+  now?: () => number;
+}
+
+/**
+ * Verifies Firebase ID tokens. In production, RS256 against Google's published keys; with the
+ * emulator configured, the emulator's unsigned tokens (alg "none"), with the same claim checks.
+ */
+export function createTokenVerifier({
+  projectId,
+  emulatorHost,
+  now = Date.now,
+}: VerifierOptions): VerifyToken {
+  const keys = emulatorHost ? null : createRemoteJWKSet(GOOGLE_KEYS, { cacheMaxAge: 60 * 60 * 1000 });
+
+  return async (token) => {
+    if (typeof token !== 'string' || token.length > 8192 || token.split('.').length !== 3) {
+      throw new InvalidTokenError('The token is not a JSON Web Token.');
+    }
+    const nowS = Math.floor(now() / 1000);
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw new InvalidTokenError('The token is not a JSON Web Token.');
+    }
+
+    if (keys === null) {
+      if (header.alg !== 'none' && header.alg !== 'RS256')
+        throw new InvalidTokenError('Unexpected token algorithm.');
+      let payload: JWTPayload;
+      try {
+        payload = decodeJwt(token);
+      } catch {
+        throw new InvalidTokenError('The token is not a JSON Web Token.');
+      }
+      checkClaims(payload, projectId, nowS);
+      return identityFrom(payload);
+    }
+
+    if (header.alg !== 'RS256') throw new InvalidTokenError('Unexpected token algorithm.', 'bad-signature');
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        algorithms: ['RS256'],
+        audience: projectId,
+        issuer: `https://securetoken.google.com/${projectId}`,
+        clockTolerance: CLOCK_TOLERANCE_S,
+        currentDate: new Date(now()),
+      });
+      checkClaims(payload, projectId, nowS);
+      return identityFrom(payload);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'ERR_JWT_EXPIRED') throw new InvalidTokenError('The token has expired.', 'expired');
+      throw new InvalidTokenError('The token could not be verified.', 'bad-signature');
+    }
+  };
+}

@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ChildDto, ChildInput } from '~/lib/schemas/children';
+import type { UserDto } from '~/lib/schemas/user';
+import type { Db } from './db/client';
+import { children, notifications, users } from './db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type ChildRow = typeof children.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect;
+
+const RECENT_NOTIFICATIONS = 20;
+
+export async function findUserByFirebaseUid(db: Db, firebaseUid: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.firebaseUid, firebaseUid)).limit(1);
+  return user;
+}
+
+export async function createUser(
+  db: Db,
+  input: { firebaseUid: string; email: string; displayName: string; role: UserRow['role'] },
+): Promise<UserRow> {
+  const [user] = await db
+    .insert(users)
+    .values({ ...input, privacyConsentAt: new Date() })
+    .returning();
+  if (!user) throw new Error('insert returned no row');
+  return user;
+}
+
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function listChildren(db: Db, userId: string): Promise<ChildRow[]> {
+  return db.select().from(children).where(eq(children.userId, userId)).orderBy(children.createdAt);
+}
+
+/** A child of this family, or undefined: another family's child is indistinguishable from none. */
+export async function findOwnChild(db: Db, userId: string, childId: string): Promise<ChildRow | undefined> {
+  const [child] = await db
+    .select()
+    .from(children)
+    .where(and(eq(children.id, childId), eq(children.userId, userId)))
+    .limit(1);
+  return child;
+}
+
+export async function countChildren(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(children)
+    .where(eq(children.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function createChild(db: Db, userId: string, input: ChildInput): Promise<ChildRow> {
+  const [child] = await db
+    .insert(children)
+    .values({
+      userId,
+      firstName: input.firstName,
+      birthYear: input.birthYear ?? null,
+      ageBand: input.ageBand ?? null,
+      readingLevel: input.readingLevel,
+      interests: input.interests ?? [],
+    })
+    .returning();
+  if (!child) throw new Error('insert returned no row');
+  return child;
+}
+
+async function recentNotifications(db: Db, childIds: string[]): Promise<Map<string, NotificationRow[]>> {
+  const byChild = new Map<string, NotificationRow[]>();
+  if (childIds.length === 0) return byChild;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.childId, childIds))
+    .orderBy(desc(notifications.createdAt))
+    .limit(RECENT_NOTIFICATIONS * childIds.length);
+  for (const row of rows) {
+    const list = byChild.get(row.childId) ?? [];
+    if (list.length < RECENT_NOTIFICATIONS) list.push(row);
+    byChild.set(row.childId, list);
+  }
+  return byChild;
+}
+
+function childDto(child: ChildRow, notes: NotificationRow[]): ChildDto {
+  return {
+    _id: child.id,
+    name: child.firstName,
+    birthYear: child.birthYear,
+    ageBand: child.ageBand,
+    readingLevel: child.readingLevel,
+    interests: child.interests,
+    notifications: notes.map((n) => ({
+      _id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      read: n.readAt !== null,
+      createdAt: n.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function childrenDtos(db: Db, rows: ChildRow[]): Promise<ChildDto[]> {
+  const notes = await recentNotifications(
+    db,
+    rows.map((c) => c.id),
+  );
+  return rows.map((c) => childDto(c, notes.get(c.id) ?? []));
+}
+
+/** The user as the login/register call answers it: with the children list. */
+export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
+  return {
+    _id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    role: user.role,
+    children: await childrenDtos(db, await listChildren(db, user.id)),
+  };
+}

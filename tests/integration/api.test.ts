@@ -1,0 +1,336 @@
+import { UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { memoryRateLimiter } from '../../src/server/rateLimit';
+import {
+  ADMIN_EMAIL,
+  call,
+  PROJECT_ID,
+  registeredAccount,
+  signInAccount,
+  type TestApi,
+  testApi,
+  testDatabase,
+} from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  api = testApi(database);
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const userCount = async () => (await database.db.select().from(users)).length;
+
+describe('health and the API description', () => {
+  it('answers health when the database is ready', async () => {
+    const res = await call(api, 'GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok', database: database.kind });
+  });
+
+  it('serves an OpenAPI document generated from the schemas', async () => {
+    const res = await call(api, 'GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.json as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/user/loginRegister',
+        '/api/me',
+        '/api/children',
+        '/api/children/{id}',
+        '/api/admin/users',
+      ]),
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Error', 'User', 'Child', 'ChildInput', 'Registration']),
+    );
+  });
+
+  it('answers an unknown API route with the error shape', async () => {
+    const res = await call(api, 'GET', '/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.json.error?.code).toBe('not_found');
+  });
+});
+
+describe('POST /api/user/loginRegister', () => {
+  const path = '/api/user/loginRegister';
+
+  it('refuses a call without a token', async () => {
+    const res = await call(api, 'POST', path, { body: {} });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('refuses a bad token', async () => {
+    for (const token of ['garbage', 'a.b.c', 'eyJhbGciOiJub25lIn0.e30.']) {
+      const res = await call(api, 'POST', path, { token, body: {} });
+      expect(res.status, token).toBe(401);
+      expect(res.json.error?.code).toBe('invalid_token');
+    }
+  });
+
+  it('refuses an expired token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = new UnsecuredJWT({
+      iss: `https://securetoken.google.com/${PROJECT_ID}`,
+      aud: PROJECT_ID,
+      sub: 'someone',
+      iat: now - 7200,
+      exp: now - 3600,
+    }).encode();
+    const res = await call(api, 'POST', path, { token: expired, body: {} });
+    expect(res.status).toBe(401);
+    expect(res.json.error?.code).toBe('token_expired');
+  });
+
+  it('answers data null for a signed-in visitor with no account yet', async () => {
+    const account = await signInAccount();
+    const res = await call(api, 'POST', path, {
+      token: account.idToken,
+      body: { uid: account.uid, email: account.email },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, data: null });
+  });
+
+  it('registers with the parent’s details and consent, then signs the known user in', async () => {
+    const account = await signInAccount();
+    const body = {
+      uid: account.uid,
+      email: account.email,
+      registration: { displayName: '  Jo Rivers ', acceptPrivacyPolicy: true },
+    };
+    const created = await call(api, 'POST', path, { token: account.idToken, body });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      success: true,
+      data: { email: account.email, displayName: 'Jo Rivers', role: 'parent', children: [] },
+    });
+
+    const again = await call(api, 'POST', path, { token: account.idToken, body: { uid: account.uid } });
+    expect(again.status).toBe(200);
+    expect((again.json.data as { _id: string })._id).toBe((created.json.data as { _id: string })._id);
+
+    const me = await call(api, 'GET', '/api/me', { token: account.idToken });
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ email: account.email, displayName: 'Jo Rivers' });
+  });
+
+  it('makes the configured email an administrator, whatever the request says', async () => {
+    const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
+    expect(admin.user).toMatchObject({ role: 'admin' });
+    const parent = await signInAccount();
+    const res = await call(api, 'POST', path, {
+      token: parent.idToken,
+      body: { registration: { displayName: 'Sneaky', acceptPrivacyPolicy: true }, role: 'admin' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ role: 'parent' });
+  });
+
+  it('refuses bad registration fields, naming each, and stores nothing', async () => {
+    const account = await signInAccount();
+    const before = await userCount();
+    const cases: [unknown, string][] = [
+      [
+        { registration: { displayName: 'Jo', acceptPrivacyPolicy: false } },
+        'registration.acceptPrivacyPolicy',
+      ],
+      [{ registration: { displayName: 'Jo' } }, 'registration.acceptPrivacyPolicy'],
+      [{ registration: { displayName: '', acceptPrivacyPolicy: true } }, 'registration.displayName'],
+      [{ registration: { displayName: '   ', acceptPrivacyPolicy: true } }, 'registration.displayName'],
+      [
+        { registration: { displayName: 'x'.repeat(81), acceptPrivacyPolicy: true } },
+        'registration.displayName',
+      ],
+      [{ registration: { displayName: 42, acceptPrivacyPolicy: true } }, 'registration.displayName'],
+      [
+        { registration: { displayName: '<script>alert(1)</script>', acceptPrivacyPolicy: true } },
+        'registration.displayName',
+      ],
+      [{ registration: 'yes please' }, 'registration'],
+      [{ uid: 'someone-else', registration: { displayName: 'Jo', acceptPrivacyPolicy: true } }, 'uid'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(api, 'POST', path, { token: account.idToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a body that is not JSON, malformed or too large, and stores nothing', async () => {
+    const account = await signInAccount();
+    const before = await userCount();
+    const notJson = await call(api, 'POST', path, {
+      token: account.idToken,
+      rawBody: 'displayName=Jo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(notJson.status).toBe(400);
+    const malformed = await call(api, 'POST', path, {
+      token: account.idToken,
+      rawBody: '{"registration": {',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error?.code).toBe('bad_request');
+    const huge = await call(api, 'POST', path, {
+      token: account.idToken,
+      body: {
+        registration: { displayName: 'Jo', acceptPrivacyPolicy: true },
+        padding: 'x'.repeat(70 * 1024),
+      },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.json.error?.code).toBe('payload_too_large');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a second account for an email that already has one', async () => {
+    const first = await registeredAccount(api);
+    // Another sign-in (say, Google) with the same email, already linked to a different account row.
+    await database.db
+      .update(users)
+      .set({ email: 'shared@example.com' })
+      .where((await import('drizzle-orm')).eq(users.email, first.email));
+    const second = await signInAccount('shared@example.com');
+    const res = await call(api, 'POST', path, {
+      token: second.idToken,
+      body: { registration: { displayName: 'Twin', acceptPrivacyPolicy: true } },
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error?.fields).toHaveProperty('email');
+  });
+
+  it('limits attempts per address and says when to try again', async () => {
+    const limited = testApi(database, { rateLimiter: memoryRateLimiter(), authPerMinute: 3 });
+    const account = await signInAccount();
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await call(limited, 'POST', path, { token: account.idToken, address: '10.9.8.7' })).status,
+      ).toBe(200);
+    }
+    const refused = await call(limited, 'POST', path, { token: account.idToken, address: '10.9.8.7' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call(limited, 'POST', path, { token: account.idToken, address: '10.9.8.8' })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('children', () => {
+  const valid = {
+    firstName: 'Maximilian Junior',
+    ageBand: '6-8',
+    readingLevel: 'sapling',
+    interests: ['dinosaurs', 'space'],
+  };
+
+  it('adds children to the family, lists them and opens one', async () => {
+    const parent = await registeredAccount(api);
+    const created = await call(api, 'POST', '/api/children', { token: parent.idToken, body: valid });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      name: 'Maximilian Junior',
+      ageBand: '6-8',
+      readingLevel: 'sapling',
+      notifications: [],
+    });
+    const second = await call(api, 'POST', '/api/children', {
+      token: parent.idToken,
+      body: { firstName: 'Zoë', birthYear: new Date().getUTCFullYear() - 9, readingLevel: 'branch' },
+    });
+    expect(second.status).toBe(201);
+
+    const list = await call(api, 'GET', '/api/children', { token: parent.idToken });
+    expect((list.json as unknown as { name: string }[]).map((c) => c.name)).toEqual([
+      'Maximilian Junior',
+      'Zoë',
+    ]);
+
+    const one = await call(api, 'GET', `/api/children/${created.json._id}`, { token: parent.idToken });
+    expect(one.status).toBe(200);
+    expect(one.json.name).toBe('Maximilian Junior');
+
+    const login = await call(api, 'POST', '/api/user/loginRegister', { token: parent.idToken, body: {} });
+    expect((login.json.data as { children: unknown[] }).children).toHaveLength(2);
+  });
+
+  it('never shows another family’s child', async () => {
+    const owner = await registeredAccount(api);
+    const other = await registeredAccount(api);
+    const child = await call(api, 'POST', '/api/children', { token: owner.idToken, body: valid });
+    const res = await call(api, 'GET', `/api/children/${child.json._id}`, { token: other.idToken });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.json)).not.toContain('Maximilian');
+    const list = await call(api, 'GET', '/api/children', { token: other.idToken });
+    expect(list.json).toEqual([]);
+  });
+
+  it('refuses bad child details, naming the field, and stores nothing', async () => {
+    const parent = await registeredAccount(api);
+    const year = new Date().getUTCFullYear();
+    const cases: [unknown, string][] = [
+      [{ ...valid, firstName: '' }, 'firstName'],
+      [{ ...valid, firstName: 'x'.repeat(41) }, 'firstName'],
+      [{ ...valid, firstName: 'R2D2' }, 'firstName'],
+      [{ ...valid, firstName: '<script>alert(1)</script>' }, 'firstName'],
+      [{ ...valid, firstName: 7 }, 'firstName'],
+      [{ firstName: 'Ava', readingLevel: 'sprout' }, 'ageBand'],
+      [{ ...valid, ageBand: '0-99' }, 'ageBand'],
+      [{ ...valid, ageBand: undefined, birthYear: year + 1 }, 'birthYear'],
+      [{ ...valid, birthYear: '2015' }, 'birthYear'],
+      [{ ...valid, readingLevel: 'expert' }, 'readingLevel'],
+      [{ ...valid, readingLevel: undefined }, 'readingLevel'],
+      [{ ...valid, interests: Array.from({ length: 9 }, (_, i) => `topic ${i}`) }, 'interests'],
+      [{ ...valid, interests: ['x'.repeat(31)] }, 'interests.0'],
+      [{ ...valid, interests: 'space' }, 'interests'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(api, 'POST', '/api/children', { token: parent.idToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
+    }
+    const list = await call(api, 'GET', '/api/children', { token: parent.idToken });
+    expect(list.json).toEqual([]);
+  });
+
+  it('refuses an id that is not one of ours', async () => {
+    const parent = await registeredAccount(api);
+    const res = await call(api, 'GET', '/api/children/not-a-uuid', { token: parent.idToken });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.fields).toHaveProperty('id');
+  });
+
+  it('asks a signed-in visitor without an account to finish signing up', async () => {
+    const visitor = await signInAccount();
+    const res = await call(api, 'GET', '/api/children', { token: visitor.idToken });
+    expect(res.status).toBe(403);
+    expect(res.json.error?.code).toBe('registration_required');
+  });
+
+  it('keeps a family to ten children', async () => {
+    const parent = await registeredAccount(api);
+    for (let i = 0; i < 10; i++) {
+      expect((await call(api, 'POST', '/api/children', { token: parent.idToken, body: valid })).status).toBe(
+        201,
+      );
+    }
+    const res = await call(api, 'POST', '/api/children', { token: parent.idToken, body: valid });
+    expect(res.status).toBe(409);
+  });
+});

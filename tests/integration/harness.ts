@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createEmulatorAccount, EMULATOR_HOST, PROJECT_ID } from '../../scripts/emulator.mjs';
+import { createApi } from '../../src/server/api/app';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { createTokenVerifier } from '../../src/server/identity';
+import { createLogger } from '../../src/server/logger';
+import { memoryRateLimiter, type RateLimiter } from '../../src/server/rateLimit';
+
+export { EMULATOR_HOST, PROJECT_ID };
+
+/**
+ * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL, a new
+ * database on that Postgres server, dropped afterwards.
+ */
+export async function testDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const migrationsDir = 'drizzle';
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://', migrationsDir });
+    return { ...database, dispose: database.close };
+  }
+  const name = `qr_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), dataDir: 'memory://', migrationsDir });
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const ADMIN_EMAIL = 'admin@example.com';
+
+export function testApi(
+  database: Database,
+  options: { rateLimiter?: RateLimiter; authPerMinute?: number } = {},
+) {
+  return createApi({
+    db: database.db,
+    databaseKind: database.kind,
+    verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
+    logger: createLogger('silent'),
+    settings: { ADMIN_EMAILS: [ADMIN_EMAIL], AUTH_RATE_LIMIT_PER_MINUTE: options.authPerMinute ?? 10_000 },
+  });
+}
+
+export type TestApi = ReturnType<typeof testApi>;
+
+/** A new sign-in account in the emulator, with a unique email unless one is given. */
+export async function signInAccount(email = `parent-${randomUUID()}@example.com`) {
+  return createEmulatorAccount(email, 'correct horse battery staple') as Promise<{
+    uid: string;
+    email: string;
+    idToken: string;
+  }>;
+}
+
+interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  address?: string;
+}
+
+/** Calls the API through its real router, as the server does. */
+export async function call(api: TestApi, method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  const res = await api.request(
+    path,
+    { method, headers, ...(body !== undefined ? { body } : {}) },
+    {
+      clientAddress: options.address ?? '127.0.0.1',
+    },
+  );
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: json as Record<string, unknown> & {
+      error?: { code: string; message: string; fields?: Record<string, string> };
+    },
+  };
+}
+
+/** Registers a parent (or the configured admin) and answers their token and user. */
+export async function registeredAccount(api: TestApi, email?: string, displayName = 'Sam Parent') {
+  const account = await signInAccount(email);
+  const res = await call(api, 'POST', '/api/user/loginRegister', {
+    token: account.idToken,
+    body: {
+      uid: account.uid,
+      email: account.email,
+      registration: { displayName, acceptPrivacyPolicy: true },
+    },
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return { ...account, user: (res.json as { data: { _id: string } }).data };
+}
