@@ -21,6 +21,13 @@ describe('guardDecision', () => {
     expect(guardDecision(signedOut, 'admin')).toBe('sign-in');
   });
 
+  it('sends someone signed in without a family account to finish signing up', () => {
+    const unregistered: Session = { status: 'unregistered', uid: 'u1' };
+    expect(guardDecision(unregistered, 'signed-in')).toBe('register');
+    expect(guardDecision(unregistered, 'admin')).toBe('register');
+    expect(guardDecision(unregistered, 'public')).toBe('allow');
+  });
+
   it('lets any signed-in account into signed-in pages', () => {
     expect(guardDecision(parent, 'signed-in')).toBe('allow');
     expect(guardDecision(admin, 'signed-in')).toBe('allow');

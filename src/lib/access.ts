@@ -7,15 +7,18 @@ export type Access = 'public' | 'signed-in' | 'admin';
 export type Session =
   | { status: 'unknown' }
   | { status: 'signed-out' }
+  /** Signed in with the identity service, but no family account yet: /signup finishes it. */
+  | { status: 'unregistered'; uid: string }
   | { status: 'signed-in'; uid: string; role: Role };
 
-export type GuardDecision = 'wait' | 'allow' | 'sign-in' | 'forbidden';
+export type GuardDecision = 'wait' | 'allow' | 'sign-in' | 'register' | 'forbidden';
 
 /** What the protected-route guard does for a session and the access a page needs. */
 export function guardDecision(session: Session, access: Access): GuardDecision {
   if (access === 'public') return 'allow';
   if (session.status === 'unknown') return 'wait';
   if (session.status === 'signed-out') return 'sign-in';
+  if (session.status === 'unregistered') return 'register';
   if (access === 'admin' && session.role !== 'admin') return 'forbidden';
   return 'allow';
 }

@@ -5,12 +5,15 @@ export interface Child {
   _id: string;
   name: string;
   notifications?: unknown[];
+  /** Present when the data comes from the API; the device's cache keeps only _id and name. */
+  readingLevel?: string;
 }
 
 /** The signed-in user's data as the login/register call returns it. */
 export interface UserData {
   _id?: string;
   email?: string;
+  displayName?: string;
   role?: Role;
   children: Child[];
 }

@@ -2,7 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { type Access, guardDecision, loginPathFor } from '~/lib/access';
-import { resolveSession } from '~/stores/auth';
+import { $authReady, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
@@ -22,14 +22,18 @@ export interface RouteGuardProps {
 export function RouteGuard({ access, children }: RouteGuardProps) {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const decision = hydrated ? guardDecision(session, access) : 'wait';
+  const authReady = useStore($authReady);
+  // The device's hint only paints the navbar; the guard waits for the identity service itself.
+  const decision = hydrated && authReady ? guardDecision(session, access) : 'wait';
 
-  useEffect(resolveSession, []);
+  useEffect(startAuth, []);
 
   useEffect(() => {
-    if (decision !== 'sign-in') return;
+    if (decision !== 'sign-in' && decision !== 'register') return;
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    void navigate(loginPathFor(here), { history: 'replace' });
+    const target =
+      decision === 'sign-in' ? loginPathFor(here) : loginPathFor(here).replace('/login', '/signup');
+    void navigate(target, { history: 'replace' });
   }, [decision]);
 
   if (decision === 'allow') return <>{children}</>;
@@ -57,7 +61,13 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   return (
     <div className="guard-wait" role="status">
       <Spinner label="" />
-      <p>{decision === 'sign-in' ? 'Taking you to sign in…' : 'Checking your sign-in…'}</p>
+      <p>
+        {decision === 'sign-in'
+          ? 'Taking you to sign in…'
+          : decision === 'register'
+            ? 'Taking you to finish your family account…'
+            : 'Checking your sign-in…'}
+      </p>
     </div>
   );
 }

@@ -1,0 +1,88 @@
+import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { READING_LEVEL_LABELS } from '~/lib/domain';
+import { signOutEverywhere } from '~/stores/auth';
+import { $index, $userData, setActiveChild } from '~/stores/session';
+import { Spinner } from '../shared/Spinner';
+import { useHydrated } from '../shared/useHydrated';
+import './FamilyOverview.css';
+
+/** The family at a glance: who is signed in, the children, and which child is active. */
+export function FamilyOverview() {
+  const user = useStore($userData);
+  const index = useStore($index);
+  const [signingOut, setSigningOut] = useState(false);
+  const hydrated = useHydrated();
+  const children = user?.children ?? [];
+  const active = children[index] ? index : 0;
+
+  // The server has no family data; render it only once hydrated, so both renders agree.
+  if (!hydrated) {
+    return (
+      <div role="status" className="guard-wait">
+        <Spinner label="" />
+        <p>Loading your family…</p>
+      </div>
+    );
+  }
+
+  const signOut = async () => {
+    setSigningOut(true);
+    await signOutEverywhere().catch(() => setSigningOut(false));
+    void navigate('/');
+  };
+
+  return (
+    <div className="family">
+      <section className="family-card" aria-labelledby="family-account">
+        <h2 id="family-account">Your account</h2>
+        <p>
+          Signed in as <strong>{user?.displayName ?? 'you'}</strong>
+          {user?.email ? ` (${user.email})` : ''}.
+        </p>
+        <button type="button" className="btn btn-secondary" onClick={signOut} aria-disabled={signingOut}>
+          {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+      </section>
+
+      <section className="family-card" aria-labelledby="family-children">
+        <h2 id="family-children">Your children</h2>
+        {children.length === 0 ? (
+          <>
+            <p>Add your first child to start their reading plan. You can add brothers and sisters too.</p>
+            <a className="btn btn-primary" href="/createProfile">
+              Add your first child
+            </a>
+          </>
+        ) : (
+          <>
+            <fieldset className="family-switcher">
+              <legend>Active child: the menu, notifications and reading pages follow this child.</legend>
+              {children.map((child, i) => (
+                <label key={child._id} className="family-child">
+                  <input
+                    type="radio"
+                    name="active-child"
+                    value={child._id}
+                    checked={i === active}
+                    onChange={() => setActiveChild(i)}
+                  />
+                  <span className="family-child-name">{child.name}</span>
+                  {child.readingLevel && child.readingLevel in READING_LEVEL_LABELS && (
+                    <span className="family-child-level">
+                      {READING_LEVEL_LABELS[child.readingLevel as keyof typeof READING_LEVEL_LABELS]}
+                    </span>
+                  )}
+                </label>
+              ))}
+            </fieldset>
+            <a className="btn btn-secondary" href="/createProfile">
+              Add another child
+            </a>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
