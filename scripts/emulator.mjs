@@ -1,6 +1,7 @@
 // Starts and stops the Firebase Auth emulator (firebase-tools) for npm start and the test suites.
 // A `demo-` project id needs no network and no credentials.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -19,7 +20,7 @@ export async function emulatorIsUp(host = EMULATOR_HOST) {
  * Starts the emulator unless one already answers; resolves with a stop function (a no-op
  * when the emulator was already running, so a developer's own emulator is left alone).
  */
-export async function startEmulator({ quiet = true } = {}) {
+export async function startEmulator({ quiet = true, stateDir } = {}) {
   if (await emulatorIsUp()) return async () => {};
   const bin = join(
     process.cwd(),
@@ -27,7 +28,13 @@ export async function startEmulator({ quiet = true } = {}) {
     '.bin',
     process.platform === 'win32' ? 'firebase.cmd' : 'firebase',
   );
-  const child = spawn(bin, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
+  const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID];
+  // Keep sign-in accounts across restarts of npm start: export on exit, import on the next start.
+  if (stateDir) {
+    if (existsSync(join(stateDir, 'firebase-export-metadata.json'))) args.push('--import', stateDir);
+    args.push('--export-on-exit', stateDir);
+  }
+  const child = spawn(bin, args, {
     stdio: quiet ? 'ignore' : 'inherit',
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
     detached: process.platform !== 'win32',
@@ -56,7 +63,8 @@ export async function startEmulator({ quiet = true } = {}) {
     } catch {
       child.kill('SIGKILL');
     }
-    await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+    // Exporting the accounts on exit takes a moment.
+    await Promise.race([done, new Promise((r) => setTimeout(r, 15000))]);
   };
 }
 
@@ -78,4 +86,26 @@ export async function createEmulatorAccount(email, password, displayName) {
     });
   }
   return { uid: body.localId, email: body.email, idToken: body.idToken };
+}
+
+/**
+ * Creates an account with a fixed uid unless it exists (the emulator's admin API), so the
+ * demo accounts keep matching their rows in the database after the emulator restarts.
+ */
+export async function ensureEmulatorAccount({ uid, email, password, displayName }) {
+  const base = `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}`;
+  const headers = { 'content-type': 'application/json', authorization: 'Bearer owner' };
+  const lookup = await fetch(`${base}/accounts:lookup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ localId: [uid] }),
+  });
+  const found = await lookup.json();
+  if (Array.isArray(found.users) && found.users.length > 0) return;
+  const res = await fetch(`${base}/accounts`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ localId: uid, email, password, displayName, emailVerified: true }),
+  });
+  if (!res.ok) throw new Error(`could not create ${email} in the emulator: ${await res.text()}`);
 }

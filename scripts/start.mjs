@@ -1,26 +1,64 @@
-// `npm start`: builds the site and serves it on http://localhost:4321.
+// `npm start`: builds the site, starts the local sign-in emulator, seeds demo content into an
+// empty database, and serves everything on http://localhost:4321.
 import { spawn } from 'node:child_process';
+import { startEmulator } from './emulator.mjs';
 import { portIsFree, run, step } from './lib.mjs';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
+// Local defaults; anything set in the environment wins.
+const env = {
+  APP_ENV: 'development',
+  DATA_DIR: '.data/db',
+  FIREBASE_PROJECT_ID: 'demo-quillreads',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  ADMIN_EMAILS: 'admin@example.com',
+  ...process.env,
+  PORT: String(port),
+  HOST: host,
+};
+Object.assign(process.env, env);
+
 if (!(await portIsFree(port, host))) {
   console.error(
-    `✖ Port ${port} is already in use. Stop what is running there, or start on another port: PORT=4400 npm start`,
+    `✖ Port ${port} is already in use. Stop what is running there, or start on another port: PORT=8080 npm start`,
   );
   process.exit(1);
 }
 
 step('Building the site');
-const built = await run('astro', ['build']);
-if (built !== 0) process.exit(built);
+if ((await run('astro', ['build'], { env })) !== 0) process.exit(1);
+
+step('Starting the local sign-in emulator (Firebase Auth)');
+const stopEmulator = await startEmulator({ stateDir: '.data/auth' });
+
+step('Preparing the database');
+if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
+  await stopEmulator();
+  process.exit(1);
+}
 
 step(`Starting Quill Reads on http://${host}:${port}`);
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
-  stdio: 'inherit',
-  env: { ...process.env, PORT: String(port), HOST: host },
-});
-console.log(`\n  Quill Reads is running at http://${host}:${port}  (Ctrl+C to stop)\n`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+
+console.log(`
+  Quill Reads is running at http://${host}:${port}  (Ctrl+C to stop)
+
+  Demo accounts (local sign-in emulator only):
+    administrator  admin@example.com   password: quillreads-admin
+    parent         parent@example.com  password: quillreads-parent  (two children: Maya and Theo)
+
+  Data lives in .data/ (delete it to start again from the demo content).
+`);
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  await stopEmulator();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
+server.on('exit', (code) => void stop(code ?? 0));

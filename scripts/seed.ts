@@ -1,0 +1,24 @@
+// Seeds an empty database with demo content and makes sure the demo sign-in accounts exist in
+// the Auth emulator. Run by `npm start`; safe to run again: a database with data is left alone.
+
+import { openDatabase } from '../src/server/db/client';
+import { loadSettings } from '../src/server/env';
+import { DEMO_ACCOUNTS } from '../src/server/seed/demoAccounts';
+import { seedDemo } from '../src/server/seed/seed.server';
+import { ensureEmulatorAccount } from './emulator.mjs';
+
+const settings = loadSettings();
+if (settings.FIREBASE_AUTH_EMULATOR_HOST) {
+  for (const account of Object.values(DEMO_ACCOUNTS)) await ensureEmulatorAccount(account);
+}
+const database = await openDatabase({
+  url: settings.DATABASE_URL,
+  dataDir: settings.DATA_DIR,
+  migrationsDir: settings.MIGRATIONS_DIR,
+});
+try {
+  const seeded = await seedDemo(database.db);
+  console.log(seeded ? 'Seeded the demo content.' : 'The database already holds data: nothing seeded.');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,282 @@
+/** Demo content for an empty database: what a visitor browses on a fresh `npm start`. */
+
+const DAY = 24 * 60 * 60 * 1000;
+export const at = (daysFromNow: number, hour: number, minute = 0) => {
+  const d = new Date(Date.now() + daysFromNow * DAY);
+  d.setUTCHours(hour, minute, 0, 0);
+  return d;
+};
+
+export const PLANS = [
+  {
+    name: 'Rated Reads Monthly',
+    durationMonths: 1,
+    priceCents: 2900,
+    description:
+      'A personal reading list, a weekly plan and read-aloud practice, month by month. Cancel any time.',
+  },
+  {
+    name: 'Rated Reads Term',
+    durationMonths: 3,
+    priceCents: 7900,
+    description:
+      'Three months of Rated Reads with a progress note from your reading guide at the end of the term.',
+  },
+  {
+    name: 'Summer Reading Quest',
+    durationMonths: 2,
+    priceCents: 12900,
+    description: 'Eight themed weeks from June to August, with weekly story times for enrolled families.',
+  },
+  {
+    name: 'A-Bridged Condensed Program',
+    durationMonths: 1.25,
+    priceCents: 19999,
+    description: 'Five focused weeks, thirty minutes a day, to build a reading habit that lasts.',
+  },
+];
+
+export const BOOKS = [
+  {
+    title: 'The Snail and the Whale',
+    author: 'Julia Donaldson',
+    isbn: '9780142403877',
+    ageMin: 3,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary: 'A tiny snail hitches a ride on a great grey whale and sees the wide world.',
+  },
+  {
+    title: 'Frog and Toad Are Friends',
+    author: 'Arnold Lobel',
+    isbn: '9780064440202',
+    ageMin: 4,
+    ageMax: 8,
+    readingLevel: 'sprout',
+    summary: 'Five gentle stories about two friends who are nothing alike.',
+  },
+  {
+    title: 'The Magic Finger',
+    author: 'Roald Dahl',
+    isbn: '9780142413852',
+    ageMin: 6,
+    ageMax: 9,
+    readingLevel: 'sapling',
+    summary: 'A girl whose finger does strange things when she gets cross teaches her neighbours a lesson.',
+  },
+  {
+    title: 'Mercy Watson to the Rescue',
+    author: 'Kate DiCamillo',
+    isbn: '9780763645045',
+    ageMin: 6,
+    ageMax: 8,
+    readingLevel: 'sapling',
+    summary: 'A buttered-toast-loving pig saves the day, more or less by accident.',
+  },
+  {
+    title: 'The Wild Robot',
+    author: 'Peter Brown',
+    isbn: '9780316381994',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary: 'A robot wakes up alone on a wild island and learns to survive among the animals.',
+  },
+  {
+    title: 'Charlotte’s Web',
+    author: 'E. B. White',
+    isbn: '9780064400558',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary: 'A spider with a way with words sets out to save her friend Wilbur the pig.',
+  },
+  {
+    title: 'Wonder',
+    author: 'R. J. Palacio',
+    isbn: '9780375869020',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary: 'Auggie starts school for the first time, and everyone learns what kindness means.',
+  },
+  {
+    title: 'The Phantom Tollbooth',
+    author: 'Norton Juster',
+    isbn: '9780394820378',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary: 'A bored boy drives through a mysterious tollbooth into a land of words and numbers.',
+  },
+] as const;
+
+export const PASSAGES = [
+  {
+    title: 'The Garden Gate',
+    readingLevel: 'sprout',
+    text: 'Sam has a red gate. The gate goes creak. A cat sits on the gate. The cat is fat and orange. Sam says hello. The cat says meow. Then the cat jumps down and runs to the garden.',
+  },
+  {
+    title: 'A Day at the Pond',
+    readingLevel: 'sapling',
+    text: 'On Saturday, Lena and her grandad walked down to the pond with a loaf of old bread. The ducks saw them coming and paddled over, quacking loudly. Lena threw small pieces, one at a time, so that even the smallest duckling could have some. When the bread was gone, the ducks swam away, and Lena waved goodbye.',
+  },
+  {
+    title: 'The Lighthouse Keeper',
+    readingLevel: 'branch',
+    text: 'Every evening, just before the sun slipped below the sea, Mr Abernathy climbed the one hundred and twelve steps of the lighthouse. He polished the great glass lens until it shone, trimmed the wick, and struck a match. Far out on the dark water, sailors saw the beam sweep across the waves and knew exactly where the rocks were hiding.',
+  },
+  {
+    title: 'Letters from the Arctic',
+    readingLevel: 'canopy',
+    text: 'The research ship had been frozen into the ice for eleven days when Maya wrote her first letter home. Outside the porthole, the sky never fully darkened; instead, it faded to a bruised violet and then, hours later, brightened again. She described the scientists drilling cores of ancient ice, each one a frozen diary of the air from thousands of years ago, and promised to bring back a photograph of the polar bear that had circled the ship at dawn.',
+  },
+] as const;
+
+export const EVENTS = [
+  {
+    title: 'Saturday Story Time: Under the Sea',
+    description:
+      'A cosy read-aloud of ocean stories for our youngest readers, with a simple craft at the end. Grown-ups stay with their children.',
+    startsAt: at(6, 15),
+    endsAt: at(6, 16),
+    location: 'Riverside Public Library, Children’s Room',
+    onlineUrl: null,
+    ageMin: 4,
+    ageMax: 7,
+    capacity: 20,
+  },
+  {
+    title: 'Meet the Author: Writing Stories with Animals',
+    description:
+      'An online visit from a children’s author about where animal characters come from, followed by questions from young readers.',
+    startsAt: at(13, 23),
+    endsAt: at(13, 24),
+    location: null,
+    onlineUrl: 'https://meet.quillreads.com/author-visit',
+    ageMin: 8,
+    ageMax: 12,
+    capacity: 100,
+  },
+  {
+    title: 'Workshop for Parents: Reading Aloud with Confidence',
+    description:
+      'Practical tips for reading aloud at home: voices, pace, questions to ask, and what to do when a child loses interest.',
+    startsAt: at(20, 0, 30),
+    endsAt: at(20, 1, 30),
+    location: null,
+    onlineUrl: 'https://meet.quillreads.com/parents-workshop',
+    ageMin: null,
+    ageMax: null,
+    capacity: 60,
+  },
+  {
+    title: 'Autumn Book Swap',
+    description:
+      'Families brought a book they loved and left with one they had not read yet. Over two hundred books found new homes.',
+    startsAt: at(-24, 14),
+    endsAt: at(-24, 17),
+    location: 'Maple Street Community Hall',
+    onlineUrl: null,
+    ageMin: 4,
+    ageMax: 12,
+    capacity: 80,
+  },
+  {
+    title: 'Story Time: Dinosaur Adventures',
+    description: 'Roaring picture books and a dinosaur-footprint hunt around the library.',
+    startsAt: at(-10, 15),
+    endsAt: at(-10, 16),
+    location: 'Riverside Public Library, Children’s Room',
+    onlineUrl: null,
+    ageMin: 4,
+    ageMax: 7,
+    capacity: 20,
+  },
+];
+
+export const EPISODES = [
+  {
+    guid: 'quillreads-podcast-001',
+    title: 'Why twenty minutes a day matters',
+    description:
+      'Our reading guides explain why short, daily reading beats long weekend sessions, and how to make it stick.',
+    showNotes:
+      'In this episode: the habit loop, choosing a reading time, and what to do on busy days. Mentioned: the Rated Reads weekly plan.',
+    transcript:
+      'Welcome to the Quill Reads podcast. Today we are talking about time: specifically, about twenty minutes. Why twenty? Because it is long enough to get lost in a story and short enough to fit into almost any evening...',
+    audioUrl: 'https://media.quillreads.com/podcast/001-twenty-minutes.mp3',
+    audioBytes: 14_680_064,
+    audioType: 'audio/mpeg',
+    durationSeconds: 1_236,
+    publishedAt: at(-35, 6),
+  },
+  {
+    guid: 'quillreads-podcast-002',
+    title: 'Read-aloud: The Lighthouse Keeper',
+    description:
+      'A calm bedtime read-aloud of one of our favourite passages, for children aged eight and up.',
+    showNotes:
+      'Read by our guide Priya. Practise the same passage on the read-aloud page and compare your pace.',
+    transcript:
+      'Every evening, just before the sun slipped below the sea, Mr Abernathy climbed the one hundred and twelve steps of the lighthouse...',
+    audioUrl: 'https://media.quillreads.com/podcast/002-lighthouse-keeper.mp3',
+    audioBytes: 6_291_456,
+    audioType: 'audio/mpeg',
+    durationSeconds: 412,
+    publishedAt: at(-21, 6),
+  },
+  {
+    guid: 'quillreads-podcast-003',
+    title: 'When a child says reading is boring',
+    description:
+      'A librarian and a parent talk honestly about reluctant readers, comics, audiobooks and letting children choose.',
+    showNotes:
+      'Guests: a children’s librarian and a parent from our Summer Reading Quest. Topics: graphic novels count, series books, and reading together again.',
+    transcript:
+      'Let us start with the sentence every parent has heard at least once: reading is boring. What is really going on when a child says that?...',
+    audioUrl: 'https://media.quillreads.com/podcast/003-reading-is-boring.mp3',
+    audioBytes: 19_922_944,
+    audioType: 'audio/mpeg',
+    durationSeconds: 1_682,
+    publishedAt: at(-7, 6),
+  },
+];
+
+export const BLOGS = [
+  {
+    title: 'Five ways to make reading time the best part of the day',
+    authorName: 'Priya Natarajan, reading guide',
+    excerpt: 'Small changes that turn reading from a chore into something your child looks forward to.',
+    contentHtml:
+      "<p>Ask any parent in our programs what made the difference, and you will rarely hear about a particular book. You will hear about a routine.</p><h2>1. Same time, same place</h2><p>Reading after bath time, in the same corner, with the same blanket, tells a child's brain that this is a calm moment. After a week, many children start asking for it.</p><h2>2. Let them choose, often</h2><p>Children who choose their books read more of them. Offer two or three options at their level and let them pick.</p><h2>3. Read to them, even when they can read alone</h2><p>Listening to a more difficult book than they can manage alone builds vocabulary and keeps stories exciting.</p><h2>4. Rate every book</h2><p>Giving stars turns finishing a book into a small ceremony, and the ratings help us suggest the next one.</p><h2>5. Stop before they are tired</h2><p>End on a cliffhanger, not a yawn. Wanting to know what happens next is the best reason to come back tomorrow.</p>",
+    publishedDaysAgo: 30,
+  },
+  {
+    title: 'What our first summer taught us about reluctant readers',
+    authorName: 'Ada Okafor, Quill Reads',
+    excerpt: 'Comics count, series books are gold, and no child is a non-reader.',
+    contentHtml:
+      '<p>Last summer, nearly a third of the children in our Summer Reading Quest had been described by their parents as reluctant readers. By week eight, most of them were reading more than they had all year.</p><p>Three things helped most. First, we stopped treating graphic novels as second best: for many children they were the door into longer books. Second, series books: once a child loves a character, the next book sells itself. Third, short read-aloud practice, where children heard their own progress in their recordings.</p><p>The lesson we keep relearning: there are no non-readers, only children who have not found their book yet.</p>',
+    publishedDaysAgo: 18,
+  },
+  {
+    title: 'Our family’s reading nook, on a budget',
+    authorName: 'Jordan Rivers, parent',
+    excerpt: 'A lamp, a crate and a pile of cushions: how we made a corner our kids fight over.',
+    contentHtml:
+      '<p>When we joined Rated Reads, our eldest would read anywhere except where we asked her to. So we built a nook in the corner of the hallway.</p><p>It cost very little: an old wooden crate turned on its side as a bookshelf, a clip-on lamp with a warm bulb, and every cushion we could spare. The children chose the books for the crate each Sunday from the library.</p><p>Three months on, the nook is the most popular spot in the house, and we have a rule: whoever is in the nook gets to finish their chapter in peace.</p>',
+    publishedDaysAgo: 5,
+  },
+];
+
+export const DEMO_CHILDREN = [
+  {
+    firstName: 'Maya',
+    ageBand: '8-10',
+    readingLevel: 'branch',
+    interests: ['Animals', 'Mysteries', 'Science'],
+  },
+  { firstName: 'Theo', ageBand: '4-6', readingLevel: 'sprout', interests: ['Dinosaurs', 'Funny stories'] },
+] as const;

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  blogs,
+  books,
+  children,
+  events,
+  notifications,
+  passages,
+  plans,
+  podcastEpisodes,
+  readingLogs,
+  users,
+} from '../db/schema';
+import { DEMO_ACCOUNTS } from './demoAccounts';
+import { at, BLOGS, BOOKS, DEMO_CHILDREN, EPISODES, EVENTS, PASSAGES, PLANS } from './demoContent';
+
+/** True when the database already holds anything a person made: seeding never touches it then. */
+export async function databaseHasData(db: Db): Promise<boolean> {
+  const [row] = await db
+    .execute<{ any: boolean }>(sql`
+    select exists(select 1 from users) or exists(select 1 from plans) or exists(select 1 from blogs)
+      or exists(select 1 from books) or exists(select 1 from events) as any`)
+    .then((r) => (r as unknown as { rows: { any: boolean }[] }).rows);
+  return row?.any === true;
+}
+
+const wordCount = (text: string) => text.trim().split(/\s+/u).filter(Boolean).length;
+
+/**
+ * Fills an empty database with demo content and the two demo accounts' rows. Answers false,
+ * changing nothing, when the database already holds data.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (await databaseHasData(db)) return false;
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        firebaseUid: DEMO_ACCOUNTS.admin.uid,
+        email: DEMO_ACCOUNTS.admin.email,
+        displayName: DEMO_ACCOUNTS.admin.displayName,
+        role: 'admin',
+        privacyConsentAt: new Date(),
+      })
+      .returning();
+    const [parent] = await tx
+      .insert(users)
+      .values({
+        firebaseUid: DEMO_ACCOUNTS.parent.uid,
+        email: DEMO_ACCOUNTS.parent.email,
+        displayName: DEMO_ACCOUNTS.parent.displayName,
+        role: 'parent',
+        privacyConsentAt: new Date(),
+      })
+      .returning();
+    if (!admin || !parent) throw new Error('demo accounts were not created');
+
+    const kids = await tx
+      .insert(children)
+      .values(DEMO_CHILDREN.map((c) => ({ ...c, interests: [...c.interests], userId: parent.id })))
+      .returning();
+
+    await tx.insert(plans).values(PLANS);
+    const bookRows = await tx
+      .insert(books)
+      .values(BOOKS.map((b) => ({ ...b })))
+      .returning();
+    await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: wordCount(p.text) })));
+    await tx.insert(events).values(EVENTS);
+    await tx.insert(podcastEpisodes).values(EPISODES);
+    await tx.insert(blogs).values(
+      BLOGS.map((b, i) => ({
+        title: b.title,
+        authorName: b.authorName,
+        excerpt: b.excerpt,
+        contentHtml: b.contentHtml,
+        status: 'approved' as const,
+        authorId: i === 2 ? parent.id : admin.id,
+        childId: i === 2 ? (kids[0]?.id ?? null) : null,
+        reviewerId: admin.id,
+        submittedAt: at(-b.publishedDaysAgo - 1, 9),
+        reviewedAt: at(-b.publishedDaysAgo, 9),
+        publishedAt: at(-b.publishedDaysAgo, 9),
+      })),
+    );
+
+    // A few weeks of reading for the first child, so the family pages have something to show.
+    const maya = kids[0];
+    const wildRobot = bookRows.find((b) => b.title === 'The Wild Robot');
+    if (maya && wildRobot) {
+      await tx.insert(readingLogs).values(
+        [1, 2, 3, 5, 8, 9, 12].map((daysAgo, i) => ({
+          childId: maya.id,
+          bookId: wildRobot.id,
+          title: wildRobot.title,
+          author: wildRobot.author,
+          readOn: at(-daysAgo, 12).toISOString().slice(0, 10),
+          minutes: 15 + ((i * 7) % 20),
+          pages: 8 + i,
+          rating: i === 0 ? 5 : null,
+        })),
+      );
+      await tx.insert(notifications).values([
+        {
+          childId: maya.id,
+          kind: 'milestone',
+          title: 'Maya read for three days in a row',
+          body: 'A three-day streak! Keep it going tonight.',
+          link: `/book-history/${maya.id}`,
+        },
+        {
+          childId: maya.id,
+          kind: 'blog',
+          title: 'Your family’s blog post was published',
+          body: '“Our family’s reading nook, on a budget” is now on the blog.',
+          link: '/blogs',
+        },
+      ]);
+    }
+  });
+  return true;
+}

@@ -1,0 +1,56 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  blogs,
+  books,
+  children,
+  events,
+  passages,
+  plans,
+  podcastEpisodes,
+  users,
+} from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/seed/seed.server';
+import { testDatabase } from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const userRows = async () => Number((await database.db.select({ n: count() }).from(users))[0]?.n ?? 0);
+
+describe('demo seed', () => {
+  it('fills an empty database with browsable content and the demo accounts', async () => {
+    expect(await seedDemo(database.db)).toBe(true);
+    const db = database.db;
+    const n = async (table: typeof plans | typeof books | typeof users) =>
+      Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0);
+    expect(await n(users)).toBe(2);
+    expect(await n(plans)).toBeGreaterThanOrEqual(3);
+    expect(await n(books)).toBeGreaterThanOrEqual(6);
+    const condensed = await db.select().from(plans);
+    expect(condensed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ durationMonths: 1.25, priceCents: 19999 })]),
+    );
+    const kids = await db.select().from(children);
+    expect(kids).toHaveLength(2);
+    const allEvents = await db.select().from(events);
+    expect(allEvents.some((e) => e.startsAt > new Date())).toBe(true);
+    expect(allEvents.some((e) => e.startsAt < new Date())).toBe(true);
+    expect((await db.select().from(podcastEpisodes)).length).toBeGreaterThanOrEqual(2);
+    expect((await db.select().from(passages)).every((p) => p.wordCount > 10)).toBe(true);
+    const posts = await db.select().from(blogs);
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    expect(posts.every((p) => p.status === 'approved' && p.contentHtml.length > 300)).toBe(true);
+  });
+
+  it('never runs against a database that already holds data', async () => {
+    const before = await userRows();
+    expect(await seedDemo(database.db)).toBe(false);
+    expect(await userRows()).toBe(before);
+  });
+});
