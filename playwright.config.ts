@@ -38,13 +38,18 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Signs the demo parent and administrator in once and keeps their sessions for the tests.
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', testIgnore: /auth\.setup\.ts/, dependencies: ['setup'] },
+  ],
   webServer: {
-    // The production build, as families get it.
-    command: 'node dist/server/entry.mjs',
-    url: `${baseURL}/`,
+    // The production build, as families get it, with the Auth emulator and the demo content.
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     // Never reuse: a server left running from an older build would test stale pages.
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

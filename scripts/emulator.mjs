@@ -20,7 +20,7 @@ export async function emulatorIsUp(host = EMULATOR_HOST) {
  * Starts the emulator unless one already answers; resolves with a stop function (a no-op
  * when the emulator was already running, so a developer's own emulator is left alone).
  */
-export async function startEmulator({ quiet = true, stateDir } = {}) {
+export async function startEmulator({ quiet = true, stateDir, ownGroup = true } = {}) {
   if (await emulatorIsUp()) return async () => {};
   const bin = join(
     process.cwd(),
@@ -37,7 +37,9 @@ export async function startEmulator({ quiet = true, stateDir } = {}) {
   const child = spawn(bin, args, {
     stdio: quiet ? 'ignore' : 'inherit',
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
-    detached: process.platform !== 'win32',
+    // Its own process group, so stopping it also stops the processes it starts; the test server
+    // keeps it in its group instead, so Playwright stopping the server stops the emulator too.
+    detached: ownGroup && process.platform !== 'win32',
     shell: process.platform === 'win32',
   });
   let exited = false;
@@ -58,7 +60,7 @@ export async function startEmulator({ quiet = true, stateDir } = {}) {
     const done = new Promise((r) => child.once('exit', r));
     try {
       // The emulator starts child processes of its own: stop the whole group.
-      if (process.platform !== 'win32' && child.pid) process.kill(-child.pid, 'SIGINT');
+      if (ownGroup && process.platform !== 'win32' && child.pid) process.kill(-child.pid, 'SIGINT');
       else child.kill('SIGINT');
     } catch {
       child.kill('SIGKILL');

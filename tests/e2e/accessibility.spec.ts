@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pathFor, ROUTES } from '../../src/lib/routes';
-import { expect, gotoReady, HTTP_404_LOG, test, waitForIslands } from './fixtures';
+import { expect, gotoReady, HTTP_404_LOG, signedInAs, test, waitForIslands } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -22,19 +22,36 @@ test.describe('axe finds nothing', () => {
     });
   }
 
-  for (const route of ROUTES.filter((r) => r.access !== 'public')) {
-    test(`on ${route.path}, signed in as an administrator`, async ({ page, signInAs }) => {
-      await signInAs({ role: 'admin' });
-      await gotoReady(page, pathFor(route));
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  test.describe('signed in as an administrator', () => {
+    test.use(signedInAs('admin'));
+    for (const route of ROUTES.filter((r) => r.access !== 'public')) {
+      test(`on ${route.path}`, async ({ page }) => {
+        await gotoReady(page, pathFor(route));
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        await expectNoViolations(page);
+      });
+    }
+  });
+
+  test.describe('signed in as a parent', () => {
+    test.use(signedInAs('parent'));
+    test('on an admin page refusing a parent', async ({ page }) => {
+      await gotoReady(page, '/admin/allBooks');
+      await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toBeVisible();
       await expectNoViolations(page);
     });
-  }
 
-  test('on an admin page refusing a parent', async ({ page, signInAs }) => {
-    await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
-    await gotoReady(page, '/admin/allBooks');
-    await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toBeVisible();
+    test('on the family profile with its children', async ({ page }) => {
+      await gotoReady(page, '/profile');
+      await expect(page.getByRole('radio', { name: /Maya/ })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  });
+
+  test('on the sign-in page showing an error', async ({ page }) => {
+    await gotoReady(page, '/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your email address.')).toBeVisible();
     await expectNoViolations(page);
   });
 

@@ -11,8 +11,12 @@ export interface SessionHint {
 interface Fixtures {
   /** Console errors a test expects (a 404 page logs its own 404 response). */
   allowedConsoleErrors: RegExp[];
-  /** Opens pages as a signed-in account, through the sign-in hint the site keeps on the device. */
-  signInAs: (hint: SessionHint) => Promise<void>;
+  /**
+   * Sets the sign-in hint the site keeps on the device, as after a visit while signed in. Public
+   * pages paint the navbar from it without loading the identity service; protected pages do not
+   * trust it (use `test.use(signedInAs('parent'))` for those).
+   */
+  withSessionHint: (hint: SessionHint) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -30,7 +34,7 @@ export const test = base.extend<Fixtures>({
     expect(errors, 'unexpected console errors').toEqual([]);
   },
 
-  signInAs: async ({ page }, use) => {
+  withSessionHint: async ({ page }, use) => {
     await use(async ({ role, children = [], activeChild = 0 }) => {
       await page.addInitScript(
         ([session, userData, index]) => {
@@ -77,13 +81,26 @@ export async function gotoReady(page: Page, path: string) {
 }
 
 export async function waitForIslands(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('astro-island')).every((island) => {
-      if (!island.hasAttribute('ssr')) return true;
-      if (island.getAttribute('client') !== 'visible') return false;
-      // An island box is display: contents; what scrolls into view is its first element.
-      const box = (island.firstElementChild ?? island).getBoundingClientRect();
-      return box.top > window.innerHeight || box.bottom < 0;
-    }),
+  // The guard renders a protected page's own islands only once it has decided: wait for it too.
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.guard-wait') === null &&
+      Array.from(document.querySelectorAll('astro-island')).every((island) => {
+        if (!island.hasAttribute('ssr')) return true;
+        if (island.getAttribute('client') !== 'visible') return false;
+        // An island box is display: contents; what scrolls into view is its first element.
+        const box = (island.firstElementChild ?? island).getBoundingClientRect();
+        return box.top > window.innerHeight || box.bottom < 0;
+      }),
   );
+}
+
+/** Where the setup project keeps a signed-in session. */
+export function authFile(role: 'parent' | 'admin'): string {
+  return `test-results/.auth/${role}.json`;
+}
+
+/** For `test.use(...)`: pages open signed in as the demo parent (Maya and Theo) or administrator. */
+export function signedInAs(role: 'parent' | 'admin') {
+  return { storageState: authFile(role) };
 }

@@ -52,8 +52,11 @@ test.describe('breakpoint', () => {
 
 test.describe('narrow screens, signed in', () => {
   for (const width of [320, 375, 414]) {
-    test(`at ${width}px the logo, a long name and the menu button all fit`, async ({ page, signInAs }) => {
-      await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Wwwwwwwwww Junior' }] });
+    test(`at ${width}px the logo, a long name and the menu button all fit`, async ({
+      page,
+      withSessionHint,
+    }) => {
+      await withSessionHint({ role: 'parent', children: [{ _id: 'c1', name: 'Wwwwwwwwww Junior' }] });
       await page.setViewportSize({ width, height: 700 });
       await gotoReady(page, '/');
       await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Wwwwwww');
@@ -235,9 +238,9 @@ test.describe('profile link', () => {
 
   test('signed in, the first word of the child name cut to 7 characters links to /profile', async ({
     page,
-    signInAs,
+    withSessionHint,
   }) => {
-    await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
+    await withSessionHint({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
     await gotoReady(page, '/');
     const link = nav(page).getByRole('link', { name: /^Maximil/ });
     await expect(link).toHaveAttribute('href', '/profile');
@@ -245,8 +248,8 @@ test.describe('profile link', () => {
     await expect(nav(page).getByRole('link', { name: 'Log in' })).toHaveCount(0);
   });
 
-  test('follows the active child', async ({ page, signInAs }) => {
-    await signInAs({
+  test('follows the active child', async ({ page, withSessionHint }) => {
+    await withSessionHint({
       role: 'parent',
       children: [
         { _id: 'c1', name: 'Maximilian Junior' },
@@ -258,8 +261,8 @@ test.describe('profile link', () => {
     await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Алексан');
   });
 
-  test('shows "Profile" when no name is available', async ({ page, signInAs }) => {
-    await signInAs({ role: 'parent', children: [] });
+  test('shows "Profile" when no name is available', async ({ page, withSessionHint }) => {
+    await withSessionHint({ role: 'parent', children: [] });
     await gotoReady(page, '/');
     const link = nav(page).getByRole('link', { name: 'Profile', exact: true });
     await expect(link).toHaveAttribute('href', '/profile');

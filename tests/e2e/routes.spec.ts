@@ -1,5 +1,13 @@
 import { pathFor, ROUTES } from '../../src/lib/routes';
-import { expect, expectLayout, HTTP_404_LOG, NOT_FOUND_HEADING, signedInTitle, test } from './fixtures';
+import {
+  expect,
+  expectLayout,
+  HTTP_404_LOG,
+  NOT_FOUND_HEADING,
+  signedInAs,
+  signedInTitle,
+  test,
+} from './fixtures';
 
 const publicRoutes = ROUTES.filter((r) => r.access === 'public' && r.path !== '/blogs/{id}');
 const protectedRoutes = ROUTES.filter((r) => r.access !== 'public');
@@ -49,25 +57,27 @@ test.describe('protected routes, signed out', () => {
 });
 
 test.describe('protected routes, signed in as an administrator', () => {
+  test.use(signedInAs('admin'));
   for (const route of protectedRoutes) {
-    test(`${route.path} renders its shell`, async ({ page, signInAs }) => {
-      await signInAs({ role: 'admin' });
+    test(`${route.path} renders its shell`, async ({ page }) => {
       const response = await page.goto(pathFor(route, 'abc123'));
       expect(response?.status()).toBe(200);
       await expectLayout(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toHaveCount(0);
       await expect(page).toHaveTitle(signedInTitle(route.title));
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page).toHaveURL(pathFor(route, 'abc123'));
     });
   }
 });
 
 test.describe('protected routes, signed in as a parent', () => {
+  test.use(signedInAs('parent'));
   for (const route of protectedRoutes) {
     const expectation = route.access === 'admin' ? 'is refused with a clear page' : 'renders its shell';
-    test(`${route.path} ${expectation}`, async ({ page, signInAs }) => {
-      await signInAs({ role: 'parent', children: [{ _id: 'c1', name: 'Ava' }] });
+    test(`${route.path} ${expectation}`, async ({ page }) => {
       await page.goto(pathFor(route, 'abc123'));
       const refusal = page.getByRole('heading', { name: 'This page is for administrators' });
       if (route.access === 'admin') {

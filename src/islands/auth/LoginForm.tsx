@@ -8,13 +8,16 @@ import { $authReady, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
 import { Field, FormAlert } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
+import { useHydrated } from '../shared/useHydrated';
 
 type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
 
 /** Email and password, Google, and password reset; returns to the page the guard came from. */
 export function LoginForm() {
   const session = useStore($session);
-  const authReady = useStore($authReady);
+  const hydrated = useHydrated();
+  // During hydration the server's "not ready" form is what both renders must agree on.
+  const authReady = useStore($authReady) && hydrated;
   const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -154,7 +157,8 @@ export function LoginForm() {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
+        {/* Disabled until the page is interactive: before that, a click would only reload the page. */}
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy} disabled={!hydrated}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -8,6 +8,7 @@ import { $authReady, loginRegister, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
 import { Field, FormAlert } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
+import { useHydrated } from '../shared/useHydrated';
 
 type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'acceptPrivacyPolicy' | 'form', string>>;
 
@@ -17,7 +18,9 @@ type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'acceptPriva
  */
 export function SignupForm() {
   const session = useStore($session);
-  const authReady = useStore($authReady);
+  const hydrated = useHydrated();
+  // During hydration the server's "not ready" form is what both renders must agree on.
+  const authReady = useStore($authReady) && hydrated;
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -6,6 +6,7 @@ import { type ChildDto, childInputSchema } from '~/lib/schemas/children';
 import { currentIdToken, refreshUserData, startAuth } from '~/stores/auth';
 import { $userData, setActiveChild } from '~/stores/session';
 import { Field, FormAlert } from '../shared/Field';
+import { useHydrated } from '../shared/useHydrated';
 
 const INTERESTS = [
   'Animals',
@@ -33,6 +34,7 @@ export function ChildForm() {
   const [interests, setInterests] = useState<string[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(startAuth, []);
 
@@ -174,7 +176,7 @@ export function ChildForm() {
           </p>
         )}
       </fieldset>
-      <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+      <button type="submit" className="btn btn-primary" aria-disabled={busy} disabled={!hydrated}>
         {busy ? 'Adding…' : 'Add this child'}
       </button>
     </form>

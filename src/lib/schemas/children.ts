@@ -34,6 +34,8 @@ export const childInputSchema = z
   .refine((c) => c.birthYear !== undefined || c.ageBand !== undefined, {
     path: ['ageBand'],
     error: 'Give a birth year or choose an age band.',
+    // Checked even when another field is wrong, so the form shows every problem at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   })
   .meta({ id: 'ChildInput' });
 export type ChildInput = z.input<typeof childInputSchema>;

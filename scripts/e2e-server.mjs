@@ -1,0 +1,49 @@
+// The server the end-to-end tests run against: the production build, a fresh database with the
+// demo content, and the Auth emulator. Playwright starts it (webServer) and stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmulator } from './emulator.mjs';
+import { run } from './lib.mjs';
+
+const env = {
+  ...process.env,
+  APP_ENV: 'test',
+  FIREBASE_PROJECT_ID: 'demo-quillreads',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  ADMIN_EMAILS: 'admin@example.com',
+  LOG_LEVEL: 'warn',
+  // Every test signs in from the same address; the limit itself is covered by the integration tests.
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'quillreads-e2e-')),
+};
+
+// With DATABASE_URL (CI's second run), a new database on that server for this run.
+if (process.env.DATABASE_URL) {
+  const name = `qr_e2e_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const stopEmulator = await startEmulator({ ownGroup: false });
+if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
+  await stopEmulator();
+  process.exit(1);
+}
+const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+const stop = async () => {
+  server.kill('SIGTERM');
+  await stopEmulator();
+  process.exit(0);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());
+server.on('exit', (code) => {
+  void stopEmulator().then(() => process.exit(code ?? 0));
+});
