@@ -40,7 +40,8 @@ export async function testDatabase(): Promise<Database & { dispose(): Promise<vo
   };
 }
 
-export const ADMIN_EMAIL = 'admin@example.com';
+/** This test file's administrator: configured as an admin email, unique so files never collide. */
+export const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 
 export function testApi(
   database: Database,

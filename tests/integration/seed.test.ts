@@ -54,3 +54,16 @@ describe('demo seed', () => {
     expect(await userRows()).toBe(before);
   });
 });
+
+describe('GET /api/plans', () => {
+  it('lists the active plans, cheapest first, in whole cents', async () => {
+    const { call, testApi } = await import('./harness');
+    const res = await call(testApi(database), 'GET', '/api/plans');
+    expect(res.status).toBe(200);
+    const list = res.json as unknown as { priceCents: number; durationMonths: number }[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.map((p) => p.priceCents)).toEqual([...list.map((p) => p.priceCents)].sort((a, b) => a - b));
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ durationMonths: 1.25, priceCents: 19999 })]));
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+});

@@ -6,6 +6,7 @@ import { ApiError, errorResponse, fieldsOf } from './errors';
 import { adminRoutes } from './routes/admin';
 import { childrenRoutes } from './routes/children';
 import { healthRoutes } from './routes/health';
+import { plansRoutes } from './routes/plans';
 import { userRoutes } from './routes/user';
 
 /** The largest request body the API reads: JSON payloads here are small. */
@@ -31,8 +32,9 @@ export function createApi(deps: ApiDeps) {
     const requestId = crypto.randomUUID();
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
-    c.header('Cache-Control', 'no-store');
     await next();
+    // Nothing is cached unless a route says it may be (answers about a family never are).
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     // Method, route and status only: never headers (tokens), bodies (children's data) or queries.
     deps.logger.info(
       {
@@ -76,6 +78,7 @@ export function createApi(deps: ApiDeps) {
 
   healthRoutes(app, deps);
   userRoutes(app, deps);
+  plansRoutes(app, deps);
   childrenRoutes(app, deps);
   adminRoutes(app, deps);
 

@@ -1,0 +1,14 @@
+import * as z from 'zod';
+
+/** A plan as the API lists it: price in whole cents, duration in months (1.25 is five weeks). */
+export const planSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    durationMonths: z.number(),
+    priceCents: z.int(),
+    currency: z.string(),
+    description: z.string(),
+  })
+  .meta({ id: 'Plan' });
+export type PlanDto = z.infer<typeof planSchema>;
