@@ -67,11 +67,22 @@ async function waitFor(url) {
 }
 
 try {
-  if ((await run('tsx', ['scripts/seed.ts'], { env, stdio: 'ignore' })) !== 0) throw new Error('seeding failed');
+  if ((await run('tsx', ['scripts/seed.ts'], { env, stdio: 'ignore' })) !== 0)
+    throw new Error('seeding failed');
   const appPort = await freePort(4600);
   const helloPort = await freePort(appPort + 1);
-  children.push(spawn(process.execPath, ['dist/server/entry.mjs'], { env: { ...env, PORT: String(appPort), HOST: '127.0.0.1' }, stdio: 'ignore' }));
-  children.push(spawn(process.execPath, ['scripts/bench-hello.mjs'], { env: { ...env, PORT: String(helloPort) }, stdio: 'ignore' }));
+  children.push(
+    spawn(process.execPath, ['dist/server/entry.mjs'], {
+      env: { ...env, PORT: String(appPort), HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    }),
+  );
+  children.push(
+    spawn(process.execPath, ['scripts/bench-hello.mjs'], {
+      env: { ...env, PORT: String(helloPort) },
+      stdio: 'ignore',
+    }),
+  );
   await waitFor(`http://127.0.0.1:${appPort}/api/health`);
   await waitFor(`http://127.0.0.1:${helloPort}/hello`);
 
@@ -95,15 +106,25 @@ try {
     },
   ];
 
-  step(`Load: ${CONNECTIONS} connections for ${DURATION_S} s per route, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  step(
+    `Load: ${CONNECTIONS} connections for ${DURATION_S} s per route, database ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
   const results = [];
   for (const target of targets) {
     const result = await autocannon({ ...target, connections: CONNECTIONS, duration: DURATION_S });
     const errors = result.errors + result.non2xx;
-    results.push({ name: target.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors });
+    results.push({
+      name: target.name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors,
+    });
   }
   const baseline = results[0].rps;
-  console.log(`\n${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs hello'.padStart(9)} ${'errors'.padStart(7)}`);
+  console.log(
+    `\n${'route'.padEnd(32)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'vs hello'.padStart(9)} ${'errors'.padStart(7)}`,
+  );
   for (const r of results) {
     console.log(
       `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / baseline).toFixed(3).padStart(9)} ${String(r.errors).padStart(7)}`,

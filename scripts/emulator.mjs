@@ -111,3 +111,20 @@ export async function ensureEmulatorAccount({ uid, email, password, displayName 
   });
   if (!res.ok) throw new Error(`could not create ${email} in the emulator: ${await res.text()}`);
 }
+
+/** An account whose email the identity service has verified; answers { uid, email, idToken }. */
+export async function createVerifiedEmulatorAccount(email, password) {
+  const uid = `verified-${Math.random().toString(36).slice(2, 12)}`;
+  await ensureEmulatorAccount({ uid, email, password, displayName: 'Verified Person' });
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = await res.json();
+  if (!res.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, email: body.email, idToken: body.idToken };
+}

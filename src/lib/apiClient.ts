@@ -32,14 +32,16 @@ export async function apiFetch<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
+    // Give up after 20 s rather than leave a spinner turning forever.
+    const timeout = AbortSignal.timeout(20_000);
     res = await fetch(`${publicConfig.apiBase}${path}`, {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal ? { signal } : {}),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+    if ((error as Error).name === 'AbortError' && signal?.aborted) throw error;
     throw new ApiClientError(
       0,
       'network',

@@ -22,6 +22,10 @@ export function getFirebaseAuth(): Promise<Auth> {
     }
     return instance;
   })();
+  // A failed load (offline, blocked) is not kept: the next call tries again.
+  auth.catch(() => {
+    auth = undefined;
+  });
   return auth;
 }
 

@@ -41,6 +41,13 @@ const settingsSchema = z
         message: 'must not be set in production: emulator tokens are unsigned',
       });
     }
+    if (env.FIREBASE_AUTH_EMULATOR_HOST && !env.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'can only be used with a demo- project id: emulator tokens are unsigned',
+      });
+    }
     if (env.APP_ENV === 'production' && env.FIREBASE_PROJECT_ID.startsWith('demo-')) {
       ctx.addIssue({
         code: 'custom',

@@ -33,21 +33,29 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   };
 }
 
-/** Fixed-window counters in Postgres, so every server process shares them. One atomic upsert a hit. */
-export function postgresRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
+/**
+ * Fixed-window counters in Postgres, so every server process shares them. One atomic upsert a
+ * hit; the window comes from the database's clock, so processes whose clocks differ still agree.
+ */
+export function postgresRateLimiter(db: Db): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
-      const { start, retryAfterS } = windowOf(now(), windowMs);
-      const windowStart = new Date(start).toISOString();
-      const result = await db.execute<{ count: number }>(sql`
-        insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, 1)
+      const result = await db.execute(sql`
+        with w as (
+          select date_bin(${windowMs} * interval '1 millisecond', now(), timestamptz '2000-01-01 00:00:00+00') as start
+        )
+        insert into rate_limits (key, window_start, count)
+        select ${key}, w.start, 1 from w
         on conflict (key) do update set
           count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
           window_start = excluded.window_start
-        returning count`);
-      const rows = (result as unknown as { rows: { count: number }[] }).rows;
-      const count = Number(rows[0]?.count ?? 1);
-      return { allowed: count <= limit, retryAfterS };
+        returning count,
+          ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond' - now())))::int as retry_after`);
+      const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+      return {
+        allowed: Number(row?.count ?? 1) <= limit,
+        retryAfterS: Math.max(1, Number(row?.retry_after ?? 1)),
+      };
     },
   };
 }

@@ -15,16 +15,44 @@ export async function findUserByFirebaseUid(db: Db, firebaseUid: string): Promis
   return user;
 }
 
+/** The unique constraint a database error broke, if that is what it was (Postgres code 23505). */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return e.constraint ?? 'unknown';
+  }
+  return undefined;
+}
+
+export type CreateUserResult = { user: UserRow; created: boolean } | { conflict: 'email' };
+
+/**
+ * Creates the account, safely under races: a second registration for the same sign-in (a double
+ * click) answers the account the first one created; another sign-in with the same email conflicts.
+ */
 export async function createUser(
   db: Db,
   input: { firebaseUid: string; email: string; displayName: string; role: UserRow['role'] },
-): Promise<UserRow> {
-  const [user] = await db
-    .insert(users)
-    .values({ ...input, privacyConsentAt: new Date() })
-    .returning();
-  if (!user) throw new Error('insert returned no row');
-  return user;
+): Promise<CreateUserResult> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ ...input, privacyConsentAt: new Date() })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    return { user, created: true };
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_firebase_uid_key') {
+      const existing = await findUserByFirebaseUid(db, input.firebaseUid);
+      if (existing) return { user: existing, created: false };
+    }
+    if (constraint === 'users_email_key') return { conflict: 'email' };
+    throw error;
+  }
 }
 
 export async function emailInUse(db: Db, email: string): Promise<boolean> {
@@ -56,6 +84,23 @@ export async function countChildren(db: Db, userId: string): Promise<number> {
     .from(children)
     .where(eq(children.userId, userId));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds a child unless the family already has `limit`: the family's row is locked while counting,
+ * so two requests at the same moment cannot both take the last place.
+ */
+export async function createChildWithinLimit(
+  db: Db,
+  userId: string,
+  input: ChildInput,
+  limit: number,
+): Promise<ChildRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    if ((await countChildren(tx as unknown as Db, userId)) >= limit) return undefined;
+    return createChild(tx as unknown as Db, userId, input);
+  });
 }
 
 export async function createChild(db: Db, userId: string, input: ChildInput): Promise<ChildRow> {

@@ -7,6 +7,9 @@ import { $session, setUserData, signedIn, signedOut } from './session';
 /** True once the identity service has said who is signed in on this page load. */
 export const $authReady = atom(false);
 
+/** Set when the sign-in service or the account check could not be reached; the guard offers a retry. */
+export const $authError = atom<string | null>(null);
+
 let started = false;
 
 /**
@@ -24,6 +27,7 @@ export function startAuth(): void {
         $authReady.set(true);
         return;
       }
+      $authError.set(null);
       void loginRegister(user)
         .catch(() => {})
         .finally(() => $authReady.set(true));
@@ -31,8 +35,17 @@ export function startAuth(): void {
   })().catch((error: unknown) => {
     // The identity service could not load (offline, blocked): the pages say so through the guard.
     console.warn('[auth] the sign-in service could not start', error);
+    started = false;
+    $authError.set('We could not reach the sign-in service. Check your connection and try again.');
     $authReady.set(true);
   });
+}
+
+/** Tries the identity service again after a failure. */
+export function retryAuth(): void {
+  $authError.set(null);
+  $authReady.set(false);
+  startAuth();
 }
 
 interface FirebaseUserLike {
@@ -70,12 +83,20 @@ export async function loginRegister(
     }
     return response;
   } catch (error) {
-    // Other failures are only logged (spec, section 8). Without an answer, keep what this device
-    // knew about the same user, or assume the least: a parent.
     if (registration) throw error;
+    // Other failures are only logged (spec, section 8).
     console.warn('[auth] login/register failed', error instanceof ApiClientError ? error.code : error);
-    const current = $session.get();
-    if (current.status !== 'signed-in' || current.uid !== user.uid) signedIn(user.uid, 'parent');
+    if (error instanceof ApiClientError && (error.status === 401 || error.status === 403)) {
+      // The server refuses this sign-in (disabled account, bad token): sign out rather than pretend.
+      await signOutEverywhere().catch(() => signedOut());
+      if (error.code === 'account_disabled') $authError.set(error.message);
+    } else {
+      // Unreachable or busy: keep what this device knew about the same user, never assume more.
+      const current = $session.get();
+      if (current.status !== 'signed-in' || current.uid !== user.uid) {
+        $authError.set('We could not check your account just now. Please try again in a moment.');
+      }
+    }
     throw error;
   }
 }

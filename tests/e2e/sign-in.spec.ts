@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-// @ts-expect-error: a plain JavaScript module shared with npm start
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demoAccounts';
 import { expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
@@ -137,4 +136,18 @@ test.describe('a signed-in parent', () => {
     await expect(page.getByText('Choose a reading level.')).toBeVisible();
     await expect(page).toHaveURL('/createProfile');
   });
+});
+
+test('Google sign-in works against the emulator and leads a new family to /signup', async ({ page }) => {
+  await gotoReady(page, '/login');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  // The emulator's own stand-in for Google's account chooser.
+  await popup.locator('#add-account-button').click();
+  await popup.locator('#email-input').fill(uniqueEmail());
+  await popup.locator('#display-name-input').fill('Casey Google');
+  await popup.locator('#sign-in').click();
+  await expect(page).toHaveURL(/\/signup/);
+  await expect(page.getByText(/You are signed in as family-.*@example\.com/)).toBeVisible();
 });

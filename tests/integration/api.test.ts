@@ -128,7 +128,18 @@ describe('POST /api/user/loginRegister', () => {
     expect(me.json).toMatchObject({ email: account.email, displayName: 'Jo Rivers' });
   });
 
-  it('makes the configured email an administrator, whatever the request says', async () => {
+  it('never makes an unverified email an administrator, even a configured one', async () => {
+    const impostor = await signInAccount(`boss-${crypto.randomUUID()}@example.com`);
+    const impostorApi = testApi(database, { adminEmail: impostor.email });
+    const res = await call(impostorApi, 'POST', path, {
+      token: impostor.idToken,
+      body: { registration: { displayName: 'Not The Boss', acceptPrivacyPolicy: true } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ role: 'parent' });
+  });
+
+  it('makes the configured, verified email an administrator, whatever the request says', async () => {
     const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
     expect(admin.user).toMatchObject({ role: 'admin' });
     const parent = await signInAccount();
@@ -180,6 +191,7 @@ describe('POST /api/user/loginRegister', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(notJson.status).toBe(400);
+    expect(notJson.json.error).toMatchObject({ code: 'bad_request', fields: { body: expect.any(String) } });
     const malformed = await call(api, 'POST', path, {
       token: account.idToken,
       rawBody: '{"registration": {',
@@ -201,18 +213,30 @@ describe('POST /api/user/loginRegister', () => {
 
   it('refuses a second account for an email that already has one', async () => {
     const first = await registeredAccount(api);
+    const sharedEmail = `shared-${crypto.randomUUID()}@example.com`;
     // Another sign-in (say, Google) with the same email, already linked to a different account row.
     await database.db
       .update(users)
-      .set({ email: 'shared@example.com' })
+      .set({ email: sharedEmail })
       .where((await import('drizzle-orm')).eq(users.email, first.email));
-    const second = await signInAccount('shared@example.com');
+    const second = await signInAccount(sharedEmail);
     const res = await call(api, 'POST', path, {
       token: second.idToken,
       body: { registration: { displayName: 'Twin', acceptPrivacyPolicy: true } },
     });
     expect(res.status).toBe(409);
     expect(res.json.error?.fields).toHaveProperty('email');
+  });
+
+  it('answers two registrations of the same sign-in at the same moment with one account', async () => {
+    const account = await signInAccount();
+    const body = { registration: { displayName: 'Double Click', acceptPrivacyPolicy: true } };
+    const [a, b] = await Promise.all([
+      call(api, 'POST', path, { token: account.idToken, body }),
+      call(api, 'POST', path, { token: account.idToken, body }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect((a.json.data as { _id: string })._id).toBe((b.json.data as { _id: string })._id);
   });
 
   it('limits attempts per address and says when to try again', async () => {
@@ -299,6 +323,8 @@ describe('children', () => {
       [{ ...valid, interests: Array.from({ length: 9 }, (_, i) => `topic ${i}`) }, 'interests'],
       [{ ...valid, interests: ['x'.repeat(31)] }, 'interests.0'],
       [{ ...valid, interests: 'space' }, 'interests'],
+      [{ ...valid, interests: ['space\u0000'] }, 'interests.0'],
+      [{ ...valid, interests: ['<b>bold</b>'] }, 'interests.0'],
     ];
     for (const [body, field] of cases) {
       const res = await call(api, 'POST', '/api/children', { token: parent.idToken, body });
@@ -323,14 +349,16 @@ describe('children', () => {
     expect(res.json.error?.code).toBe('registration_required');
   });
 
-  it('keeps a family to ten children', async () => {
+  it('keeps a family to ten children, also when requests arrive at the same moment', async () => {
     const parent = await registeredAccount(api);
-    for (let i = 0; i < 10; i++) {
-      expect((await call(api, 'POST', '/api/children', { token: parent.idToken, body: valid })).status).toBe(
-        201,
-      );
-    }
-    const res = await call(api, 'POST', '/api/children', { token: parent.idToken, body: valid });
-    expect(res.status).toBe(409);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(api, 'POST', '/api/children', { token: parent.idToken, body: valid }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+    const list = await call(api, 'GET', '/api/children', { token: parent.idToken });
+    expect(list.json).toHaveLength(10);
   });
 });

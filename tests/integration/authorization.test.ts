@@ -31,7 +31,11 @@ const MATRIX: Case[] = [
     body: {},
     expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
   },
-  { method: 'GET', path: '/api/plans', expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 } },
+  {
+    method: 'GET',
+    path: '/api/plans',
+    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
+  },
   { method: 'GET', path: '/api/me', expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 } },
   {
     method: 'GET',

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createEmulatorAccount, EMULATOR_HOST, PROJECT_ID } from '../../scripts/emulator.mjs';
+import {
+  createEmulatorAccount,
+  createVerifiedEmulatorAccount,
+  EMULATOR_HOST,
+  PROJECT_ID,
+} from '../../scripts/emulator.mjs';
 import { createApi } from '../../src/server/api/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createTokenVerifier } from '../../src/server/identity';
@@ -45,7 +50,7 @@ export const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 
 export function testApi(
   database: Database,
-  options: { rateLimiter?: RateLimiter; authPerMinute?: number } = {},
+  options: { rateLimiter?: RateLimiter; authPerMinute?: number; adminEmail?: string } = {},
 ) {
   return createApi({
     db: database.db,
@@ -53,7 +58,10 @@ export function testApi(
     verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
     logger: createLogger('silent'),
-    settings: { ADMIN_EMAILS: [ADMIN_EMAIL], AUTH_RATE_LIMIT_PER_MINUTE: options.authPerMinute ?? 10_000 },
+    settings: {
+      ADMIN_EMAILS: [options.adminEmail ?? ADMIN_EMAIL],
+      AUTH_RATE_LIMIT_PER_MINUTE: options.authPerMinute ?? 10_000,
+    },
   });
 }
 
@@ -110,9 +118,18 @@ export async function call(api: TestApi, method: string, path: string, options: 
   };
 }
 
-/** Registers a parent (or the configured admin) and answers their token and user. */
+/** A sign-in account whose email is verified (administrators must have one). */
+export async function verifiedAccount(email = `verified-${randomUUID()}@example.com`) {
+  return createVerifiedEmulatorAccount(email, 'correct horse battery staple') as Promise<{
+    uid: string;
+    email: string;
+    idToken: string;
+  }>;
+}
+
+/** Registers a parent (or, with the configured admin email, a verified administrator). */
 export async function registeredAccount(api: TestApi, email?: string, displayName = 'Sam Parent') {
-  const account = await signInAccount(email);
+  const account = email === ADMIN_EMAIL ? await verifiedAccount(email) : await signInAccount(email);
   const res = await call(api, 'POST', '/api/user/loginRegister', {
     token: account.idToken,
     body: {

@@ -63,7 +63,9 @@ describe('GET /api/plans', () => {
     const list = res.json as unknown as { priceCents: number; durationMonths: number }[];
     expect(list.length).toBeGreaterThanOrEqual(3);
     expect(list.map((p) => p.priceCents)).toEqual([...list.map((p) => p.priceCents)].sort((a, b) => a - b));
-    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ durationMonths: 1.25, priceCents: 19999 })]));
+    expect(list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ durationMonths: 1.25, priceCents: 19999 })]),
+    );
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
   });
 });

@@ -1,12 +1,12 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { safeReturnPath } from '~/lib/access';
 import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/lib/authErrors';
 import { authModule, getFirebaseAuth } from '~/lib/firebase.client';
 import { $authReady, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
-import { Field, FormAlert } from '../shared/Field';
+import { Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -24,6 +24,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   useEffect(startAuth, []);
 
@@ -47,6 +49,7 @@ export function LoginForm() {
 
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setNotice(undefined);
     const found: Errors = {};
     const emailError = checkEmail(email);
@@ -137,7 +140,7 @@ export function LoginForm() {
 
   return (
     <div>
-      <form onSubmit={signIn} noValidate aria-label="Sign in with email">
+      <form ref={formRef} onSubmit={signIn} noValidate aria-label="Sign in with email">
         <FormAlert message={errors.form} />
         <Field
           id="login-email"

@@ -1,12 +1,12 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiClientError } from '~/lib/apiClient';
 import { authErrorMessage, checkEmail, firebaseErrorCode, MIN_PASSWORD_LENGTH } from '~/lib/authErrors';
 import { authModule, getFirebaseAuth } from '~/lib/firebase.client';
 import { $authReady, loginRegister, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
-import { Field, FormAlert } from '../shared/Field';
+import { byField, Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -28,6 +28,8 @@ export function SignupForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [signedInEmail, setSignedInEmail] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   useEffect(startAuth, []);
 
@@ -43,7 +45,16 @@ export function SignupForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { registrationSchema } = await import('~/lib/schemas/user');
+    if (busy) return;
+    let registrationSchema: typeof import('~/lib/schemas/user')['registrationSchema'];
+    try {
+      ({ registrationSchema } = await import('~/lib/schemas/user'));
+    } catch {
+      setErrors({
+        form: 'The page could not load everything it needs. Check your connection and try again.',
+      });
+      return;
+    }
     const found: Errors = {};
     const parsed = registrationSchema.safeParse({ displayName, acceptPrivacyPolicy: consent });
     if (!parsed.success) {
@@ -74,14 +85,7 @@ export function SignupForm() {
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiClientError) {
-        const fields = error.fields;
-        setErrors({
-          ...(fields['registration.displayName'] ? { displayName: fields['registration.displayName'] } : {}),
-          ...(fields['registration.acceptPrivacyPolicy']
-            ? { acceptPrivacyPolicy: fields['registration.acceptPrivacyPolicy'] }
-            : {}),
-          form: error.message,
-        });
+        setErrors({ ...byField(error.fields), form: error.message });
         return;
       }
       const { field, message } = authErrorMessage(firebaseErrorCode(error));
@@ -99,7 +103,7 @@ export function SignupForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create your family account">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Create your family account">
       <FormAlert message={errors.form} />
       {!needsCredentials && signedInEmail && (
         <p>

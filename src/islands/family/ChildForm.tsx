@@ -1,11 +1,11 @@
 import { navigate } from 'astro:transitions/client';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiClientError, apiFetch } from '~/lib/apiClient';
 import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/lib/domain';
 import { type ChildDto, childInputSchema } from '~/lib/schemas/children';
 import { currentIdToken, refreshUserData, startAuth } from '~/stores/auth';
 import { $userData, setActiveChild } from '~/stores/session';
-import { Field, FormAlert } from '../shared/Field';
+import { byField, Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
 import { useHydrated } from '../shared/useHydrated';
 
 const INTERESTS = [
@@ -35,6 +35,8 @@ export function ChildForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   useEffect(startAuth, []);
 
@@ -76,7 +78,7 @@ export function ChildForm() {
       void navigate('/profile');
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiClientError) setErrors({ ...error.fields, form: error.message });
+      if (error instanceof ApiClientError) setErrors({ ...byField(error.fields), form: error.message });
       else setErrors({ form: 'Something went wrong. Please try again.' });
     }
   };
@@ -84,7 +86,7 @@ export function ChildForm() {
   const errorId = (field: string) => (errors[field] ? `child-${field}-error` : undefined);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a child" className="child-form">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Add a child" className="child-form">
       <FormAlert message={errors.form} />
       <Field
         id="child-firstName"

@@ -2,7 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { type Access, guardDecision, loginPathFor } from '~/lib/access';
-import { $authReady, startAuth } from '~/stores/auth';
+import { $authError, $authReady, retryAuth, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
@@ -23,6 +23,7 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   const hydrated = useHydrated();
   const session = useStore($session);
   const authReady = useStore($authReady);
+  const authError = useStore($authError);
   // The device's hint only paints the navbar; the guard waits for the identity service itself.
   const decision = hydrated && authReady ? guardDecision(session, access) : 'wait';
 
@@ -37,6 +38,20 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   }, [decision]);
 
   if (decision === 'allow') return <>{children}</>;
+
+  if (hydrated && authReady && authError && decision === 'wait') {
+    return (
+      <section className="guard-panel" aria-labelledby="guard-title" role="alert">
+        <h2 id="guard-title">We could not check your sign-in</h2>
+        <p>{authError}</p>
+        <p className="guard-actions">
+          <button type="button" className="btn btn-primary" onClick={retryAuth}>
+            Try again
+          </button>
+        </p>
+      </section>
+    );
+  }
 
   if (decision === 'forbidden') {
     return (

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type RefObject, useEffect } from 'react';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
@@ -48,4 +48,25 @@ export function FormAlert({
       {message && <p className={`form-alert form-alert-${tone}`}>{message}</p>}
     </div>
   );
+}
+
+/**
+ * After a submit that found problems, moves focus to the first field marked invalid, so keyboard
+ * and screen-reader users land on what needs fixing.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: object) {
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, form]);
+}
+
+/** Server field keys such as `interests.0` belong to the field `interests`. */
+export function byField(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const field = key.replace(/^registration\./, '').split('.')[0] ?? key;
+    out[field] ??= message;
+  }
+  return out;
 }

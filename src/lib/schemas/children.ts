@@ -26,7 +26,8 @@ export const childInputSchema = z
           .string()
           .trim()
           .min(1, 'An interest cannot be empty.')
-          .max(30, 'Keep each interest to 30 characters or fewer.'),
+          .max(30, 'Keep each interest to 30 characters or fewer.')
+          .regex(/^[\p{L}\p{M}\p{N}' &,.-]+$/u, 'Use letters, numbers and spaces only.'),
       )
       .max(8, 'Choose up to 8 interests.')
       .default([]),

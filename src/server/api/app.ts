@@ -113,7 +113,7 @@ export function createApi(deps: ApiDeps) {
             }),
       );
     }
-    deps.logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
+    deps.logger.error({ requestId: c.get('requestId'), ...safeErrorFields(error) }, 'unhandled error');
     return errorResponse(
       c,
       new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.'),
@@ -124,3 +124,25 @@ export function createApi(deps: ApiDeps) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/**
+ * What an unexpected error may say in the log. Database errors carry the query's parameters
+ * (emails, children's names) in their message: only their name, code and constraint are kept.
+ */
+export function safeErrorFields(error: unknown) {
+  const err = error as {
+    name?: string;
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const code = err?.code ?? err?.cause?.code;
+  const constraint = err?.constraint ?? err?.cause?.constraint;
+  const isDatabase = code !== undefined || err?.name === 'DrizzleQueryError';
+  return {
+    errorName: err?.name ?? typeof error,
+    ...(code ? { dbCode: code } : {}),
+    ...(constraint ? { constraint } : {}),
+    ...(isDatabase ? {} : { stack: error instanceof Error ? error.stack : undefined }),
+  };
+}

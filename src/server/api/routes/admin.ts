@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { desc, lt, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { ROLES } from '~/lib/access';
 import { users } from '../../db/schema';
@@ -21,8 +21,8 @@ const adminUserSchema = z
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  /** Keyset cursor: the createdAt of the last user of the previous page. */
-  before: z.iso.datetime({ error: 'Must be a date and time from a previous page.' }).optional(),
+  /** Keyset cursor: the id of the last user of the previous page (exact, even when times tie). */
+  before: z.uuid({ error: 'Must be the `next` value of a previous page.' }).optional(),
 });
 
 export function adminRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -59,8 +59,12 @@ export function adminRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
           childCount: sql<number>`(select count(*)::int from children where children.user_id = ${users.id})`,
         })
         .from(users)
-        .where(before ? lt(users.createdAt, new Date(before)) : undefined)
-        .orderBy(desc(users.createdAt))
+        .where(
+          before
+            ? sql`(${users.createdAt}, ${users.id}) < (select created_at, id from users where id = ${before})`
+            : undefined,
+        )
+        .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -75,7 +79,7 @@ export function adminRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
             childCount: Number(u.childCount),
             createdAt: u.createdAt.toISOString(),
           })),
-          next: rows.length > limit && last ? last.createdAt.toISOString() : null,
+          next: rows.length > limit && last ? last.id : null,
         },
         200,
       );

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { childInputSchema, childSchema, MAX_CHILDREN_PER_FAMILY } from '~/lib/schemas/children';
 import { uuidSchema } from '~/lib/schemas/common';
-import { childrenDtos, countChildren, createChild, findOwnChild, listChildren } from '../../users.server';
+import { childrenDtos, createChildWithinLimit, findOwnChild, listChildren } from '../../users.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
 import { requireAccount } from '../middleware';
@@ -46,14 +46,19 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }),
     async (c) => {
       const user = c.get('user');
-      if ((await countChildren(deps.db, user.id)) >= MAX_CHILDREN_PER_FAMILY) {
+      const child = await createChildWithinLimit(
+        deps.db,
+        user.id,
+        c.req.valid('json'),
+        MAX_CHILDREN_PER_FAMILY,
+      );
+      if (!child) {
         throw new ApiError(
           409,
           'conflict',
           `A family account can hold up to ${MAX_CHILDREN_PER_FAMILY} children.`,
         );
       }
-      const child = await createChild(deps.db, user.id, c.req.valid('json'));
       const [dto] = await childrenDtos(deps.db, [child]);
       return c.json(dto as z.infer<typeof childSchema>, 201);
     },

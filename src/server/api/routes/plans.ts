@@ -12,7 +12,10 @@ export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       path: '/plans',
       summary: 'The plans families can buy now, cheapest first (public)',
       responses: {
-        200: { description: 'Active plans', content: { 'application/json': { schema: z.array(planSchema) } } },
+        200: {
+          description: 'Active plans',
+          content: { 'application/json': { schema: z.array(planSchema) } },
+        },
       },
     }),
     async (c) => {

@@ -61,8 +61,8 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
           },
         );
       }
-      if (await emailInUse(deps.db, identity.email)) {
-        throw new ApiError(
+      const emailConflict = () =>
+        new ApiError(
           409,
           'conflict',
           'An account with this email address already exists. Sign in with it instead.',
@@ -70,17 +70,23 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
             email: 'Already used by another account.',
           },
         );
-      }
-      // The first administrators come from configuration, never from the request.
-      const role = deps.settings.ADMIN_EMAILS.includes(identity.email) ? 'admin' : 'parent';
-      const user = await createUser(deps.db, {
+      if (await emailInUse(deps.db, identity.email)) throw emailConflict();
+      // The first administrators come from configuration, never from the request, and only for an
+      // email the identity service has verified: anyone can type an address into a sign-up form.
+      const role =
+        identity.emailVerified && deps.settings.ADMIN_EMAILS.includes(identity.email) ? 'admin' : 'parent';
+      const result = await createUser(deps.db, {
         firebaseUid: identity.uid,
         email: identity.email,
         displayName: body.registration.displayName,
         role,
       });
-      deps.logger.info({ userId: user.id, role }, 'account created');
-      return c.json({ success: true as const, data: await userDto(deps.db, user) }, 201);
+      if ('conflict' in result) throw emailConflict();
+      if (result.created) deps.logger.info({ userId: result.user.id, role }, 'account created');
+      return c.json(
+        { success: true as const, data: await userDto(deps.db, result.user) },
+        result.created ? 201 : 200,
+      );
     },
   );
 
