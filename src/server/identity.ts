@@ -18,6 +18,14 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/** Google's signing keys could not be fetched: the token may be fine, the check could not run. */
+export class IdentityUnavailableError extends Error {
+  constructor() {
+    super('The identity service could not be reached to check the token.');
+    this.name = 'IdentityUnavailableError';
+  }
+}
+
 export type VerifyToken = (token: string) => Promise<Identity>;
 
 const GOOGLE_KEYS = new URL(
@@ -112,6 +120,9 @@ export function createTokenVerifier({
       if (error instanceof InvalidTokenError) throw error;
       const code = (error as { code?: string }).code;
       if (code === 'ERR_JWT_EXPIRED') throw new InvalidTokenError('The token has expired.', 'expired');
+      if (code === 'ERR_JWKS_TIMEOUT' || (error instanceof TypeError && /fetch/i.test(error.message))) {
+        throw new IdentityUnavailableError();
+      }
       throw new InvalidTokenError('The token could not be verified.', 'bad-signature');
     }
   };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { InvalidTokenError } from '../identity';
+import { IdentityUnavailableError, InvalidTokenError } from '../identity';
 import { findUserByFirebaseUid } from '../users.server';
 import type { ApiDeps, ApiEnv } from './context';
 import { ApiError } from './errors';
@@ -18,6 +18,17 @@ export function requireIdentity(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     try {
       c.set('identity', await deps.verifyToken(match[1]));
     } catch (error) {
+      if (error instanceof IdentityUnavailableError) {
+        throw new ApiError(
+          503,
+          'unavailable',
+          'We could not check your sign-in just now. Please try again in a moment.',
+          undefined,
+          {
+            'Retry-After': '30',
+          },
+        );
+      }
       if (error instanceof InvalidTokenError) {
         const expired = error.reason === 'expired';
         throw new ApiError(
