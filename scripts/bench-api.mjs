@@ -7,9 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createEmulatorAccount, startEmulator } from './emulator.mjs';
-import { freePort, run, step } from './lib.mjs';
+import { freePort, freshPostgresDatabase, run, step } from './lib.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -30,20 +29,9 @@ const env = {
 };
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
-  const name = `qr_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const fresh = await freshPostgresDatabase(process.env.DATABASE_URL, 'qr_bench');
+  env.DATABASE_URL = fresh.url;
+  dropDatabase = fresh.drop;
 }
 
 const children = [];

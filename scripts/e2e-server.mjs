@@ -4,9 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startEmulator } from './emulator.mjs';
-import { run } from './lib.mjs';
+import { freshPostgresDatabase, run } from './lib.mjs';
 
 const env = {
   ...process.env,
@@ -21,15 +20,11 @@ const env = {
 };
 
 // With DATABASE_URL (CI's second run), a new database on that server for this run.
+let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
-  const name = `qr_e2e_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
+  const fresh = await freshPostgresDatabase(process.env.DATABASE_URL, 'qr_e2e');
+  env.DATABASE_URL = fresh.url;
+  dropDatabase = fresh.drop;
 }
 
 const stopEmulator = await startEmulator({ ownGroup: false });
@@ -40,7 +35,8 @@ if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
 const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
 const stop = async () => {
   server.kill('SIGTERM');
-  await stopEmulator();
+  await new Promise((r) => server.once('exit', r));
+  await Promise.all([stopEmulator(), dropDatabase().catch(() => {})]);
   process.exit(0);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());

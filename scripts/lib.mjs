@@ -35,3 +35,27 @@ export async function freePort(start, host = '127.0.0.1') {
   }
   throw new Error(`no free port between ${start} and ${start + 99}`);
 }
+
+/**
+ * A new, empty database on the PostgreSQL server of `url`, for one test or benchmark run.
+ * Answers its URL and a function that drops it.
+ */
+export async function freshPostgresDatabase(url, prefix) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import {
   createEmulatorAccount,
   createVerifiedEmulatorAccount,
   EMULATOR_HOST,
   PROJECT_ID,
 } from '../../scripts/emulator.mjs';
+import { freshPostgresDatabase } from '../../scripts/lib.mjs';
 import { createApi } from '../../src/server/api/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createTokenVerifier } from '../../src/server/identity';
@@ -25,22 +25,13 @@ export async function testDatabase(): Promise<Database & { dispose(): Promise<vo
     const database = await openDatabase({ dataDir: 'memory://', migrationsDir });
     return { ...database, dispose: database.close };
   }
-  const name = `qr_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), dataDir: 'memory://', migrationsDir });
+  const fresh = await freshPostgresDatabase(url, 'qr_test');
+  const database = await openDatabase({ url: fresh.url, dataDir: 'memory://', migrationsDir });
   return {
     ...database,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await fresh.drop();
     },
   };
 }

@@ -66,7 +66,8 @@ export function Navbar({ initialPath }: NavbarProps) {
     if (!anyOpen) return;
     const inside = (el: Element | null, target: EventTarget | null) =>
       el !== null && target instanceof Node && el.contains(target);
-    const onPointerDown = (event: PointerEvent) => {
+    // A click, or keyboard focus, landing outside an open menu closes it.
+    const closeIfOutside = (event: Event) => {
       if (programsOpen && !inside(programsRef.current, event.target)) setProgramsOpen(false);
       if (
         mobileOpen &&
@@ -86,24 +87,13 @@ export function Navbar({ initialPath }: NavbarProps) {
         menuButtonRef.current?.focus({ preventScroll: true });
       }
     };
-    // Keyboard focus moving out of an open menu closes it too, so it never covers what has focus.
-    const onFocusIn = (event: FocusEvent) => {
-      if (programsOpen && !inside(programsRef.current, event.target)) setProgramsOpen(false);
-      if (
-        mobileOpen &&
-        !inside(menuRef.current, event.target) &&
-        !inside(menuButtonRef.current, event.target)
-      ) {
-        setMobileOpen(false);
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('pointerdown', closeIfOutside);
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusin', closeIfOutside);
     return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('pointerdown', closeIfOutside);
       document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusin', closeIfOutside);
     };
   }, [anyOpen, mobileOpen, programsOpen]);
 
