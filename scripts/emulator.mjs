@@ -128,3 +128,27 @@ export async function createVerifiedEmulatorAccount(email, password) {
   if (!res.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, email: body.email, idToken: body.idToken };
 }
+
+/**
+ * Signs in with Google through the emulator's stand-in for Google (a fake, unsigned Google ID
+ * token it accepts), as a browser popup would; answers { uid, email, idToken }.
+ */
+export async function signInWithGoogleAtEmulator(email, name = 'Google Parent') {
+  const fakeGoogleToken = JSON.stringify({ sub: `google-${email}`, email, email_verified: true, name });
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requestUri: 'http://localhost',
+        postBody: `id_token=${encodeURIComponent(fakeGoogleToken)}&providerId=google.com`,
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    },
+  );
+  const body = await res.json();
+  if (!res.ok) throw new Error(`emulator Google sign-in failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, email: body.email, idToken: body.idToken };
+}

@@ -41,11 +41,21 @@ export function startAuth(): void {
   });
 }
 
-/** Tries the identity service again after a failure. */
+/** Tries again after a failure: loads the identity service, or checks the account once more. */
 export function retryAuth(): void {
   $authError.set(null);
   $authReady.set(false);
-  startAuth();
+  if (!started) {
+    startAuth();
+    return;
+  }
+  void getFirebaseAuth()
+    .then(async (auth) => {
+      if (auth.currentUser) await loginRegister(auth.currentUser);
+      else signedOut();
+    })
+    .catch(() => {})
+    .finally(() => $authReady.set(true));
 }
 
 interface FirebaseUserLike {

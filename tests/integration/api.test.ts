@@ -5,6 +5,7 @@ import { memoryRateLimiter } from '../../src/server/rateLimit';
 import {
   ADMIN_EMAIL,
   call,
+  googleAccount,
   PROJECT_ID,
   registeredAccount,
   signInAccount,
@@ -226,6 +227,21 @@ describe('POST /api/user/loginRegister', () => {
     });
     expect(res.status).toBe(409);
     expect(res.json.error?.fields).toHaveProperty('email');
+  });
+
+  it('a Google sign-in without an account gets data null, then registers with its verified email', async () => {
+    const google = await googleAccount();
+    const first = await call(api, 'POST', path, {
+      token: google.idToken,
+      body: { uid: google.uid, email: google.email },
+    });
+    expect(first.json).toEqual({ success: true, data: null });
+    const registered = await call(api, 'POST', path, {
+      token: google.idToken,
+      body: { uid: google.uid, registration: { displayName: 'Casey Google', acceptPrivacyPolicy: true } },
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.json.data).toMatchObject({ email: google.email, role: 'parent' });
   });
 
   it('answers two registrations of the same sign-in at the same moment with one account', async () => {

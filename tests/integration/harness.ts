@@ -4,6 +4,7 @@ import {
   createVerifiedEmulatorAccount,
   EMULATOR_HOST,
   PROJECT_ID,
+  signInWithGoogleAtEmulator,
 } from '../../scripts/emulator.mjs';
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
 import { createApi } from '../../src/server/api/app';
@@ -107,6 +108,11 @@ export async function call(api: TestApi, method: string, path: string, options: 
       error?: { code: string; message: string; fields?: Record<string, string> };
     },
   };
+}
+
+/** A Google sign-in through the emulator's stand-in for Google. */
+export async function googleAccount(email = `google-${randomUUID()}@example.com`) {
+  return signInWithGoogleAtEmulator(email) as Promise<{ uid: string; email: string; idToken: string }>;
 }
 
 /** A sign-in account whose email is verified (administrators must have one). */
