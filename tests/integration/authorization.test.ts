@@ -36,6 +36,12 @@ const MATRIX: Case[] = [
     path: '/api/plans',
     expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
   },
+  {
+    method: 'POST',
+    path: '/api/inquiries',
+    body: { name: 'Jo', email: 'jo@example.com', subject: 'Hello', message: 'A question about programs.' },
+    expect: { anonymous: 201, parent: 201, otherParent: 201, admin: 201 },
+  },
   { method: 'GET', path: '/api/me', expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 } },
   {
     method: 'GET',

@@ -6,6 +6,7 @@ import { ApiError, errorResponse, fieldsOf } from './errors';
 import { adminRoutes } from './routes/admin';
 import { childrenRoutes } from './routes/children';
 import { healthRoutes } from './routes/health';
+import { inquiriesRoutes } from './routes/inquiries';
 import { plansRoutes } from './routes/plans';
 import { userRoutes } from './routes/user';
 
@@ -79,6 +80,7 @@ export function createApi(deps: ApiDeps) {
   healthRoutes(app, deps);
   userRoutes(app, deps);
   plansRoutes(app, deps);
+  inquiriesRoutes(app, deps);
   childrenRoutes(app, deps);
   adminRoutes(app, deps);
 

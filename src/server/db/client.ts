@@ -34,6 +34,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrationsFolder = resolve(options.migrationsDir);
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover) must not crash the process:
+    // the pool drops it and opens a new one for the next query.
+    pool.on('error', (error) => {
+      console.warn(
+        '[db] an idle database connection closed:',
+        (error as { code?: string }).code ?? error.name,
+      );
+    });
     const db = drizzlePg(pool, { schema });
     const lock = await pool.connect();
     try {

@@ -1,0 +1,36 @@
+import { expect, gotoReady, test, waitForIslands } from './fixtures';
+
+for (const path of ['/contact-us', '/contact']) {
+  test(`the contact form on ${path} refuses a bad email beside the field, then sends and confirms`, async ({
+    page,
+  }) => {
+    await gotoReady(page, path);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.scrollIntoViewIfNeeded();
+    await waitForIslands(page);
+    await form.getByLabel('Your name').fill('Priya Shah');
+    await form.getByLabel('Email address').fill('priya@');
+    await form.getByLabel('Subject').fill('Summer program dates');
+    await form.getByLabel('Message').fill('When does the Summer Reading Quest start this year?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    const email = form.getByLabel('Email address');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    await expect(page.locator('#contact-email-error')).toHaveText(
+      'Enter a full email address, like name@example.com.',
+    );
+    await expect(email).toHaveAttribute('aria-describedby', /contact-email-error/);
+
+    await email.fill(`priya-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const confirmation = page.getByRole('heading', {
+      name: 'Thank you, Priya Shah. Your message is with our team.',
+    });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toBeFocused();
+    await expect(page.getByText('When does the Summer Reading Quest start this year?')).toBeVisible();
+    await page.getByRole('button', { name: 'Send another message' }).click();
+    await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
+  });
+}

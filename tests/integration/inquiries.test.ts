@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inquiries } from '../../src/server/db/schema';
+import { call, type TestApi, testApi, testDatabase } from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+let address = 0;
+/** Each test sends from its own address, so the per-address limit only bites where it is tested. */
+const nextAddress = () => `192.0.2.${++address}`;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  api = testApi(database);
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const good = {
+  name: 'Priya Shah',
+  email: 'priya@example.com',
+  subject: 'Summer program dates',
+  message: 'When does the Summer Reading Quest start this year?',
+};
+const stored = async () => database.db.select().from(inquiries);
+
+describe('POST /api/inquiries', () => {
+  it('stores a message for the team and answers what was received', async () => {
+    const res = await call(api, 'POST', '/api/inquiries', {
+      body: { ...good, website: '' },
+      address: nextAddress(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ ...good, _id: expect.any(String), createdAt: expect.any(String) });
+    const rows = await stored();
+    expect(rows.find((r) => r.id === res.json._id)).toMatchObject({ ...good, status: 'new' });
+  });
+
+  it('keeps script tags in a message as plain text, never as markup', async () => {
+    const message = 'My child wrote <script>alert("hi")</script> in her story, is that normal?';
+    const res = await call(api, 'POST', '/api/inquiries', {
+      body: { ...good, message },
+      address: nextAddress(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.json.message).toBe(message);
+  });
+
+  it('refuses bad input, naming the field, and stores nothing', async () => {
+    const before = (await stored()).length;
+    const cases: [unknown, string][] = [
+      [{ ...good, name: '' }, 'name'],
+      [{ ...good, name: 'x'.repeat(81) }, 'name'],
+      [{ ...good, name: '<b>Priya</b>' }, 'name'],
+      [{ ...good, name: 42 }, 'name'],
+      [{ ...good, email: 'priya@' }, 'email'],
+      [{ ...good, email: `${'a'.repeat(250)}@example.com` }, 'email'],
+      [{ ...good, email: undefined }, 'email'],
+      [{ ...good, subject: '' }, 'subject'],
+      [{ ...good, subject: '<script>alert(1)</script>' }, 'subject'],
+      [{ ...good, message: 'short' }, 'message'],
+      [{ ...good, message: 'x'.repeat(5001) }, 'message'],
+      [{ ...good, message: ['not', 'text'] }, 'message'],
+      [{ ...good, message: 'Hello there\u0000 friends' }, 'message'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(api, 'POST', '/api/inquiries', { body, address: nextAddress() });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json.error?.fields, JSON.stringify(body).slice(0, 80)).toHaveProperty([field]);
+    }
+    expect((await stored()).length).toBe(before);
+  });
+
+  it('answers a robot that filled the hidden field as if all went well, and keeps nothing', async () => {
+    const before = (await stored()).length;
+    const res = await call(api, 'POST', '/api/inquiries', {
+      body: { ...good, website: 'http://spam.example' },
+      address: nextAddress(),
+    });
+    expect(res.status).toBe(201);
+    expect((await stored()).length).toBe(before);
+  });
+
+  it('limits each address to five messages in ten minutes', async () => {
+    const from = nextAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(api, 'POST', '/api/inquiries', { body: good, address: from })).status).toBe(201);
+    }
+    const refused = await call(api, 'POST', '/api/inquiries', { body: good, address: from });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.code).toBe('rate_limited');
+    expect((await call(api, 'POST', '/api/inquiries', { body: good, address: nextAddress() })).status).toBe(
+      201,
+    );
+  });
+});
