@@ -6,6 +6,7 @@ import { createLogger } from './logger';
 import { memoryRateLimiter, postgresRateLimiter } from './rateLimit';
 
 let api: Promise<Api> | undefined;
+let database: ReturnType<typeof openDatabase> | undefined;
 
 /**
  * The server's one API instance, built on first use: settings parsed, database opened and
@@ -22,21 +23,30 @@ export function getApi(): Promise<Api> {
 async function build(): Promise<Api> {
   const settings = loadSettings();
   const logger = createLogger(settings.LOG_LEVEL);
-  const database = await openDatabase({
-    url: settings.DATABASE_URL,
-    dataDir: settings.DATA_DIR,
-    migrationsDir: settings.MIGRATIONS_DIR,
-  });
-  logger.info({ database: database.kind }, 'database ready');
+  const { db, kind } = await getDatabase();
+  logger.info({ database: kind }, 'database ready');
   return createApi({
-    db: database.db,
-    databaseKind: database.kind,
+    db,
+    databaseKind: kind,
     verifyToken: createTokenVerifier({
       projectId: settings.FIREBASE_PROJECT_ID,
       emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
     }),
-    rateLimiter: database.kind === 'postgres' ? postgresRateLimiter(database.db) : memoryRateLimiter(),
+    rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),
     logger,
     settings,
   });
+}
+
+/** The server's one database connection, shared by the API and the pages rendered on demand. */
+export function getDatabase() {
+  database ??= (async () => {
+    const settings = loadSettings();
+    return openDatabase({
+      url: settings.DATABASE_URL,
+      dataDir: settings.DATA_DIR,
+      migrationsDir: settings.MIGRATIONS_DIR,
+    });
+  })();
+  return database;
 }

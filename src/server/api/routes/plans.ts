@@ -1,8 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { planSchema } from '~/lib/schemas/plans';
-import { plans } from '../../db/schema';
+import { listActivePlans } from '../../plans.server';
 import type { ApiDeps, ApiEnv } from '../context';
 
 export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -19,24 +18,9 @@ export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const rows = await deps.db
-        .select()
-        .from(plans)
-        .where(eq(plans.active, true))
-        .orderBy(asc(plans.priceCents), asc(plans.name));
       // Public and the same for everyone: a shared cache may keep it briefly.
       c.header('Cache-Control', 'public, max-age=60');
-      return c.json(
-        rows.map((p) => ({
-          _id: p.id,
-          name: p.name,
-          durationMonths: p.durationMonths,
-          priceCents: p.priceCents,
-          currency: p.currency,
-          description: p.description,
-        })),
-        200,
-      );
+      return c.json(await listActivePlans(deps.db), 200);
     },
   );
 }
