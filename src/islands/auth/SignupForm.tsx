@@ -6,7 +6,7 @@ import { authErrorMessage, checkEmail, firebaseErrorCode, MIN_PASSWORD_LENGTH } 
 import { authModule, getFirebaseAuth } from '~/lib/firebase.client';
 import { $authReady, loginRegister, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
-import { byField, Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
+import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -55,14 +55,8 @@ export function SignupForm() {
       });
       return;
     }
-    const found: Errors = {};
     const parsed = registrationSchema.safeParse({ displayName, acceptPrivacyPolicy: consent });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        found[key] ??= issue.message;
-      }
-    }
+    const found: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
     if (needsCredentials) {
       const emailError = checkEmail(email);
       if (emailError) found.email = emailError;

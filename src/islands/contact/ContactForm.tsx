@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ApiClientError, apiFetch } from '~/lib/apiClient';
 import type { InquiryReceipt } from '~/lib/schemas/inquiries';
 import { $inquiryData, setInquiryData } from '~/stores/inquiry';
-import { byField, Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
+import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { useHydrated } from '../shared/useHydrated';
 import './ContactForm.css';
 
@@ -37,9 +37,7 @@ export function ContactForm() {
     }
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(found);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});

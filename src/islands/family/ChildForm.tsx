@@ -5,7 +5,7 @@ import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/lib/domain';
 import { type ChildDto, childInputSchema } from '~/lib/schemas/children';
 import { currentIdToken, refreshUserData, startAuth } from '~/stores/auth';
 import { $userData, setActiveChild } from '~/stores/session';
-import { byField, Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
+import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { useHydrated } from '../shared/useHydrated';
 
 const INTERESTS = [
@@ -59,9 +59,7 @@ export function ChildForm() {
     };
     const parsed = childInputSchema.safeParse(input);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(found);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});

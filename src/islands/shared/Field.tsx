@@ -70,3 +70,12 @@ export function byField(fields: Record<string, string>): Record<string, string> 
   }
   return out;
 }
+
+/** The first message for each field of a failed validation, keyed by its top-level field. */
+export function issuesByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return out;
+}
