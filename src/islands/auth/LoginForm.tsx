@@ -6,7 +6,7 @@ import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/lib/authError
 import { authModule, getFirebaseAuth } from '~/lib/firebase.client';
 import { $authReady, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
-import { Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
+import { EmailField, Field, FormAlert, useFocusFirstInvalid } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -117,15 +117,7 @@ export function LoginForm() {
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
         <FormAlert message={errors.form} />
         <FormAlert message={notice} tone="success" />
-        <Field
-          id="reset-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField id="reset-email" value={email} onValue={setEmail} error={errors.email} />
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
           Send the reset link
         </button>
@@ -142,15 +134,7 @@ export function LoginForm() {
     <div>
       <form ref={formRef} onSubmit={signIn} noValidate aria-label="Sign in with email">
         <FormAlert message={errors.form} />
-        <Field
-          id="login-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField id="login-email" value={email} onValue={setEmail} error={errors.email} />
         <Field
           id="login-password"
           label="Password"

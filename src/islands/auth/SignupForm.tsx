@@ -6,7 +6,7 @@ import { authErrorMessage, checkEmail, firebaseErrorCode, MIN_PASSWORD_LENGTH } 
 import { authModule, getFirebaseAuth } from '~/lib/firebase.client';
 import { $authReady, loginRegister, startAuth } from '~/stores/auth';
 import { $session } from '~/stores/session';
-import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
+import { byField, EmailField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -116,15 +116,7 @@ export function SignupForm() {
       />
       {needsCredentials && (
         <>
-          <Field
-            id="signup-email"
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-          />
+          <EmailField id="signup-email" value={email} onValue={setEmail} error={errors.email} />
           <Field
             id="signup-password"
             label="Password"

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ApiClientError, apiFetch } from '~/lib/apiClient';
 import type { InquiryReceipt } from '~/lib/schemas/inquiries';
 import { $inquiryData, setInquiryData } from '~/stores/inquiry';
-import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
+import { byField, EmailField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { useHydrated } from '../shared/useHydrated';
 import './ContactForm.css';
 
@@ -94,13 +94,10 @@ export function ContactForm() {
           onChange={set('name')}
           error={errors.name}
         />
-        <Field
+        <EmailField
           id="contact-email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
           value={values.email}
-          onChange={set('email')}
+          onValue={(email) => setValues((v) => ({ ...v, email }))}
           error={errors.email}
           hint="We reply to this address."
         />

@@ -79,3 +79,31 @@ export function issuesByField(
   for (const issue of issues) out[String(issue.path[0] ?? 'form')] ??= issue.message;
   return out;
 }
+
+/** The email address field every form uses: one label, type and autocomplete everywhere. */
+export function EmailField({
+  id,
+  value,
+  onValue,
+  error,
+  hint,
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+}) {
+  return (
+    <Field
+      id={id}
+      label="Email address"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      error={error}
+      {...(hint ? { hint } : {})}
+    />
+  );
+}
