@@ -14,5 +14,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   server: { port: 4321, host: '127.0.0.1' },
   devToolbar: { enabled: false },
+  // Astro's origin check guards cookie sessions against cross-site forms. Nothing here signs in by
+  // cookie: every change goes through /api with a bearer token a foreign form cannot send, and the
+  // check would answer API clients without an Origin header (apps, scripts) with a bare 403.
+  security: { checkOrigin: false },
   build: { inlineStylesheets: 'auto' },
 });

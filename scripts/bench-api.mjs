@@ -2,6 +2,7 @@
 // its own process, on the login/register call and a public list endpoint, beside a bare Hono
 // "hello" route measured in the same run. The ratio to the baseline is the figure to watch:
 // these machines are noisy, absolute numbers are not. PGlite by default; Postgres with DATABASE_URL.
+// Then scripts/bench-blogs.ts: the blog list at 10, 1,000 and 100,000 posts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -122,4 +123,7 @@ try {
 } finally {
   await cleanup();
 }
+
+step('The blog list as the table grows (10, 1,000 and 100,000 posts)');
+if ((await run('tsx', ['scripts/bench-blogs.ts'])) !== 0) process.exit(1);
 process.exit(0);

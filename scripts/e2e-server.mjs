@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { startEmulator } from './emulator.mjs';
 import { freshPostgresDatabase, run } from './lib.mjs';
 
+// One temporary folder per run: the database and the uploads side by side, as in .data/.
+const dataRoot = mkdtempSync(join(tmpdir(), 'quillreads-e2e-'));
 const env = {
   ...process.env,
   APP_ENV: 'test',
@@ -16,7 +18,8 @@ const env = {
   LOG_LEVEL: 'warn',
   // Every test signs in from the same address; the limit itself is covered by the integration tests.
   AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'quillreads-e2e-')),
+  DATA_DIR: join(dataRoot, 'db'),
+  MEDIA_DIR: join(dataRoot, 'media'),
 };
 
 // With DATABASE_URL (CI's second run), a new database on that server for this run.

@@ -11,6 +11,7 @@ const host = process.env.HOST ?? 'localhost';
 const env = {
   APP_ENV: 'development',
   DATA_DIR: '.data/db',
+  MEDIA_DIR: '.data/media',
   FIREBASE_PROJECT_ID: 'demo-quillreads',
   FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
   ADMIN_EMAILS: 'admin@example.com',

@@ -7,6 +7,9 @@ export interface Child {
   notifications?: unknown[];
   /** Present when the data comes from the API; the device's cache keeps only _id and name. */
   readingLevel?: string;
+  /** Minutes read this week (Monday to Sunday) and days in a row with reading; from the API too. */
+  readingThisWeek?: number;
+  streakDays?: number;
 }
 
 /** The signed-in user's data as the login/register call returns it. */

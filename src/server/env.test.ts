@@ -32,8 +32,15 @@ describe('settings', () => {
       loadSettings({ FIREBASE_PROJECT_ID: 'quillreads-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
     ).toThrow(/demo- project/);
     expect(() => loadSettings({ APP_ENV: 'production' })).toThrow(/FIREBASE_PROJECT_ID/);
-    expect(loadSettings({ APP_ENV: 'production', FIREBASE_PROJECT_ID: 'quillreads-prod' }).APP_ENV).toBe(
-      'production',
+    expect(() => loadSettings({ APP_ENV: 'production', FIREBASE_PROJECT_ID: 'quillreads-prod' })).toThrow(
+      /PUBLIC_FIREBASE_API_KEY/,
     );
+    expect(
+      loadSettings({
+        APP_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'quillreads-prod',
+        PUBLIC_FIREBASE_API_KEY: 'AIza-example',
+      }).APP_ENV,
+    ).toBe('production');
   });
 });

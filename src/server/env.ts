@@ -20,6 +20,8 @@ const settingsSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default('.data/db'),
+    /** The folder that holds uploads (podcast audio, images) when they are stored on disk. */
+    MEDIA_DIR: z.string().min(1).default('.data/media'),
     MIGRATIONS_DIR: z.string().min(1).default('drizzle'),
     FIREBASE_PROJECT_ID: z.string().min(1).default('demo-quillreads'),
     /** host:port of the Firebase Auth emulator; its unsigned tokens are accepted only when this is set. */
@@ -27,6 +29,8 @@ const settingsSchema = z
       .string()
       .regex(/^[\w.-]+:\d+$/, 'must look like 127.0.0.1:9099')
       .optional(),
+    /** The Firebase web API key (the browser's too); the server uses it to remove a deleted family's sign-in. */
+    PUBLIC_FIREBASE_API_KEY: z.string().min(1).optional(),
     /** Emails that are administrators from their first sign-in (comma-separated). */
     ADMIN_EMAILS: list,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,6 +50,13 @@ const settingsSchema = z
         code: 'custom',
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
         message: 'can only be used with a demo- project id: emulator tokens are unsigned',
+      });
+    }
+    if (env.APP_ENV === 'production' && !env.PUBLIC_FIREBASE_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_FIREBASE_API_KEY'],
+        message: 'must be set in production: deleting a family also removes their sign-in account',
       });
     }
     if (env.APP_ENV === 'production' && env.FIREBASE_PROJECT_ID.startsWith('demo-')) {

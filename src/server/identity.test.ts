@@ -43,6 +43,7 @@ describe('ID token verification with the emulator configured', () => {
       email: 'parent@example.com',
       emailVerified: true,
       name: null,
+      authTime: expect.any(Number),
     });
   });
 

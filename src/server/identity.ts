@@ -6,6 +6,8 @@ export interface Identity {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** When the person last proved who they are (seconds since 1970): deleting an account needs a recent one. */
+  authTime: number | null;
 }
 
 export class InvalidTokenError extends Error {
@@ -43,6 +45,7 @@ function identityFrom(payload: JWTPayload): Identity {
     email,
     emailVerified: payload.email_verified === true,
     name: typeof payload.name === 'string' ? payload.name : null,
+    authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
   };
 }
 
@@ -124,6 +127,39 @@ export function createTokenVerifier({
         throw new IdentityUnavailableError();
       }
       throw new InvalidTokenError('The token could not be verified.', 'bad-signature');
+    }
+  };
+}
+
+/** Removes a sign-in account with the person's own fresh ID token (no admin credentials needed). */
+export type DeleteSignInAccount = (idToken: string) => Promise<void>;
+
+export function createSignInAccountDeleter(options: {
+  apiKey: string;
+  emulatorHost?: string | undefined;
+}): DeleteSignInAccount {
+  const base = options.emulatorHost
+    ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
+  return async (idToken) => {
+    let res: Response;
+    try {
+      res = await fetch(`${base}/v1/accounts:delete?key=${encodeURIComponent(options.apiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idToken }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new IdentityUnavailableError();
+    }
+    if (!res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+      // Already gone is what we wanted.
+      if (body.error?.message === 'USER_NOT_FOUND') return;
+      throw new Error(
+        `the identity service refused to delete the account: ${body.error?.message ?? res.status}`,
+      );
     }
   };
 }

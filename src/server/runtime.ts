@@ -1,7 +1,7 @@
 import { type Api, createApi } from './api/app';
 import { openDatabase } from './db/client';
 import { loadSettings } from './env';
-import { createTokenVerifier } from './identity';
+import { createSignInAccountDeleter, createTokenVerifier } from './identity';
 import { createLogger } from './logger';
 import { memoryRateLimiter, postgresRateLimiter } from './rateLimit';
 
@@ -30,6 +30,11 @@ async function build(): Promise<Api> {
     databaseKind: kind,
     verifyToken: createTokenVerifier({
       projectId: settings.FIREBASE_PROJECT_ID,
+      emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
+    }),
+    deleteSignInAccount: createSignInAccountDeleter({
+      // The emulator takes any key; a real project needs its web API key.
+      apiKey: settings.PUBLIC_FIREBASE_API_KEY ?? 'emulator-key',
       emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
     }),
     rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),

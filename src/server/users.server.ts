@@ -1,8 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { utcDay } from '~/lib/reading';
 import type { ChildDto, ChildInput } from '~/lib/schemas/children';
 import type { UserDto } from '~/lib/schemas/user';
+import { notFound } from './api/errors';
 import type { Db } from './db/client';
-import { children, notifications, users } from './db/schema';
+import { children, notifications, plans, subscriptions, users } from './db/schema';
+import { readingStats } from './reading.server';
 
 export type UserRow = typeof users.$inferSelect;
 export type ChildRow = typeof children.$inferSelect;
@@ -46,7 +49,9 @@ export async function createUser(
     return { user, created: true };
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === 'users_firebase_uid_key') {
+    if (constraint === 'users_firebase_uid_key' || constraint === 'users_email_key') {
+      // The same sign-in registering twice at once may trip either index first (Postgres checks
+      // them in no promised order): if the account that won is this sign-in's, it is the answer.
       const existing = await findUserByFirebaseUid(db, input.firebaseUid);
       if (existing) return { user: existing, created: false };
     }
@@ -75,6 +80,13 @@ export async function findOwnChild(db: Db, userId: string, childId: string): Pro
     .from(children)
     .where(and(eq(children.id, childId), eq(children.userId, userId)))
     .limit(1);
+  return child;
+}
+
+/** A child of this family, or the 404 the API answers for anyone else's (it reveals nothing). */
+export async function ownChildOr404(db: Db, userId: string, childId: string): Promise<ChildRow> {
+  const child = await findOwnChild(db, userId, childId);
+  if (!child) throw notFound('That child');
   return child;
 }
 
@@ -136,7 +148,39 @@ async function recentNotifications(db: Db, childIds: string[]): Promise<Map<stri
   return byChild;
 }
 
-function childDto(child: ChildRow, notes: NotificationRow[]): ChildDto {
+type ReadingStats = { readingThisWeek: number; streakDays: number };
+
+type ActiveSubscription = { planName: string; endsAt: string };
+
+/** Each child's current program: the active subscription that ends last. */
+async function activeSubscriptions(db: Db, childIds: string[]): Promise<Map<string, ActiveSubscription>> {
+  const found = new Map<string, ActiveSubscription>();
+  if (childIds.length === 0) return found;
+  const rows = await db
+    .select({ childId: subscriptions.childId, planName: plans.name, endsAt: subscriptions.endsAt })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        inArray(subscriptions.childId, childIds),
+        eq(subscriptions.status, 'active'),
+        sql`${subscriptions.endsAt} > now()`,
+      ),
+    )
+    .orderBy(desc(subscriptions.endsAt));
+  for (const row of rows) {
+    if (!found.has(row.childId))
+      found.set(row.childId, { planName: row.planName, endsAt: row.endsAt.toISOString() });
+  }
+  return found;
+}
+
+function childDto(
+  child: ChildRow,
+  notes: NotificationRow[],
+  reading: ReadingStats | undefined,
+  subscription: ActiveSubscription | undefined,
+): ChildDto {
   return {
     _id: child.id,
     name: child.firstName,
@@ -153,15 +197,22 @@ function childDto(child: ChildRow, notes: NotificationRow[]): ChildDto {
       read: n.readAt !== null,
       createdAt: n.createdAt.toISOString(),
     })),
+    readingThisWeek: reading?.readingThisWeek ?? 0,
+    streakDays: reading?.streakDays ?? 0,
+    subscription: subscription ?? null,
   };
 }
 
+/** The children as the API answers them; a few queries for the whole family, whatever its size. */
 export async function childrenDtos(db: Db, rows: ChildRow[]): Promise<ChildDto[]> {
-  const notes = await recentNotifications(
-    db,
-    rows.map((c) => c.id),
-  );
-  return rows.map((c) => childDto(c, notes.get(c.id) ?? []));
+  const ids = rows.map((c) => c.id);
+  // "This week" and "today" by the server's UTC date: the cards are a glance, the log page is exact.
+  const [notes, reading, programs] = await Promise.all([
+    recentNotifications(db, ids),
+    readingStats(db, ids, utcDay(new Date())),
+    activeSubscriptions(db, ids),
+  ]);
+  return rows.map((c) => childDto(c, notes.get(c.id) ?? [], reading.get(c.id), programs.get(c.id)));
 }
 
 /** The user as the login/register call answers it: with the children list. */

@@ -1,14 +1,10 @@
-import { atom } from 'nanostores';
 import { ApiClientError, apiFetch } from '~/lib/apiClient';
 import { authModule, getFirebaseAuth } from '~/lib/firebase.client';
 import type { LoginRegisterResponse } from '~/lib/schemas/user';
+import { $authError, $authReady } from './authState';
 import { $session, setUserData, signedIn, signedOut } from './session';
 
-/** True once the identity service has said who is signed in on this page load. */
-export const $authReady = atom(false);
-
-/** Set when the sign-in service or the account check could not be reached; the guard offers a retry. */
-export const $authError = atom<string | null>(null);
+export { $authError, $authReady };
 
 let started = false;
 
@@ -127,4 +123,30 @@ export async function signOutEverywhere(): Promise<void> {
   const [auth, { signOut }] = await Promise.all([getFirebaseAuth(), authModule()]);
   await signOut(auth);
   signedOut();
+}
+
+/**
+ * Proves again who is signed in (deleting the account asks for it) and answers a fresh ID token.
+ * Email accounts give their password; Google accounts go through Google's window again.
+ */
+export async function reauthenticate(password: string): Promise<string> {
+  const [auth, firebase] = await Promise.all([getFirebaseAuth(), authModule()]);
+  const user = auth.currentUser;
+  if (!user) throw new Error('Nobody is signed in.');
+  const usesPassword = user.providerData.some((p) => p.providerId === 'password');
+  if (usesPassword && user.email) {
+    await firebase.reauthenticateWithCredential(
+      user,
+      firebase.EmailAuthProvider.credential(user.email, password),
+    );
+  } else {
+    await firebase.reauthenticateWithPopup(user, new firebase.GoogleAuthProvider());
+  }
+  return user.getIdToken(true);
+}
+
+/** True when the signed-in account uses a password (and so can re-enter it). */
+export async function signedInWithPassword(): Promise<boolean> {
+  const auth = await getFirebaseAuth();
+  return auth.currentUser?.providerData.some((p) => p.providerId === 'password') ?? false;
 }

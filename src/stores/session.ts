@@ -26,13 +26,15 @@ export const $session = persistentAtom<Session>(
 
 /**
  * The signed-in user's data; null when signed out. The device keeps only what the first paint
- * needs (the role and each child's id and name, no email and no notifications) until sign-out.
+ * needs (the account id, the role and each child's id and name; no email, no notifications) until sign-out.
  */
 export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
   storage: 'local',
   decode: jsonDecoder(parseUserData),
   encode: (user) =>
     JSON.stringify({
+      // The account id keys the notification count the navbar shows on public pages.
+      ...(user?._id ? { _id: user._id } : {}),
       ...(user?.role ? { role: user.role } : {}),
       children: user?.children.map(({ _id, name }) => ({ _id, name })) ?? [],
     }),

@@ -135,7 +135,7 @@ describe('session and user data', () => {
     expect(localStorage.getItem('qr:userData')).toBeNull();
   });
 
-  it('keeps only the role and the children’s ids and names on the device', async () => {
+  it('keeps only the account id, the role and the children’s ids and names on the device', async () => {
     const { session } = await load();
     session.setUserData({
       _id: 'u1',
@@ -144,6 +144,7 @@ describe('session and user data', () => {
       children: [{ _id: 'c1', name: 'Ava', notifications: [{ text: 'Milestone!' }] }],
     });
     expect(JSON.parse(localStorage.getItem('qr:userData') ?? 'null')).toEqual({
+      _id: 'u1',
       role: 'parent',
       children: [{ _id: 'c1', name: 'Ava' }],
     });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pathFor, ROUTES } from '../../src/lib/routes';
+import { bearer, demoToken } from './apiTokens';
 import { expect, gotoReady, HTTP_404_LOG, signedInAs, test, waitForIslands } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -33,17 +34,70 @@ test.describe('axe finds nothing', () => {
     }
   });
 
+  test('on an event page', async ({ page }) => {
+    await gotoReady(page, '/events');
+    await page.getByRole('list', { name: 'Coming up' }).getByRole('link').first().click();
+    await expect(page.getByRole('link', { name: 'Sign in to register a child' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
   test.describe('signed in as a parent', () => {
     test.use(signedInAs('parent'));
+    test('on an event page with the registration panel', async ({ page }) => {
+      await gotoReady(page, '/events');
+      await page.getByRole('list', { name: 'Coming up' }).getByRole('link').first().click();
+      await waitForIslands(page);
+      await expect(page.getByRole('button', { name: /^(Register|Cancel) Maya/ })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
     test('on an admin page refusing a parent', async ({ page }) => {
       await gotoReady(page, '/admin/allBooks');
       await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toBeVisible();
       await expectNoViolations(page);
     });
 
+    test('on a child’s reading log with its chart, figures and form', async ({ page, request }) => {
+      // Three full axe runs on a long page: more than the default 30 s on a busy 2-core machine.
+      test.setTimeout(90_000);
+      const children = await request.get('/api/children', { headers: bearer(await demoToken('parent')) });
+      const maya = ((await children.json()) as { _id: string; name: string }[]).find(
+        (c) => c.name === 'Maya',
+      );
+      await gotoReady(page, `/book-history/${maya?._id}`);
+      await expect(page.getByRole('img', { name: /Minutes of reading per week/ })).toBeVisible();
+      for (const summary of ['The figures, week by week', 'Month by month'])
+        await page.getByText(summary).click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByText(/This cannot be undone/)).toBeVisible();
+      await expectNoViolations(page);
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
     test('on the family profile with its children', async ({ page }) => {
       await gotoReady(page, '/profile');
       await expect(page.getByRole('radio', { name: /Maya/ })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    // myblogs
+    test('on the list of the family’s posts and on a post in the editor', async ({ page }) => {
+      await gotoReady(page, '/user/myblogs');
+      await expect(page.getByText('Needs changes').first()).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('link', { name: 'Edit “Why we stopped reading at bedtime”' }).click();
+      await expect(page.getByRole('textbox', { name: 'Your post' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Picture' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add a picture' })).toBeVisible();
       await expectNoViolations(page);
     });
   });
@@ -76,6 +130,8 @@ test.describe('axe finds nothing', () => {
   });
 
   test('with the loading indicator showing', async ({ page }) => {
+    // /elements is the longest page: axe alone can take most of 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     await gotoReady(page, '/elements');
     const demo = page.getByRole('button', { name: 'Show the loading indicator for 3 seconds' });
     await demo.scrollIntoViewIfNeeded();

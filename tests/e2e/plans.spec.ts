@@ -23,3 +23,23 @@ test.describe('a visitor whose browser prefers German', () => {
     await expect(page.getByRole('list', { name: 'Plans you can choose' })).toContainText('129,00 $');
   });
 });
+
+for (const path of ['/program-details', '/a-bridged-program']) {
+  test(`${path} lists the active plans from the database`, async ({ page }) => {
+    await page.goto(path);
+    const plans = page.getByRole('list', { name: 'Plans you can choose' });
+    await expect(plans.getByRole('listitem')).toHaveCount(4);
+    await expect(plans).toContainText('$199.99 for 5 weeks');
+  });
+}
+
+test('the programs page ranks the books children rated highest from their reading logs', async ({ page }) => {
+  await page.goto('/programs');
+  const top = page.getByRole('list', { name: 'Books children rated highest in the last 30 days' });
+  await expect(top.getByRole('listitem').first()).toBeVisible();
+  const titles = await top.getByRole('heading', { level: 3 }).allTextContents();
+  // Seeded: two 5-star books, a handful of 4s; never a child's name.
+  expect(titles.slice(0, 2).sort()).toEqual(['Mercy Watson to the Rescue', 'The Snail and the Whale']);
+  await expect(top).toContainText('5.0 out of 5');
+  await expect(top).not.toContainText('Maya');
+});

@@ -1,13 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passages } from '../../src/server/db/schema';
+import { diskStorage } from '../../src/server/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin';
 
 interface Case {
   method: string;
-  /** The OpenAPI path; {id} is filled with the parent's child. */
+  /**
+   * The OpenAPI path; {id} is filled with the id named by `idOf` (the parent's child by default),
+   * {childId} with the parent's child and {eventId} with an event (in paths and bodies),
+   * {recordingId} and {passageId} with a read-aloud attempt (with audio) and a passage, {entryId}
+   * with an entry of the child's reading log. A query
+   * string after the path is sent but not compared with the OpenAPI document.
+   */
   path: string;
+  idOf?: keyof typeof ids;
   body?: unknown;
+  /** A raw body (an upload) with its headers, instead of JSON. */
+  raw?: { body: string; headers: Record<string, string> };
   expect: Record<Actor, number>;
 }
 
@@ -65,16 +79,245 @@ const MATRIX: Case[] = [
     path: '/api/admin/users',
     expect: { anonymous: 401, parent: 403, otherParent: 403, admin: 200 },
   },
+  // blogs
+  {
+    method: 'GET',
+    path: '/api/blogs',
+    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/blogs/{id}',
+    idOf: 'publishedBlog',
+    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/blogs',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/blogs',
+    body: { title: 'A family post', contentHtml: '<p>Words about reading.</p>' },
+    expect: { anonymous: 401, parent: 201, otherParent: 201, admin: 201 },
+  },
+  // A draft belongs to its author: nobody else can send it for review.
+  {
+    method: 'POST',
+    path: '/api/me/blogs/{id}/submit',
+    idOf: 'parentDraft',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/blogs/{id}/review',
+    idOf: 'submittedBlog',
+    body: { decision: 'approve' },
+    expect: { anonymous: 401, parent: 403, otherParent: 403, admin: 200 },
+  },
+  // myblogs: a family reads, changes and deletes only its own posts (404 for anyone else, as for
+  // no post at all); the author deletes last, so the others meet a post that still exists.
+  {
+    method: 'GET',
+    path: '/api/me/blogs/{id}',
+    idOf: 'editableDraft',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me/blogs/{id}',
+    idOf: 'editableDraft',
+    body: { title: 'A family post, revised', contentHtml: '<p>More words about reading.</p>' },
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/blogs/{id}',
+    idOf: 'deletableDraft',
+    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 204 },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/blog-images',
+    // A WebP's first bytes are all ASCII: enough for the type check.
+    raw: { body: 'RIFF\u0024\u0000\u0000\u0000WEBPVP8 ', headers: { 'content-type': 'image/webp' } },
+    expect: { anonymous: 401, parent: 201, otherParent: 201, admin: 201 },
+  },
+  // events: public reads; a family sees and changes only its own children's registrations.
+  {
+    method: 'GET',
+    path: '/api/events',
+    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/events/{eventId}',
+    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/events/{eventId}/registrations',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/{eventId}/registrations',
+    body: { childId: '{childId}' },
+    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/events/{eventId}/registrations/{childId}',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/events',
+    body: {
+      title: 'Story time',
+      startsAt: '2099-06-14T15:00:00Z',
+      endsAt: '2099-06-14T16:00:00Z',
+      location: 'Library',
+      capacity: 10,
+    },
+    expect: { anonymous: 401, parent: 403, otherParent: 403, admin: 201 },
+  },
+  // read-aloud: passages for any family; a child's attempts and recordings for its family only.
+  {
+    method: 'GET',
+    path: '/api/passages',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/children/{id}/recordings',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/children/{id}/recordings?passageId={passageId}&durationMs=30000',
+    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/children/{id}/recordings/{recordingId}/audio',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/children/{id}/recordings/{recordingId}',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  // reading log: a child's log is its family's alone; the catalogue search is public.
+  {
+    method: 'GET',
+    path: '/api/children/{id}/reading',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/children/{id}/reading',
+    body: { title: 'Matrix book', readOn: '2025-06-01', minutes: 10 },
+    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/children/{id}/reading/{entryId}',
+    body: { minutes: 12 },
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  // After the PATCH: the parent's DELETE takes the entry away.
+  {
+    method: 'DELETE',
+    path: '/api/children/{id}/reading/{entryId}',
+    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 204 },
+  },
+  {
+    method: 'GET',
+    path: '/api/books',
+    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
+  },
+  // family: the signed-in family's own notifications, details, export
+  {
+    method: 'GET',
+    path: '/api/me/notifications/unread',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/children/{id}/notifications',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/children/{id}/notifications/read',
+    body: {},
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me',
+    body: { displayName: 'Sam P.' },
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/children/{id}',
+    body: child,
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/export',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  // Keep these last: they delete the child and the accounts the entries above use.
+  {
+    method: 'DELETE',
+    path: '/api/children/{id}',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    body: { confirm: 'delete our family' },
+    // The matrix has one administrator: the last one cannot delete themselves.
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 409 },
+  },
 ];
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
 let api: TestApi;
 let tokens: Record<Actor, string | undefined>;
-let childId: string;
+/** Ids the paths are filled with, made in beforeAll. */
+const ids = {
+  child: '',
+  publishedBlog: '',
+  parentDraft: '',
+  submittedBlog: '',
+  event: '',
+  passage: '',
+  recording: '',
+  editableDraft: '',
+  deletableDraft: '',
+  entry: '',
+};
+let mediaDir: string;
+/** Fills a path or body with this run's ids. */
+const fill = (text: string, idOf: keyof typeof ids = 'child') =>
+  text
+    .replaceAll('{eventId}', ids.event)
+    .replaceAll('{childId}', ids.child)
+    .replaceAll('{passageId}', ids.passage)
+    .replaceAll('{recordingId}', ids.recording)
+    .replaceAll('{entryId}', ids.entry)
+    .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
   database = await testDatabase();
-  api = testApi(database);
+  mediaDir = await mkdtemp(join(tmpdir(), 'qr-matrix-media-'));
+  api = testApi(database, { storage: diskStorage(mediaDir) });
   const [parent, otherParent, admin] = await Promise.all([
     registeredAccount(api),
     registeredAccount(api),
@@ -87,10 +330,55 @@ beforeAll(async () => {
     admin: admin.idToken,
   };
   const created = await call(api, 'POST', '/api/children', { token: parent.idToken, body: child });
-  childId = String(created.json._id);
+  ids.child = String(created.json._id);
+  const entry = await call(api, 'POST', `/api/children/${ids.child}/reading`, {
+    token: parent.idToken,
+    body: { title: 'Matrix entry', readOn: '2025-06-02', minutes: 15 },
+  });
+  ids.entry = String((entry.json as { entry: { _id: string } }).entry._id);
+
+  const newDraft = async () => {
+    const res = await call(api, 'POST', '/api/me/blogs', {
+      token: parent.idToken,
+      body: { title: 'Matrix post', contentHtml: '<p>Words about reading.</p>' },
+    });
+    return String(res.json._id);
+  };
+  const submitted = async () => {
+    const id = await newDraft();
+    await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken });
+    return id;
+  };
+  const event = await call(api, 'POST', '/api/admin/events', {
+    token: admin.idToken,
+    body: MATRIX.find((c) => c.path === '/api/admin/events')?.body,
+  });
+  ids.event = String(event.json._id);
+  ids.parentDraft = await newDraft();
+  ids.editableDraft = await newDraft();
+  ids.deletableDraft = await newDraft();
+  ids.submittedBlog = await submitted();
+  ids.publishedBlog = await submitted();
+  await call(api, 'POST', `/api/admin/blogs/${ids.publishedBlog}/review`, {
+    token: admin.idToken,
+    body: { decision: 'approve' },
+  });
+  const [passage] = await database.db
+    .insert(passages)
+    .values({ title: 'Matrix passage', readingLevel: 'sprout', text: 'Sam has a red gate.', wordCount: 5 })
+    .returning();
+  ids.passage = String(passage?.id);
+  const recording = await call(
+    api,
+    'POST',
+    `/api/children/${ids.child}/recordings?passageId=${ids.passage}&durationMs=5000`,
+    { token: parent.idToken, rawBody: 'audio bytes', headers: { 'content-type': 'audio/webm' } },
+  );
+  ids.recording = String(recording.json.id);
 });
 afterAll(async () => {
   await database?.dispose();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
 describe('authorization matrix', () => {
@@ -101,7 +389,7 @@ describe('authorization matrix', () => {
     const described = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const covered = MATRIX.map((c) => `${c.method} ${c.path}`);
+    const covered = MATRIX.map((c) => `${c.method} ${c.path.split('?')[0]}`);
     expect(covered.filter((c) => c !== 'GET /api/openapi.json').sort()).toEqual(described.sort());
   });
 
@@ -109,9 +397,10 @@ describe('authorization matrix', () => {
     for (const actor of Object.keys(entry.expect) as Actor[]) {
       it(`${entry.method} ${entry.path} as ${actor} → ${entry.expect[actor]}`, async () => {
         const token = tokens[actor];
-        const res = await call(api, entry.method, entry.path.replace('{id}', childId), {
+        const res = await call(api, entry.method, fill(entry.path, entry.idOf), {
           ...(token ? { token } : {}),
-          ...(entry.body !== undefined ? { body: entry.body } : {}),
+          ...(entry.body !== undefined ? { body: JSON.parse(fill(JSON.stringify(entry.body))) } : {}),
+          ...(entry.raw ? { rawBody: entry.raw.body, headers: entry.raw.headers } : {}),
         });
         expect(res.status).toBe(entry.expect[actor]);
         if (res.status >= 400) expect(res.json.error?.code).toEqual(expect.any(String));

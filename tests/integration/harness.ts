@@ -9,9 +9,10 @@ import {
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
 import { createApi } from '../../src/server/api/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { createTokenVerifier } from '../../src/server/identity';
+import { createSignInAccountDeleter, createTokenVerifier } from '../../src/server/identity';
 import { createLogger } from '../../src/server/logger';
 import { memoryRateLimiter, type RateLimiter } from '../../src/server/rateLimit';
+import type { Storage } from '../../src/server/storage/storage';
 
 export { EMULATOR_HOST, PROJECT_ID };
 
@@ -42,18 +43,20 @@ export const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 
 export function testApi(
   database: Database,
-  options: { rateLimiter?: RateLimiter; authPerMinute?: number; adminEmail?: string } = {},
+  options: { rateLimiter?: RateLimiter; authPerMinute?: number; adminEmail?: string; storage?: Storage } = {},
 ) {
   return createApi({
     db: database.db,
     databaseKind: database.kind,
     verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
+    deleteSignInAccount: createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
     logger: createLogger('silent'),
     settings: {
       ADMIN_EMAILS: [options.adminEmail ?? ADMIN_EMAIL],
       AUTH_RATE_LIMIT_PER_MINUTE: options.authPerMinute ?? 10_000,
     },
+    ...(options.storage ? { storage: options.storage } : {}),
   });
 }
 
@@ -71,7 +74,7 @@ export async function signInAccount(email = `parent-${randomUUID()}@example.com`
 interface CallOptions {
   token?: string;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   address?: string;
 }
@@ -80,7 +83,7 @@ interface CallOptions {
 export async function call(api: TestApi, method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,21 +14,26 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/seed/seed.server';
+import { diskStorage } from '../../src/server/storage/disk.server';
 import { testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
+let mediaDir: string;
 beforeAll(async () => {
   database = await testDatabase();
+  mediaDir = await mkdtemp(join(tmpdir(), 'qr-seed-media-'));
 });
 afterAll(async () => {
   await database?.dispose();
+  await rm(mediaDir, { recursive: true, force: true });
 });
 
 const userRows = async () => Number((await database.db.select({ n: count() }).from(users))[0]?.n ?? 0);
 
 describe('demo seed', () => {
   it('fills an empty database with browsable content and the demo accounts', async () => {
-    expect(await seedDemo(database.db)).toBe(true);
+    const media = diskStorage(mediaDir);
+    expect(await seedDemo(database.db, media)).toBe(true);
     const db = database.db;
     const n = async (table: typeof plans | typeof books | typeof users) =>
       Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0);
@@ -41,16 +49,30 @@ describe('demo seed', () => {
     const allEvents = await db.select().from(events);
     expect(allEvents.some((e) => e.startsAt > new Date())).toBe(true);
     expect(allEvents.some((e) => e.startsAt < new Date())).toBe(true);
-    expect((await db.select().from(podcastEpisodes)).length).toBeGreaterThanOrEqual(2);
+    const episodes = await db.select().from(podcastEpisodes);
+    expect(episodes.length).toBeGreaterThanOrEqual(2);
+    for (const episode of episodes) {
+      // The audio is in storage, and the row tells its real size and type.
+      const stored = await media.stat(episode.audioPath ?? '');
+      expect(stored?.size).toBeGreaterThan(10_000);
+      expect(episode).toMatchObject({ audioBytes: stored?.size, audioType: 'audio/mpeg', audioUrl: null });
+      expect(episode.durationSeconds).toBeGreaterThan(20);
+      expect(episode.transcript.length).toBeGreaterThan(300);
+    }
     expect((await db.select().from(passages)).every((p) => p.wordCount > 10)).toBe(true);
     const posts = await db.select().from(blogs);
-    expect(posts.length).toBeGreaterThanOrEqual(2);
-    expect(posts.every((p) => p.status === 'approved' && p.contentHtml.length > 300)).toBe(true);
+    const published = posts.filter((p) => p.status === 'approved');
+    expect(published.length).toBeGreaterThanOrEqual(2);
+    expect(published.every((p) => p.contentHtml.length > 300 && p.wordCount > 50)).toBe(true);
+    // One post of each other state, for the review queue and the family's own list.
+    expect(posts.map((p) => p.status).sort()).toEqual(
+      expect.arrayContaining(['draft', 'rejected', 'submitted']),
+    );
   });
 
   it('never runs against a database that already holds data', async () => {
     const before = await userRows();
-    expect(await seedDemo(database.db)).toBe(false);
+    expect(await seedDemo(database.db, diskStorage(mediaDir))).toBe(false);
     expect(await userRows()).toBe(before);
   });
 });

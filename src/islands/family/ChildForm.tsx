@@ -25,13 +25,24 @@ const INTERESTS = [
 
 type Errors = Record<string, string>;
 
-/** Adds a child to the family with only what their reading needs. */
-export function ChildForm() {
-  const [firstName, setFirstName] = useState('');
-  const [ageBand, setAgeBand] = useState('');
-  const [birthYear, setBirthYear] = useState('');
-  const [readingLevel, setReadingLevel] = useState('');
-  const [interests, setInterests] = useState<string[]>([]);
+interface ChildFormProps {
+  /** Editing this child; without it, the form adds a new one. */
+  child?: ChildDto;
+  /** Called after an edit is saved (adding a child goes to the profile instead). */
+  onSaved?: (child: ChildDto) => void;
+}
+
+/** Adds a child to the family, or edits one, with only what their reading needs. */
+export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
+  const [firstName, setFirstName] = useState(child?.name ?? '');
+  const [ageBand, setAgeBand] = useState<string>(child?.ageBand ?? '');
+  const [birthYear, setBirthYear] = useState(child?.birthYear ? String(child.birthYear) : '');
+  const [readingLevel, setReadingLevel] = useState<string>(child?.readingLevel ?? '');
+  const [interests, setInterests] = useState<string[]>(child?.interests ?? []);
+  // The "saved" note belongs to the values that were saved: any change makes it stale.
+  const [saved, setSaved] = useState<{ text: string; values: string } | null>(null);
+  const values = JSON.stringify([firstName, ageBand, birthYear, readingLevel, interests]);
+  const prefix = child ? `child-${child._id.slice(0, 8)}` : 'child';
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
@@ -65,13 +76,25 @@ export function ChildForm() {
     setErrors({});
     setBusy(true);
     try {
-      const child = await apiFetch<ChildDto>('/api/children', {
+      if (child) {
+        const updated = await apiFetch<ChildDto>(`/api/children/${child._id}`, {
+          method: 'PATCH',
+          token: await currentIdToken(),
+          body: parsed.data,
+        });
+        await refreshUserData().catch(() => {});
+        setBusy(false);
+        onSaved?.(updated);
+        setSaved({ text: `${updated.name}’s profile is saved.`, values });
+        return;
+      }
+      const added = await apiFetch<ChildDto>('/api/children', {
         method: 'POST',
         token: await currentIdToken(),
         body: parsed.data,
       });
       await refreshUserData().catch(() => {});
-      const index = $userData.get()?.children.findIndex((c) => c._id === child._id) ?? -1;
+      const index = $userData.get()?.children.findIndex((c) => c._id === added._id) ?? -1;
       if (index >= 0) setActiveChild(index);
       void navigate('/profile');
     } catch (error) {
@@ -81,13 +104,20 @@ export function ChildForm() {
     }
   };
 
-  const errorId = (field: string) => (errors[field] ? `child-${field}-error` : undefined);
+  const errorId = (field: string) => (errors[field] ? `${prefix}-${field}-error` : undefined);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Add a child" className="child-form">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={child ? `${child.name}’s profile` : 'Add a child'}
+      className="child-form"
+    >
       <FormAlert message={errors.form} />
+      <FormAlert message={saved?.values === values ? saved.text : undefined} tone="success" />
       <Field
-        id="child-firstName"
+        id={`${prefix}-firstName`}
         label="First name or nickname"
         autoComplete="off"
         value={firstName}
@@ -97,9 +127,9 @@ export function ChildForm() {
       />
       <div className="field-pair">
         <div className="field">
-          <label htmlFor="child-ageBand">Age band</label>
+          <label htmlFor={`${prefix}-ageBand`}>Age band</label>
           <select
-            id="child-ageBand"
+            id={`${prefix}-ageBand`}
             className="select"
             value={ageBand}
             onChange={(e) => setAgeBand(e.target.value)}
@@ -114,13 +144,13 @@ export function ChildForm() {
             ))}
           </select>
           {errors.ageBand && (
-            <p id="child-ageBand-error" className="error">
+            <p id={`${prefix}-ageBand-error`} className="error">
               {errors.ageBand}
             </p>
           )}
         </div>
         <Field
-          id="child-birthYear"
+          id={`${prefix}-birthYear`}
           label="or birth year (optional)"
           inputMode="numeric"
           autoComplete="off"
@@ -131,14 +161,16 @@ export function ChildForm() {
         />
       </div>
       <div className="field">
-        <label htmlFor="child-readingLevel">Reading level</label>
+        <label htmlFor={`${prefix}-readingLevel`}>Reading level</label>
         <select
-          id="child-readingLevel"
+          id={`${prefix}-readingLevel`}
           className="select"
           value={readingLevel}
           onChange={(e) => setReadingLevel(e.target.value)}
           aria-invalid={errors.readingLevel ? true : undefined}
-          aria-describedby={['child-readingLevel-hint', errorId('readingLevel')].filter(Boolean).join(' ')}
+          aria-describedby={[`${prefix}-readingLevel-hint`, errorId('readingLevel')]
+            .filter(Boolean)
+            .join(' ')}
         >
           <option value="">Choose…</option>
           {READING_LEVELS.map((level) => (
@@ -147,11 +179,11 @@ export function ChildForm() {
             </option>
           ))}
         </select>
-        <p id="child-readingLevel-hint" className="hint">
+        <p id={`${prefix}-readingLevel-hint`} className="hint">
           Not sure? Pick the one for their age; the introductory interview confirms it.
         </p>
         {errors.readingLevel && (
-          <p id="child-readingLevel-error" className="error">
+          <p id={`${prefix}-readingLevel-error`} className="error">
             {errors.readingLevel}
           </p>
         )}
@@ -171,13 +203,13 @@ export function ChildForm() {
           ))}
         </div>
         {errors.interests && (
-          <p id="child-interests-error" className="error">
+          <p id={`${prefix}-interests-error`} className="error">
             {errors.interests}
           </p>
         )}
       </fieldset>
       <button type="submit" className="btn btn-primary" aria-disabled={busy} disabled={!hydrated}>
-        {busy ? 'Adding…' : 'Add this child'}
+        {child ? (busy ? 'Saving…' : `Save ${child.name}’s profile`) : busy ? 'Adding…' : 'Add this child'}
       </button>
     </form>
   );

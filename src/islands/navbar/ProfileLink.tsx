@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { NAVBAR_NAME_FALLBACK } from '~/lib/childName';
-import { $navbarLabel, $session } from '~/stores/session';
+import { countFor } from '~/lib/notificationCounts';
+import { $authReady } from '~/stores/authState';
+import { $notificationCounts } from '~/stores/notifications';
+import { $navbarLabel, $session, $userData } from '~/stores/session';
 import { LoginIcon, UserIcon } from '../shared/icons';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -13,13 +17,40 @@ export function ProfileLink() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const label = useStore($navbarLabel);
+  const user = useStore($userData);
+  const counts = useStore($notificationCounts);
+  const authReady = useStore($authReady);
+  const signedIn = session.status === 'signed-in';
+  const unread = user?._id ? countFor(counts, user._id) : 0;
 
-  if (hydrated && session.status === 'signed-in') {
+  // Where the identity service runs (signed-in pages), keep the count current while the page is open.
+  useEffect(() => {
+    if (!authReady || !signedIn) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('~/stores/notificationPoller').then(({ startNotificationPolling }) => {
+      if (!cancelled) stop = startNotificationPolling();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [authReady, signedIn]);
+
+  if (hydrated && signedIn) {
     return (
       <a href="/profile" className="navbar-profile">
         <UserIcon />
         <span className="navbar-profile-name">{label}</span>
         {label !== NAVBAR_NAME_FALLBACK && <span className="sr-only">, family profile</span>}
+        {unread > 0 && (
+          <span className="navbar-badge">
+            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+            <span className="sr-only">
+              , {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
+            </span>
+          </span>
+        )}
       </a>
     );
   }

@@ -52,6 +52,7 @@ export const notificationSchema = z
     createdAt: z.string(),
   })
   .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
 
 /** A child as the API returns it: the spec's _id, name and notification list, and the profile. */
 export const childSchema = z
@@ -63,6 +64,10 @@ export const childSchema = z
     readingLevel: z.enum(READING_LEVELS),
     interests: z.array(z.string()),
     notifications: z.array(notificationSchema),
+    readingThisWeek: z.int().meta({ description: 'Minutes read this week (Monday to Sunday, UTC date)' }),
+    streakDays: z.int().meta({ description: 'Days in a row with reading, up to today or yesterday' }),
+    /** The program the child follows now, if any (the latest active subscription). */
+    subscription: z.object({ planName: z.string(), endsAt: z.string() }).nullable(),
   })
   .meta({ id: 'Child' });
 export type ChildDto = z.infer<typeof childSchema>;

@@ -1,13 +1,5 @@
 import * as z from 'zod';
-
-const plainLine = (label: string, max: number) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(max, `Keep it to ${max} characters or fewer.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-    .refine((v) => !/[<>\u0000-\u001f]/.test(v), 'Use letters, numbers and punctuation only.');
+import { plainLine } from './common';
 
 /** What a visitor sends through the contact form. */
 export const inquiryInputSchema = z

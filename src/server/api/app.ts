@@ -1,14 +1,21 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiDeps, ApiEnv } from './context';
 import { ApiError, errorResponse, fieldsOf } from './errors';
 import { adminRoutes } from './routes/admin';
+import { blogsRoutes } from './routes/blogs';
 import { childrenRoutes } from './routes/children';
+import { eventsRoutes } from './routes/events';
+import { familyRoutes } from './routes/family';
 import { healthRoutes } from './routes/health';
 import { inquiriesRoutes } from './routes/inquiries';
 import { plansRoutes } from './routes/plans';
+import { readAloudRoutes } from './routes/readAloud';
+import { readingRoutes } from './routes/reading';
 import { userRoutes } from './routes/user';
+import { isUploadPath } from './uploads';
 
 /** The largest request body the API reads: JSON payloads here are small. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,33 +56,47 @@ export function createApi(deps: ApiDeps) {
     );
   });
 
+  // Uploads (recordings, pictures) have their own types and limits: see uploads.ts.
+  const jsonOnly =
+    (handler: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
+    async (c, next) =>
+      isUploadPath(c.req.path) ? next() : handler(c, next);
+
   app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`);
-      },
-    }),
+    jsonOnly(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new ApiError(
+            413,
+            'payload_too_large',
+            `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`,
+          );
+        },
+      }),
+    ),
   );
 
   // A body must be JSON: anything else would slip past the JSON validators.
-  app.use(async (c, next) => {
-    const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
-    if (hasBody || c.req.header('transfer-encoding')) {
-      const type = c.req.header('content-type') ?? '';
-      if (!/^application\/json\b/i.test(type)) {
-        throw new ApiError(
-          400,
-          'bad_request',
-          'Send the body as JSON, with Content-Type: application/json.',
-          {
-            body: 'Must be JSON.',
-          },
-        );
+  app.use(
+    jsonOnly(async (c, next) => {
+      const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
+      if (hasBody || c.req.header('transfer-encoding')) {
+        const type = c.req.header('content-type') ?? '';
+        if (!/^application\/json\b/i.test(type)) {
+          throw new ApiError(
+            400,
+            'bad_request',
+            'Send the body as JSON, with Content-Type: application/json.',
+            {
+              body: 'Must be JSON.',
+            },
+          );
+        }
       }
-    }
-    await next();
-  });
+      await next();
+    }),
+  );
 
   healthRoutes(app, deps);
   userRoutes(app, deps);
@@ -83,6 +104,11 @@ export function createApi(deps: ApiDeps) {
   inquiriesRoutes(app, deps);
   childrenRoutes(app, deps);
   adminRoutes(app, deps);
+  blogsRoutes(app, deps);
+  eventsRoutes(app, deps);
+  familyRoutes(app, deps);
+  readAloudRoutes(app, deps);
+  readingRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

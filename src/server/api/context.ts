@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Settings } from '../env';
-import type { Identity, VerifyToken } from '../identity';
+import type { DeleteSignInAccount, Identity, VerifyToken } from '../identity';
 import type { RateLimiter } from '../rateLimit';
+import type { Storage } from '../storage/storage';
 import type { UserRow } from '../users.server';
 
 /** What the API needs from the outside world; tests pass their own. */
@@ -10,9 +11,13 @@ export interface ApiDeps {
   db: Db;
   databaseKind: 'pglite' | 'postgres';
   verifyToken: VerifyToken;
+  /** Removes the person's sign-in account (the Auth emulator locally). */
+  deleteSignInAccount: DeleteSignInAccount;
   rateLimiter: RateLimiter;
   logger: Logger;
   settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'>;
+  /** Where uploads go; the server's store (MEDIA_DIR) when left out. Tests pass a folder of their own. */
+  storage?: Storage;
 }
 
 export interface ApiEnv {

@@ -14,8 +14,13 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'event_full'
+  | 'event_over'
+  | 'event_cancelled'
+  | 'already_registered'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'reauthentication_required'
   | 'unavailable'
   | 'internal';
 

@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { errorBodySchema } from '~/lib/schemas/common';
 
 /** OpenAPI response entries for error statuses, all with the one error body. */
@@ -9,3 +10,6 @@ export function errorResponses(...codes: number[]) {
     ]),
   );
 }
+
+/** The OpenAPI content entry of a JSON body or answer. */
+export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -200,6 +201,23 @@ export const readingLogs = pgTable(
   ],
 );
 
+/**
+ * The reading milestones a child has reached ('streak-7', 'books-10'...). Each is announced once
+ * in a child's life: the key makes a second announcement impossible, even when an entry is
+ * deleted and logged again, or two entries arrive at the same moment.
+ */
+export const readingMilestones = pgTable(
+  'reading_milestones',
+  {
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    milestone: text('milestone').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'reading_milestones_pkey', columns: [t.childId, t.milestone] })],
+);
+
 /** Read-aloud passages ("readonance"). */
 export const passages = pgTable(
   'passages',
@@ -248,7 +266,10 @@ export const blogs = pgTable(
     title: text('title').notNull(),
     contentHtml: text('content_html').notNull(),
     excerpt: text('excerpt').notNull().default(''),
+    /** Words of the text, counted when the post is saved: the reading time without parsing HTML. */
+    wordCount: integer('word_count').notNull().default(0),
     coverPath: text('cover_path'),
+    coverAlt: text('cover_alt').notNull().default(''),
     status: text('status', { enum: BLOG_STATUSES }).notNull().default('draft'),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewNote: text('review_note'),
@@ -263,6 +284,8 @@ export const blogs = pgTable(
     index('blogs_submitted_idx').on(t.status, t.submittedAt),
     index('blogs_author_idx').on(t.authorId, t.updatedAt),
     check('blogs_status_check', oneOf('status', BLOG_STATUSES)),
+    // Page cursors carry milliseconds: a finer time would make a post its own neighbour.
+    check('blogs_published_ms_check', sql`published_at = date_trunc('milliseconds', published_at)`),
   ],
 );
 
@@ -279,6 +302,10 @@ export const events = pgTable(
     ageMin: smallint('age_min'),
     ageMax: smallint('age_max'),
     capacity: integer('capacity').notNull(),
+    /** Kept with the registrations in one transaction; the CHECK makes overbooking impossible. */
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    /** RFC 5545 SEQUENCE: raised on every change so calendars replace their copy. */
+    sequence: integer('sequence').notNull().default(0),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -287,6 +314,7 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.startsAt),
     check('events_status_check', oneOf('status', EVENT_STATUSES)),
     check('events_capacity_check', sql`capacity >= 0`),
+    check('events_seats_check', sql`seats_taken >= 0 and seats_taken <= capacity`),
     check('events_times_check', sql`ends_at > starts_at`),
   ],
 );
@@ -324,6 +352,8 @@ export const podcastEpisodes = pgTable(
     audioBytes: integer('audio_bytes'),
     audioType: text('audio_type'),
     durationSeconds: integer('duration_seconds'),
+    episodeNumber: integer('episode_number'),
+    explicit: boolean('explicit').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -196,50 +196,51 @@ export const EVENTS = [
   },
 ];
 
+/**
+ * Podcast episodes. Their audio is real and short: spoken by a speech synthesiser from these
+ * transcripts (see media/podcast/README.md); the seed copies it into storage.
+ */
 export const EPISODES = [
   {
     guid: 'quillreads-podcast-001',
+    episodeNumber: 1,
     title: 'Why twenty minutes a day matters',
     description:
       'Our reading guides explain why short, daily reading beats long weekend sessions, and how to make it stick.',
     showNotes:
-      'In this episode: the habit loop, choosing a reading time, and what to do on busy days. Mentioned: the Rated Reads weekly plan.',
+      'In this episode: the habit loop, choosing a reading time, and what to do on busy days.\n\nMentioned: the Rated Reads weekly plan, which suggests one book and twenty minutes for each day.',
     transcript:
-      'Welcome to the Quill Reads podcast. Today we are talking about time: specifically, about twenty minutes. Why twenty? Because it is long enough to get lost in a story and short enough to fit into almost any evening...',
-    audioUrl: 'https://media.quillreads.com/podcast/001-twenty-minutes.mp3',
-    audioBytes: 14_680_064,
-    audioType: 'audio/mpeg',
-    durationSeconds: 1_236,
+      'Welcome to the Quill Reads podcast. Today we are talking about time: specifically, about twenty minutes. Why twenty? Because it is long enough to get lost in a story and short enough to fit into almost any evening.\n\nChildren who read a little every day build a habit, and the habit is what carries a reader through the busy weeks. So pick a time that already exists, like after bath time or just before lights out, and attach reading to it.\n\nOn a really busy day, read one page together: the habit matters more than the number of pages. Thanks for listening, and happy reading.',
+    audioFile: '001-twenty-minutes.mp3',
+    durationSeconds: 47,
     publishedAt: at(-35, 6),
   },
   {
     guid: 'quillreads-podcast-002',
+    episodeNumber: 2,
     title: 'Read-aloud: The Lighthouse Keeper',
     description:
       'A calm bedtime read-aloud of one of our favourite passages, for children aged eight and up.',
     showNotes:
-      'Read by our guide Priya. Practise the same passage on the read-aloud page and compare your pace.',
+      'A passage from our read-aloud library, read slowly for bedtime.\n\nPractise the same passage on the read-aloud page and compare your pace.',
     transcript:
-      'Every evening, just before the sun slipped below the sea, Mr Abernathy climbed the one hundred and twelve steps of the lighthouse...',
-    audioUrl: 'https://media.quillreads.com/podcast/002-lighthouse-keeper.mp3',
-    audioBytes: 6_291_456,
-    audioType: 'audio/mpeg',
-    durationSeconds: 412,
+      'Every evening, just before the sun slipped below the sea, Mr Abernathy climbed the one hundred and twelve steps of the lighthouse. He counted them out loud, the way he had as a boy, and at the top he polished the great glass lamp until it shone like a second moon.\n\nFar out on the water, a small fishing boat was finding its way home. When the lamp blazed into life, the boat turned gently toward the harbour.\n\nMr Abernathy smiled, sat down in his creaky old chair, and opened his book. Goodnight, from Quill Reads.',
+    audioFile: '002-lighthouse-keeper.mp3',
+    durationSeconds: 46,
     publishedAt: at(-21, 6),
   },
   {
     guid: 'quillreads-podcast-003',
+    episodeNumber: 3,
     title: 'When a child says reading is boring',
     description:
-      'A librarian and a parent talk honestly about reluctant readers, comics, audiobooks and letting children choose.',
+      'A librarian’s three suggestions for reluctant readers: comics, series books and reading together again.',
     showNotes:
-      'Guests: a children’s librarian and a parent from our Summer Reading Quest. Topics: graphic novels count, series books, and reading together again.',
+      'With a children’s librarian from our Summer Reading Quest.\n\nTopics: graphic novels count, series books, and reading together again, even with older children.',
     transcript:
-      'Let us start with the sentence every parent has heard at least once: reading is boring. What is really going on when a child says that?...',
-    audioUrl: 'https://media.quillreads.com/podcast/003-reading-is-boring.mp3',
-    audioBytes: 19_922_944,
-    audioType: 'audio/mpeg',
-    durationSeconds: 1_682,
+      'Let us start with the sentence every parent has heard at least once: reading is boring. What is really going on when a child says that? Often the book is too hard, or it simply is not theirs.\n\nOur librarian guest has three suggestions. First, graphic novels count: they are real reading, and for many children they are the door to longer books. Second, series books: once a child loves a character, the next book sells itself. Third, read together again, even with older children.\n\nThere are no non-readers, only children who have not found their book yet. Thanks for listening to Quill Reads.',
+    audioFile: '003-reading-is-boring.mp3',
+    durationSeconds: 49,
     publishedAt: at(-7, 6),
   },
 ];
@@ -268,6 +269,39 @@ export const BLOGS = [
     contentHtml:
       '<p>When we joined Rated Reads, our eldest would read anywhere except where we asked her to. So we built a nook in the corner of the hallway.</p><p>It cost very little: an old wooden crate turned on its side as a bookshelf, a clip-on lamp with a warm bulb, and every cushion we could spare. The children chose the books for the crate each Sunday from the library.</p><p>Three months on, the nook is the most popular spot in the house, and we have a rule: whoever is in the nook gets to finish their chapter in peace.</p>',
     publishedDaysAgo: 5,
+  },
+];
+
+/** Posts still in the family's hands or in review: never public. */
+export const UNPUBLISHED_BLOGS = [
+  {
+    title: 'Maya’s list of books about clever animals',
+    authorName: 'Jordan Rivers, parent',
+    excerpt: 'Maya picked her ten favourite books where the animals are smarter than the people.',
+    contentHtml:
+      '<p>Maya has a rule: the animal has to be the smartest character in the book. Here is her list, in her order.</p><ol><li><strong>The Wild Robot</strong>, because Roz learns from the geese.</li><li><strong>Charlotte’s Web</strong>, because Charlotte saves everybody with words.</li><li><strong>Fantastic Mr Fox</strong>, because he outsmarts three farmers at once.</li></ol><p>We will add the rest as she finishes them.</p>',
+    status: 'submitted' as const,
+    daysAgo: 1,
+  },
+  {
+    title: 'Theo’s first library card',
+    authorName: 'Jordan Rivers, parent',
+    excerpt: 'A draft about the day Theo signed his own name.',
+    contentHtml:
+      '<p>Theo has been practising his name for weeks. On Saturday he wrote it on his very first library card, and then asked if he could take home all of the dinosaur books.</p>',
+    status: 'draft' as const,
+    daysAgo: 0,
+  },
+  {
+    title: 'Why we stopped reading at bedtime',
+    authorName: 'Jordan Rivers, parent',
+    excerpt: 'Moving reading time to breakfast worked better for our family.',
+    contentHtml:
+      '<p>Bedtime stories were turning into bedtime negotiations. So we tried something different: ten minutes of reading with breakfast.</p>',
+    status: 'rejected' as const,
+    reviewNote:
+      'Lovely idea! Could you add a paragraph on how the children reacted in the first week? Then we will happily publish it.',
+    daysAgo: 9,
   },
 ];
 

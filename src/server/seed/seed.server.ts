@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { preparePost } from '../blogs.server';
 import type { Db } from '../db/client';
 import {
   blogs,
@@ -10,10 +12,23 @@ import {
   plans,
   podcastEpisodes,
   readingLogs,
+  readingMilestones,
   users,
 } from '../db/schema';
+import { getStorage } from '../storage/index.server';
+import type { Storage } from '../storage/storage';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import { at, BLOGS, BOOKS, DEMO_CHILDREN, EPISODES, EVENTS, PASSAGES, PLANS } from './demoContent';
+import {
+  at,
+  BLOGS,
+  BOOKS,
+  DEMO_CHILDREN,
+  EPISODES,
+  EVENTS,
+  PASSAGES,
+  PLANS,
+  UNPUBLISHED_BLOGS,
+} from './demoContent';
 
 /** True when the database already holds anything a person made: seeding never touches it then. */
 export async function databaseHasData(db: Db): Promise<boolean> {
@@ -27,12 +42,28 @@ export async function databaseHasData(db: Db): Promise<boolean> {
 
 const wordCount = (text: string) => text.trim().split(/\s+/u).filter(Boolean).length;
 
+const EPISODE_AUDIO = new URL('./media/podcast/', import.meta.url);
+
+/** Copies the demo episodes' audio into storage; answers the rows to insert, with real sizes. */
+async function episodesWithAudio(storage: Storage) {
+  return Promise.all(
+    EPISODES.map(async ({ audioFile, ...episode }) => {
+      const stored = await storage.put(
+        `podcast/${audioFile}`,
+        await readFile(new URL(audioFile, EPISODE_AUDIO)),
+      );
+      return { ...episode, audioPath: stored.key, audioBytes: stored.size, audioType: stored.contentType };
+    }),
+  );
+}
+
 /**
- * Fills an empty database with demo content and the two demo accounts' rows. Answers false,
- * changing nothing, when the database already holds data.
+ * Fills an empty database with demo content and the two demo accounts' rows, and puts the demo
+ * podcast audio into storage. Answers false, changing nothing, when the database already holds data.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise<boolean> {
   if (await databaseHasData(db)) return false;
+  const episodes = await episodesWithAudio(storage);
   await db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
@@ -68,13 +99,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .returning();
     await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: wordCount(p.text) })));
     await tx.insert(events).values(EVENTS);
-    await tx.insert(podcastEpisodes).values(EPISODES);
+    await tx.insert(podcastEpisodes).values(episodes);
     await tx.insert(blogs).values(
       BLOGS.map((b, i) => ({
         title: b.title,
         authorName: b.authorName,
-        excerpt: b.excerpt,
-        contentHtml: b.contentHtml,
+        ...preparePost(b),
         status: 'approved' as const,
         authorId: i === 2 ? parent.id : admin.id,
         childId: i === 2 ? (kids[0]?.id ?? null) : null,
@@ -82,6 +112,26 @@ export async function seedDemo(db: Db): Promise<boolean> {
         submittedAt: at(-b.publishedDaysAgo - 1, 9),
         reviewedAt: at(-b.publishedDaysAgo, 9),
         publishedAt: at(-b.publishedDaysAgo, 9),
+      })),
+    );
+    await tx.insert(blogs).values(
+      UNPUBLISHED_BLOGS.map((b) => ({
+        title: b.title,
+        authorName: b.authorName,
+        ...preparePost(b),
+        status: b.status,
+        authorId: parent.id,
+        childId: kids[0]?.id ?? null,
+        submittedAt: b.status === 'draft' ? null : at(-b.daysAgo, 20),
+        ...(b.status === 'rejected'
+          ? {
+              reviewerId: admin.id,
+              reviewedAt: at(-b.daysAgo + 1, 9),
+              reviewNote: 'reviewNote' in b ? b.reviewNote : null,
+            }
+          : {}),
+        createdAt: at(-b.daysAgo - 1, 20),
+        updatedAt: at(-b.daysAgo, 20),
       })),
     );
 
@@ -101,6 +151,35 @@ export async function seedDemo(db: Db): Promise<boolean> {
           rating: i === 0 ? 5 : null,
         })),
       );
+      // A few rated books for both children, so "Top-rated this month" has something to rank.
+      const rated: [string, number, number][] = [
+        ['Charlotte’s Web', 4, 4],
+        ['The Phantom Tollbooth', 6, 4],
+      ];
+      const theo = kids[1];
+      const theoRated: [string, number, number][] = [
+        ['The Snail and the Whale', 2, 5],
+        ['Frog and Toad Are Friends', 4, 4],
+        ['Mercy Watson to the Rescue', 7, 5],
+      ];
+      const logOf = (childId: string, [title, daysAgo, rating]: [string, number, number]) => {
+        const book = bookRows.find((b) => b.title === title);
+        return {
+          childId,
+          bookId: book?.id ?? null,
+          title,
+          author: book?.author ?? null,
+          readOn: at(-daysAgo, 18).toISOString().slice(0, 10),
+          minutes: 20,
+          rating,
+        };
+      };
+      await tx
+        .insert(readingLogs)
+        .values([
+          ...rated.map((r) => logOf(maya.id, r)),
+          ...(theo ? theoRated.map((r) => logOf(theo.id, r)) : []),
+        ]);
       await tx.insert(notifications).values([
         {
           childId: maya.id,
@@ -117,6 +196,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
           link: '/blogs',
         },
       ]);
+      // The three-day streak above is announced: recorded, so it is never announced again.
+      await tx.insert(readingMilestones).values({ childId: maya.id, milestone: 'streak-3' });
     }
   });
   return true;

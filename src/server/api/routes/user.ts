@@ -70,7 +70,12 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
             email: 'Already used by another account.',
           },
         );
-      if (await emailInUse(deps.db, identity.email)) throw emailConflict();
+      if (await emailInUse(deps.db, identity.email)) {
+        // A double click: the other request of this same sign-in may have just created the account.
+        const mine = await findUserByFirebaseUid(deps.db, identity.uid);
+        if (mine) return c.json({ success: true as const, data: await userDto(deps.db, mine) }, 200);
+        throw emailConflict();
+      }
       // The first administrators come from configuration, never from the request, and only for an
       // email the identity service has verified: anyone can type an address into a sign-up form.
       const role =

@@ -1,0 +1,248 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiClientError, apiFetch } from '~/lib/apiClient';
+import type { FamilyRegistrations } from '~/lib/schemas/events';
+import { $authReady, currentIdToken, refreshUserData, startAuth } from '~/stores/auth';
+import { incrementNotificationCount } from '~/stores/notifications';
+import { $session, $userData } from '~/stores/session';
+import { Spinner } from '../shared/Spinner';
+import { useHydrated } from '../shared/useHydrated';
+import './EventRegistration.css';
+
+interface Props {
+  eventId: string;
+  eventTitle: string;
+  /** As the page was rendered; the island reads the live number once signed in. */
+  seatsLeft: number;
+  /** False once the event has started: registered families still find their joining link here. */
+  open: boolean;
+  loginHref: string;
+}
+
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+const seatsLine = (n: number, open = true) =>
+  !open
+    ? 'This event has started, so registrations are closed.'
+    : n <= 0
+      ? 'This event is full.'
+      : n === 1
+        ? '1 seat left.'
+        : `${n} seats left.`;
+
+/** Registers the family's children for one event, or cancels; signed-out visitors get a sign-in link. */
+export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginHref }: Props) {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const user = useStore($userData);
+  const authReady = useStore($authReady);
+  const signedIn = session.status === 'signed-in';
+  const [state, setState] = useState<FamilyRegistrations | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const rows = useRef(new Map<string, HTMLLIElement>());
+  const liveRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  /** The child whose row had focus before its buttons changed: focus goes back there. */
+  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+
+  // The identity service is loaded only for families the device remembers as signed in.
+  useEffect(() => {
+    if (signedIn) startAuth();
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (!signedIn || !authReady) return;
+    let stale = false;
+    void (async () => {
+      try {
+        const token = await currentIdToken();
+        if (!token) return;
+        const live = await apiFetch<FamilyRegistrations>(`/api/events/${eventId}/registrations`, { token });
+        if (!stale) setState(live);
+      } catch (error) {
+        if (!stale)
+          setLoadError(
+            error instanceof ApiClientError ? error.message : 'Your registrations could not be loaded.',
+          );
+      }
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [signedIn, authReady, eventId]);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  // The button that had focus is gone once its row changes (register → cancel, a full event):
+  // focus moves to the row's new button, or to the message when the row has none.
+  useEffect(() => {
+    if (!returnFocusTo || confirming || busy) return;
+    const button = rows.current.get(returnFocusTo)?.querySelector<HTMLButtonElement>('button');
+    (button ?? (message?.tone === 'error' ? alertRef : liveRef).current)?.focus();
+    setReturnFocusTo(null);
+  }, [returnFocusTo, confirming, busy, message]);
+
+  const seats = state?.seatsLeft ?? seatsLeft;
+
+  if (!hydrated || (signedIn && !state && !loadError)) {
+    return (
+      <div className="reg" aria-busy="true">
+        <p className="reg-seats">{seatsLine(seats, open)}</p>
+        <p className="reg-wait">
+          <Spinner label="" /> Checking your family account…
+        </p>
+      </div>
+    );
+  }
+
+  if (!signedIn) {
+    return (
+      <div className="reg">
+        <p className="reg-seats">{seatsLine(seats, open)}</p>
+        {open && seats > 0 && (
+          <a className="btn btn-primary" href={loginHref}>
+            Sign in to register a child
+          </a>
+        )}
+        <p className="reg-note">
+          New here? <a href="/signup">Create a family account</a>.
+        </p>
+      </div>
+    );
+  }
+
+  if (loadError || !state) {
+    return (
+      <p className="form-alert form-alert-error" role="alert">
+        {loadError}
+      </p>
+    );
+  }
+
+  const children = user?.children ?? [];
+  const act = async (childId: string, name: string, cancel: boolean) => {
+    setConfirming(null);
+    setReturnFocusTo(childId);
+    setBusy(childId);
+    setMessage(null);
+    try {
+      const token = await currentIdToken();
+      const next = await apiFetch<FamilyRegistrations>(
+        cancel ? `/api/events/${eventId}/registrations/${childId}` : `/api/events/${eventId}/registrations`,
+        cancel ? { method: 'DELETE', token } : { method: 'POST', token, body: { childId } },
+      );
+      setState(next);
+      setMessage({
+        tone: 'success',
+        text: cancel
+          ? `${name}’s registration is cancelled.`
+          : `${name} is registered for ${eventTitle}. You will find it in ${name}’s notifications.`,
+      });
+      // Both register and cancel leave the child a notification: the navbar counts it at once
+      // (the spec's increment rule); the next poll confirms the number from the server.
+      if (user?._id) incrementNotificationCount(user._id);
+      void refreshUserData().catch(() => {});
+    } catch (error) {
+      const err = error instanceof ApiClientError ? error : null;
+      if (err?.code === 'event_full') setState((s) => (s ? { ...s, seatsLeft: 0 } : s));
+      setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="reg">
+      <p className="reg-seats">{seatsLine(state.seatsLeft, state.open)}</p>
+      <div role="status" className="reg-live" ref={liveRef} tabIndex={-1}>
+        {message?.tone === 'success' && <p className="form-alert form-alert-success">{message.text}</p>}
+      </div>
+      <div role="alert" className="reg-live" ref={alertRef} tabIndex={-1}>
+        {message?.tone === 'error' && <p className="form-alert form-alert-error">{message.text}</p>}
+      </div>
+      {state.onlineUrl && (
+        <p className="reg-online">
+          Joining link for your family:{' '}
+          <a href={state.onlineUrl} rel="noopener external">
+            {state.onlineUrl}
+          </a>
+          . Please keep it within your family.
+        </p>
+      )}
+      {children.length === 0 ? (
+        <p>
+          Add a child to your family first. <a href="/createProfile">Add a child</a>
+        </p>
+      ) : (
+        <ul className="reg-children" aria-label="Your children">
+          {children.map((child) => {
+            const registered = state.childIds.includes(child._id);
+            const working = busy === child._id;
+            return (
+              <li
+                key={child._id}
+                className="reg-child"
+                ref={(node) => {
+                  if (node) rows.current.set(child._id, node);
+                  else rows.current.delete(child._id);
+                }}
+              >
+                <span className="reg-name">
+                  {child.name}
+                  {registered && <span className="reg-badge">Registered</span>}
+                </span>
+                {confirming === child._id ? (
+                  <span className="reg-confirm">
+                    <span>Give up {child.name}’s seat?</span>
+                    <button
+                      ref={confirmRef}
+                      type="button"
+                      className="btn btn-danger btn-small"
+                      onClick={() => void act(child._id, child.name, true)}
+                    >
+                      Yes, cancel {child.name}’s registration
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => {
+                        setConfirming(null);
+                        setReturnFocusTo(child._id);
+                      }}
+                    >
+                      Keep the seat
+                    </button>
+                  </span>
+                ) : registered && state.open ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    aria-disabled={busy !== null}
+                    onClick={() => busy === null && setConfirming(child._id)}
+                  >
+                    {working ? 'Cancelling…' : `Cancel ${child.name}’s registration`}
+                  </button>
+                ) : state.open && state.seatsLeft > 0 ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    aria-disabled={busy !== null}
+                    onClick={() => busy === null && void act(child._id, child.name, false)}
+                  >
+                    {working ? 'Registering…' : `Register ${child.name}`}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { baseType, MAX_DURATION_MS, pickRecorderType } from '~/lib/readAloud';
+
+/** Why this attempt is timed without a recording; null while the microphone is recording. */
+export type NoMicReason = 'unsupported' | 'refused' | 'no-device' | 'failed';
+
+export interface Take {
+  durationMs: number;
+  /** The recording, or null when timed only. */
+  audio: Blob | null;
+}
+
+export const NO_MIC_MESSAGES: Record<NoMicReason, string> = {
+  unsupported:
+    'This browser cannot record audio, so this attempt is timed only. Your time and words per minute are still saved.',
+  refused:
+    'The microphone was not allowed, so this attempt is timed only. To record next time, allow the microphone for this site in your browser’s settings.',
+  'no-device':
+    'We could not find a microphone, so this attempt is timed only. Plug one in and start again to record.',
+  failed: 'The microphone could not start, so this attempt is timed only. You can try again later.',
+};
+
+function reasonOf(error: unknown): NoMicReason {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'refused';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'no-device';
+  return 'failed';
+}
+
+/**
+ * One attempt at a time: asks for the microphone, records with MediaRecorder and times the
+ * reading; without a microphone (refused, missing, unsupported) it times the reading alone.
+ */
+export function useRecorder(onAutoStop: () => void) {
+  const [status, setStatus] = useState<'idle' | 'asking' | 'running'>('idle');
+  const [noMic, setNoMic] = useState<NoMicReason | null>(null);
+  const [elapsedMs, setElapsedMs] = useState(0);
+  const startedAt = useRef(0);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const chunks = useRef<Blob[]>([]);
+  const tick = useRef<number | undefined>(undefined);
+
+  const release = useCallback(() => {
+    window.clearInterval(tick.current);
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+  }, []);
+  useEffect(() => release, [release]);
+
+  const startTimer = useCallback(() => {
+    startedAt.current = performance.now();
+    setElapsedMs(0);
+    setStatus('running');
+    tick.current = window.setInterval(() => {
+      const ms = performance.now() - startedAt.current;
+      setElapsedMs(ms);
+      if (ms >= MAX_DURATION_MS) onAutoStop();
+    }, 250);
+  }, [onAutoStop]);
+
+  const start = useCallback(async () => {
+    chunks.current = [];
+    recorder.current = null;
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      setNoMic('unsupported');
+      startTimer();
+      return;
+    }
+    setStatus('asking');
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const mimeType = pickRecorderType((t) => MediaRecorder.isTypeSupported(t));
+      const rec = new MediaRecorder(stream.current, mimeType ? { mimeType } : {});
+      rec.ondataavailable = (event) => {
+        if (event.data.size > 0) chunks.current.push(event.data);
+      };
+      rec.start(1000);
+      recorder.current = rec;
+      setNoMic(null);
+    } catch (error) {
+      release();
+      setNoMic(reasonOf(error));
+    }
+    startTimer();
+  }, [release, startTimer]);
+
+  /** Stops the timer and the recorder; answers the take once the last audio has arrived. */
+  const stop = useCallback(async (): Promise<Take> => {
+    // Whole milliseconds, as the server stores them, so the figures shown now match the saved ones.
+    const durationMs = Math.round(Math.min(performance.now() - startedAt.current, MAX_DURATION_MS));
+    window.clearInterval(tick.current);
+    setElapsedMs(durationMs);
+    setStatus('idle');
+    const rec = recorder.current;
+    recorder.current = null;
+    if (!rec || rec.state === 'inactive') {
+      release();
+      return { durationMs, audio: null };
+    }
+    const stopped = new Promise<void>((resolve) =>
+      rec.addEventListener('stop', () => resolve(), { once: true }),
+    );
+    rec.stop();
+    await stopped;
+    release();
+    const type = baseType(rec.mimeType) || 'audio/webm';
+    const audio = chunks.current.length > 0 ? new Blob(chunks.current, { type }) : null;
+    chunks.current = [];
+    return { durationMs, audio };
+  }, [release]);
+
+  return { status, noMic, elapsedMs, start, stop };
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiClientError, apiFetch } from '~/lib/apiClient';
+import { longDay, minutesText } from '~/lib/readingChart';
+import type { ReadingChange, ReadingEntry } from '~/lib/schemas/reading';
+import { currentIdToken } from '~/stores/auth';
+import { EntryForm } from './EntryForm';
+import { Stars } from './StarRating';
+
+/** What a deletion confirms, in words: which book, how long, which day. */
+const entryWords = (e: ReadingEntry) => `“${e.title}”, ${minutesText(e.minutes)} on ${longDay(e.readOn)}`;
+
+/**
+ * The child's entries, newest first. Edit opens the entry's own form in place; Delete asks
+ * first, saying exactly what will go. Focus stays with the entry being worked on.
+ */
+export function EntryList({
+  childId,
+  entries,
+  onChanged,
+  onDeleted,
+}: {
+  childId: string;
+  entries: ReadingEntry[];
+  onChanged: (change: ReadingChange) => void;
+  onDeleted: (entry: ReadingEntry) => void;
+}) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ id: string; text: string } | null>(null);
+  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+  const rows = useRef(new Map<string, HTMLLIElement>());
+
+  // The question gets focus (not the button that deletes: Enter twice must not lose an entry);
+  // an edit form takes focus to its first control; closing either gives it back to the entry.
+  useEffect(() => {
+    if (confirming) rows.current.get(confirming)?.querySelector<HTMLElement>('.entry-confirm p')?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (editing) rows.current.get(editing)?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [editing]);
+  useEffect(() => {
+    if (!returnFocusTo) return;
+    rows.current.get(returnFocusTo)?.querySelector<HTMLButtonElement>('.entry-actions button')?.focus();
+    setReturnFocusTo(null);
+  }, [returnFocusTo]);
+
+  const remove = async (entry: ReadingEntry) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch<null>(`/api/children/${childId}/reading/${entry._id}`, {
+        method: 'DELETE',
+        token: await currentIdToken(),
+      });
+      setConfirming(null);
+      onDeleted(entry);
+    } catch (err) {
+      setError({
+        id: entry._id,
+        text: err instanceof ApiClientError ? err.message : 'That did not work. Please try again.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ol className="entries">
+      {entries.map((e) => (
+        <li
+          key={e._id}
+          className="entry"
+          ref={(node) => {
+            if (node) rows.current.set(e._id, node);
+            else rows.current.delete(e._id);
+          }}
+        >
+          {editing === e._id ? (
+            <EntryForm
+              childId={childId}
+              idPrefix={`edit-${e._id.slice(0, 8)}`}
+              entry={e}
+              onSaved={(change) => {
+                setEditing(null);
+                setReturnFocusTo(e._id);
+                onChanged(change);
+              }}
+              onCancel={() => {
+                setEditing(null);
+                setReturnFocusTo(e._id);
+              }}
+            />
+          ) : (
+            <>
+              <div className="entry-main">
+                <p className="entry-title">{e.title}</p>
+                <p className="entry-meta">
+                  {e.author && <span>{e.author}</span>}
+                  <span>{longDay(e.readOn)}</span>
+                  <span>{minutesText(e.minutes)}</span>
+                  {e.pages !== null && <span>{e.pages === 1 ? '1 page' : `${e.pages} pages`}</span>}
+                  {e.rating !== null && <Stars rating={e.rating} />}
+                </p>
+              </div>
+              {confirming === e._id ? (
+                <div className="entry-confirm">
+                  <p tabIndex={-1}>Delete {entryWords(e)}? This cannot be undone.</p>
+                  <div className="entry-confirm-actions">
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-small"
+                      aria-disabled={busy}
+                      onClick={() => !busy && void remove(e)}
+                    >
+                      {busy ? 'Deleting…' : 'Yes, delete it'}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => {
+                        setConfirming(null);
+                        setReturnFocusTo(e._id);
+                      }}
+                    >
+                      Keep it
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className="entry-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    onClick={() => {
+                      setConfirming(null);
+                      setEditing(e._id);
+                    }}
+                  >
+                    Edit<span className="sr-only"> {entryWords(e)}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    onClick={() => {
+                      setEditing(null);
+                      setError(null);
+                      setConfirming(e._id);
+                    }}
+                  >
+                    Delete<span className="sr-only"> {entryWords(e)}</span>
+                  </button>
+                </div>
+              )}
+              {error?.id === e._id && (
+                <p className="form-alert form-alert-error" role="alert">
+                  {error.text}
+                </p>
+              )}
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,34 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { latestPublishedPosts } from '~/server/blogs.server';
+import { cachePublicly } from '~/server/pageCache';
+import { getDatabase } from '~/server/runtime';
+
+// Rendered on request like the list, so feed readers see a post once it is approved.
+export const prerender = false;
+
+export const GET: APIRoute = async (context) => {
+  const { db } = await getDatabase();
+  const posts = await latestPublishedPosts(db, 20);
+  const response = await rss({
+    title: 'Quill Reads blog',
+    description:
+      'Practical ideas, honest stories and book recommendations about reading with children, from Quill Reads guides and families.',
+    site: context.site ?? context.url.origin,
+    trailingSlash: false,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
+    customData: `<language>en</language><atom:link href="${new URL('/blogs/rss.xml', context.site ?? context.url.origin).href}" rel="self" type="application/rss+xml"/>`,
+    items: posts.map((post) => ({
+      title: post.title,
+      link: `/blogs/${post._id}`,
+      pubDate: new Date(post.publishedAt),
+      description: post.excerpt,
+      content: post.contentHtml,
+      customData: `<dc:creator><![CDATA[${post.authorName.replace(/]]>/g, ']]&gt;')}]]></dc:creator>`,
+    })),
+  });
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/rss+xml; charset=utf-8');
+  cachePublicly(headers);
+  return new Response(response.body, { status: response.status, headers });
+};

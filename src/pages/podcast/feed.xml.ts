@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { cachePublicly } from '~/server/pageCache';
+import { listPublishedEpisodes, podcastFeedXml } from '~/server/podcast.server';
+import { getDatabase } from '~/server/runtime';
+
+// On demand, so an episode published a minute ago is in the feed without a rebuild (decision 10).
+export const prerender = false;
+
+export const GET: APIRoute = async ({ site, url }) => {
+  const { db } = await getDatabase();
+  const episodes = await listPublishedEpisodes(db);
+  const headers = new Headers({ 'Content-Type': 'application/rss+xml; charset=utf-8' });
+  cachePublicly(headers, 300, 3600);
+  return new Response(podcastFeedXml(episodes, site ?? url), { headers });
+};

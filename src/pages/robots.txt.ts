@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+
+// Built with the site's address (PUBLIC_SITE_URL), so the sitemap line is absolute as it must be.
+export const GET: APIRoute = ({ site, url }) => {
+  const sitemap = new URL('/sitemap.xml', site ?? url.origin).href;
+  const body = [
+    'User-agent: *',
+    // The API, the admin console and the family pages are not for search engines.
+    'Disallow: /api/',
+    'Disallow: /admin/',
+    'Disallow: /profile',
+    'Disallow: /update-profile',
+    'Disallow: /notification',
+    'Disallow: /book-history/',
+    'Disallow: /user/',
+    'Disallow: /readonance/',
+    'Disallow: /createProfile',
+    'Disallow: /view-user-page/',
+    'Disallow: /updatePlan/',
+    'Disallow: /updateBooks/',
+    'Disallow: /updateReadonance/',
+    'Disallow: /check-out',
+    'Disallow: /confirmation',
+    '',
+    `Sitemap: ${sitemap}`,
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+import { desc } from 'drizzle-orm';
+import { listedStaticPaths, type SitemapEntry, sitemapXml } from '~/lib/sitemap';
+import { publishedPostIds } from '~/server/blogs.server';
+import { events } from '~/server/db/schema';
+import { cachePublicly } from '~/server/pageCache';
+import { getDatabase } from '~/server/runtime';
+
+// On request, so posts and events published since the last build are listed.
+export const prerender = false;
+
+export const GET: APIRoute = async ({ site, url }) => {
+  const { db } = await getDatabase();
+  const [posts, eventRows] = await Promise.all([
+    publishedPostIds(db),
+    db
+      .select({ id: events.id, updatedAt: events.updatedAt })
+      .from(events)
+      .orderBy(desc(events.startsAt))
+      .limit(5000),
+  ]);
+  const entries: SitemapEntry[] = [
+    ...listedStaticPaths().map((path) => ({ path })),
+    ...posts.map((p) => ({ path: `/blogs/${p.id}`, lastModified: p.updatedAt })),
+    ...eventRows.map((e) => ({ path: `/events/${e.id}`, lastModified: e.updatedAt })),
+  ];
+  const headers = new Headers({ 'Content-Type': 'application/xml; charset=utf-8' });
+  cachePublicly(headers, 3600, 3600);
+  return new Response(sitemapXml(site ?? url.origin, entries), { headers });
+};

@@ -1,0 +1,74 @@
+import type { Context } from 'hono';
+import { ApiError } from './errors';
+
+/**
+ * Routes that take a file (audio, a picture) as the raw request body instead of JSON. The API's
+ * JSON check and 64 KB limit skip them; each checks its own types and size with readUpload.
+ */
+export const UPLOAD_PATHS: readonly RegExp[] = [
+  // A child's read-aloud recording.
+  /^\/api\/children\/[^/]+\/recordings$/,
+  // A picture for a blog post.
+  /^\/api\/me\/blog-images$/,
+];
+
+export const isUploadPath = (path: string) => UPLOAD_PATHS.some((re) => re.test(path));
+
+export interface UploadRules {
+  /** Accepted media types, e.g. ['audio/webm', 'audio/ogg']; parameters (codecs=) are ignored. */
+  types: readonly string[];
+  maxBytes: number;
+  /** Named in errors: "recording", "picture". */
+  what: string;
+}
+
+export interface Upload {
+  bytes: Uint8Array;
+  /** The media type without parameters. */
+  type: string;
+}
+
+/**
+ * Reads an upload body: the type must be one of the allowed ones, the size within the limit
+ * (413 before reading when Content-Length says so, and while reading otherwise), never empty.
+ */
+export async function readUpload(c: Context, rules: UploadRules): Promise<Upload> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!rules.types.includes(type)) {
+    throw new ApiError(400, 'validation_failed', `This kind of ${rules.what} cannot be used.`, {
+      body: `Send one of: ${rules.types.join(', ')}.`,
+    });
+  }
+  const tooLarge = () =>
+    new ApiError(
+      413,
+      'payload_too_large',
+      `The ${rules.what} is too large: at most ${Math.round(rules.maxBytes / 1024 / 1024)} MB.`,
+    );
+  const declared = Number(c.req.header('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > rules.maxBytes) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) throw new ApiError(400, 'validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > rules.maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (size === 0)
+    throw new ApiError(400, 'validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, type };
+}

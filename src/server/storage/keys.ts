@@ -1,0 +1,55 @@
+/**
+ * Storage keys are relative paths such as `podcast/001-twenty-minutes.mp3`. They come from URLs
+ * and from admins, so they are checked before they ever reach a file system or a bucket.
+ */
+
+/** The file types the site stores and serves, and the one content type each is served with. */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+};
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+const MAX_KEY_LENGTH = 512;
+const MAX_DEPTH = 8;
+
+/**
+ * The key, unchanged, when it is safe: 1 to 8 segments of letters, digits, `.`, `_` and `-`,
+ * none starting with a dot (no `..`, no hidden files), no leading slash, no backslash, no NUL,
+ * no empty segment, and a file extension from the allow-list. Anything else answers null.
+ */
+export function parseStorageKey(key: string): string | null {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) return null;
+  const segments = key.split('/');
+  if (segments.length > MAX_DEPTH) return null;
+  if (!segments.every((s) => SEGMENT.test(s))) return null;
+  return contentTypeFor(key) ? key : null;
+}
+
+/** The content type for a key's extension, or undefined when the extension is not allowed. */
+export function contentTypeFor(key: string): string | undefined {
+  const dot = key.lastIndexOf('.');
+  if (dot <= 0 || key.lastIndexOf('/') > dot) return undefined;
+  const extension = key.slice(dot + 1).toLowerCase();
+  return Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension] : undefined;
+}
+
+/**
+ * Folders whose files belong to a family (children's read-aloud recordings): the API serves them
+ * to that family only, and the public media route never does.
+ */
+export const PRIVATE_PREFIXES: readonly string[] = ['recordings/'];
+
+/** True when a (safe) key may be served to anyone at /media/{key}. */
+export function isPublicKey(key: string): boolean {
+  return !PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createEmulatorAccount } from '../../scripts/emulator.mjs';
+import { DELETE_CONFIRMATION } from '../../src/lib/schemas/family';
+import { bearer, demoToken, idTokenFor } from './apiTokens';
+import { expect, gotoReady, test, waitForIslands } from './fixtures';
+
+const PASSWORD = 'a family password';
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** A new family made through the API (two children), signed in through the login page. */
+async function newFamily(page: Page, request: APIRequestContext, next: string) {
+  const email = `family-${randomUUID().slice(0, 8)}@example.com`;
+  const account = (await createEmulatorAccount(email, PASSWORD)) as { uid: string; idToken: string };
+  const headers = bearer(account.idToken);
+  const registered = await request.post('/api/user/loginRegister', {
+    headers,
+    data: { uid: account.uid, email, registration: { displayName: 'Casey Lane', acceptPrivacyPolicy: true } },
+  });
+  expect(registered.status()).toBe(201);
+  const ids: string[] = [];
+  for (const [firstName, ageBand, readingLevel] of [
+    ['Juniper', '8-10', 'branch'],
+    ['Oscar', '4-6', 'sprout'],
+  ]) {
+    const res = await request.post('/api/children', { headers, data: { firstName, ageBand, readingLevel } });
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  await gotoReady(page, `/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(next);
+  await waitForIslands(page);
+  return { email, ids, headers };
+}
+
+/** A notification for a child, made the way the product makes them: an event registration. */
+async function registerForEvent(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  childId: string,
+) {
+  const start = Date.now() + 40 * 86_400_000;
+  const event = await request.post('/api/admin/events', {
+    headers: bearer(await demoToken('admin')),
+    data: {
+      title: `Library visit ${randomUUID().slice(0, 4)}`,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 3_600_000).toISOString(),
+      location: 'Riverside Library',
+      capacity: 10,
+    },
+  });
+  const { _id, title } = (await event.json()) as { _id: string; title: string };
+  const res = await request.post(`/api/events/${_id}/registrations`, { headers, data: { childId } });
+  expect(res.status()).toBe(201);
+  return title;
+}
+
+test('the profile tab survives a reload, from sessionStorage "tabIndex"', async ({ page, request }) => {
+  await newFamily(page, request, '/profile');
+  const tabs = page.getByRole('tablist', { name: 'Your profile' });
+  await expect(tabs.getByRole('tab', { name: 'Children' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Your children' }).getByRole('heading')).toHaveText([
+    'Juniper',
+    'Oscar',
+  ]);
+  await tabs.getByRole('tab', { name: 'Children' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'Notifications' })).toBeFocused();
+  expect(await page.evaluate(() => sessionStorage.getItem('tabIndex'))).toBe('1');
+  await page.reload();
+  await waitForIslands(page);
+  await expect(
+    page.getByRole('tablist', { name: 'Your profile' }).getByRole('tab', { name: 'Notifications' }),
+  ).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Juniper’s notifications' })).toBeVisible();
+});
+
+test('switching the active child moves the navbar name and the notifications; new ones arrive while the page is open', async ({
+  page,
+  request,
+}) => {
+  // The count is polled every 20 seconds: this test waits for one round.
+  test.setTimeout(75_000);
+  const family = await newFamily(page, request, '/profile');
+  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Juniper');
+  await page.getByRole('radio', { name: /Oscar/ }).first().check();
+  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Oscar');
+
+  await gotoReady(page, '/notification');
+  await expect(page.getByRole('heading', { name: 'Oscar’s notifications' })).toBeVisible();
+  await expect(page.getByText('Nothing here yet')).toBeVisible();
+
+  // Something happens elsewhere: the navbar count and the list catch up without a reload.
+  const title = await registerForEvent(request, family.headers, family.ids[1] ?? '');
+  const badge = nav(page).locator('.navbar-badge');
+  await expect(badge).toHaveText(/^1/, { timeout: 30_000 });
+  const list = page.getByRole('list', { name: 'Oscar’s notifications, newest first' });
+  await expect(list.getByRole('link', { name: `Oscar is registered for ${title}` })).toBeVisible();
+  await expect(list.getByText('New')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'marked as read' })).toBeAttached();
+  await expect(list.getByText('New')).toHaveCount(0);
+  await expect(badge).toHaveCount(0);
+
+  // Juniper's notifications are her own.
+  await page.getByRole('radio', { name: 'Juniper' }).check();
+  await expect(page.getByRole('heading', { name: 'Juniper’s notifications' })).toBeVisible();
+  await expect(page.getByText('Nothing here yet')).toBeVisible();
+  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Juniper');
+});
+
+test('a child can be edited and removed after a confirmation that says what goes', async ({
+  page,
+  request,
+}) => {
+  await newFamily(page, request, '/update-profile');
+  await page.getByRole('main').getByText('Oscar', { exact: true }).click();
+  const form = page.getByRole('form', { name: 'Oscar’s profile' });
+  await form.getByLabel('Reading level').selectOption('sapling');
+  await form.getByRole('button', { name: 'Save Oscar’s profile' }).click();
+  await expect(form.getByText('Oscar’s profile is saved.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove Oscar’s profile…' }).click();
+  await expect(page.getByText(/deletes Oscar’s profile with their reading log/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep Oscar’s profile' })).toBeFocused();
+  await page.getByRole('button', { name: 'Yes, remove Oscar' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Oscar', { exact: true })).toHaveCount(0);
+  await expect(main.getByText('Juniper', { exact: true })).toBeVisible();
+});
+
+test('deleting the account leaves nothing of the family behind, sign-in included', async ({
+  page,
+  request,
+}) => {
+  const family = await newFamily(page, request, '/update-profile');
+  const exportRes = await request.get('/api/me/export', { headers: family.headers });
+  expect(((await exportRes.json()) as { children: unknown[] }).children).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Delete our account…' }).click();
+  const form = page.getByRole('form', { name: 'Delete your family’s account' });
+  await form.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(form.getByText(`Type “${DELETE_CONFIRMATION}” to confirm.`)).toBeVisible();
+  await form.getByLabel(`Type “${DELETE_CONFIRMATION}” to confirm`).fill(DELETE_CONFIRMATION);
+  await form.getByLabel('Your password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page).toHaveURL('/?account=deleted');
+  await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByText('Your family’s account and everything in it are deleted.')).toBeVisible();
+
+  // The sign-in is gone, and the API knows nothing of the family any more.
+  await expect(idTokenFor(family.email, PASSWORD)).rejects.toThrow();
+  const after = await request.get('/api/me/export', { headers: family.headers });
+  expect(after.status()).toBe(403);
+  expect(((await after.json()) as { error: { code: string } }).error.code).toBe('registration_required');
+});

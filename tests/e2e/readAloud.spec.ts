@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import config from '../../playwright.config';
+import { bearer, demoToken } from './apiTokens';
+import { expect, gotoReady, signedInAs, test } from './fixtures';
+
+const PAGE = '/readonance/oration';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+// Chromium's fake microphone (a steady tone) and an automatic "Allow", on top of the usual flags.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  ...signedInAs('parent'),
+  launchOptions: {
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+async function chooseReader(page: Page, name: string) {
+  await page.getByLabel('Reader').selectOption({ label: name });
+  await expect(page.getByRole('heading', { name: `${name}’s recent attempts` })).toBeVisible();
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+async function mayaWithNoAttempts(request: APIRequestContext): Promise<{ token: string; maya: string }> {
+  const token = await demoToken('parent');
+  const me = (await (await request.get('/api/me', { headers: bearer(token) })).json()) as {
+    children: { _id: string; name: string }[];
+  };
+  const maya = me.children.find((c) => c.name === 'Maya')?._id ?? '';
+  // A retry starts where the failed try stopped: clear what it saved.
+  const earlier = (await (
+    await request.get(`/api/children/${maya}/recordings`, { headers: bearer(token) })
+  ).json()) as { id: string }[];
+  for (const { id } of earlier) {
+    await request.delete(`/api/children/${maya}/recordings/${id}`, { headers: bearer(token) });
+  }
+  return { token, maya };
+}
+
+test('a read-aloud attempt is recorded, saved and played back, then deleted', async ({ page, request }) => {
+  // Recording, axe and playback together take a while on a busy machine.
+  test.setTimeout(90_000);
+  const { token, maya } = await mayaWithNoAttempts(request);
+  await gotoReady(page, PAGE);
+  await chooseReader(page, 'Maya');
+  // Maya reads at the Branch level: her passage comes first and is shown large.
+  await expect(page.getByLabel('Passage')).toHaveValue(/.+/);
+  await expect(page.getByRole('heading', { level: 2, name: 'The Lighthouse Keeper' })).toBeVisible();
+  await expect(page.getByText('No attempts yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start reading' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Recording started' })).toBeAttached();
+  const finish = page.getByRole('button', { name: 'Finish' });
+  await expect(finish).toBeFocused();
+  await expect(page.getByLabel('Reader')).toBeDisabled();
+  await page.waitForTimeout(2_500);
+  await finish.click();
+
+  await expect(page.getByRole('heading', { name: 'Well read, Maya!' })).toBeFocused();
+  const wpm = Number(await page.locator('.ra-figures dd').nth(1).textContent());
+  // 59 words in about 2.5 s.
+  expect(wpm).toBeGreaterThan(500);
+  expect(wpm).toBeLessThan(1500);
+  await expect(page.getByText('Saved to Maya’s reading history.')).toBeVisible();
+  const justRecorded = page.locator('.ra-result audio');
+  await expect(justRecorded).toHaveAttribute('src', /^blob:/);
+
+  const attempts = page.getByRole('list', { name: 'Maya’s attempts' }).getByRole('listitem');
+  await expect(attempts).toHaveCount(1);
+  await expect(attempts.first()).toContainText('The Lighthouse Keeper');
+  await expect(attempts.first()).toContainText(`${wpm} words per minute`);
+  await expectNoViolations(page);
+
+  // The server kept the recording, for this family only and never cached.
+  const list = (await (
+    await request.get(`/api/children/${maya}/recordings`, { headers: bearer(token) })
+  ).json()) as { id: string; hasAudio: boolean; wordsPerMinute: number }[];
+  expect(list[0]).toMatchObject({ hasAudio: true, wordsPerMinute: wpm });
+  const audio = await request.get(`/api/children/${maya}/recordings/${list[0]?.id}/audio`, {
+    headers: bearer(token),
+  });
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toMatch(/^audio\//);
+  expect(audio.headers()['cache-control']).toBe('private, no-store');
+  expect((await audio.body()).byteLength).toBeGreaterThan(1000);
+  const anonymous = await request.get(`/api/children/${maya}/recordings/${list[0]?.id}/audio`);
+  expect(anonymous.status()).toBe(401);
+
+  // Played back from the history, fetched with the sign-in token.
+  await attempts
+    .first()
+    .getByRole('button', { name: /^Play The Lighthouse Keeper/ })
+    .click();
+  const player = attempts.first().locator('audio');
+  await expect(player).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => player.evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+
+  // Deleting asks first; "Keep it" changes nothing.
+  await attempts
+    .first()
+    .getByRole('button', { name: /^Delete The Lighthouse Keeper/ })
+    .click();
+  await expect(page.getByRole('button', { name: 'Yes, delete it' })).toBeFocused();
+  await page.getByRole('button', { name: 'Keep it' }).click();
+  await expect(attempts).toHaveCount(1);
+  await attempts
+    .first()
+    .getByRole('button', { name: /^Delete The Lighthouse Keeper/ })
+    .click();
+  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expect(page.getByText('The attempt and its recording are deleted.')).toBeVisible();
+  await expect(page.getByText('No attempts yet.')).toBeVisible();
+  const gone = await request.get(`/api/children/${maya}/recordings/${list[0]?.id}/audio`, {
+    headers: bearer(token),
+  });
+  expect(gone.status()).toBe(404);
+});
+
+test.describe('without a microphone', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+  });
+
+  test('the page says so, times the reading alone and saves the attempt without audio', async ({ page }) => {
+    await gotoReady(page, PAGE);
+    await chooseReader(page, 'Theo');
+    await expect(page.getByRole('heading', { level: 2, name: 'The Garden Gate' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Start reading' }).click();
+    await expect(page.getByRole('alert')).toContainText('The microphone was not allowed');
+    await expect(page.getByText('Timing (no recording)')).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await page.getByRole('button', { name: 'Finish' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Well read, Theo!' })).toBeVisible();
+    await expect(page.getByText('This attempt was timed without a recording.')).toBeVisible();
+    await expect(page.getByText('Saved to Theo’s reading history.')).toBeVisible();
+    const attempt = page.getByRole('list', { name: 'Theo’s attempts' }).getByRole('listitem').first();
+    await expect(attempt).toContainText('timed only');
+    await expect(attempt.getByRole('button', { name: /^Play/ })).toHaveCount(0);
+
+    // Practising again keeps the passage; the history keeps the attempt until it is deleted.
+    await page.getByRole('button', { name: 'Practise again' }).click();
+    await expect(page.getByRole('button', { name: 'Start reading' })).toBeVisible();
+    await attempt.getByRole('button', { name: /^Delete The Garden Gate/ }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await expect(page.getByText('No attempts yet.')).toBeVisible();
+  });
+});
+
+test('looks finished at 1280px and 320px', async ({ page }) => {
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoReady(page, PAGE);
+    await expect(page.getByRole('button', { name: 'Start reading' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow, `no sideways scrolling at ${width}px`).toBe(false);
+    await page.screenshot({ path: test.info().outputPath(`oration-${width}.png`), fullPage: true });
+  }
+});

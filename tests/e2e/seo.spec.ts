@@ -1,0 +1,42 @@
+import { XMLParser } from 'fast-xml-parser';
+import { listedStaticPaths } from '../../src/lib/sitemap';
+import { expect, test } from './fixtures';
+
+test('robots.txt points to the sitemap and keeps crawlers out of the API and family pages', async ({
+  request,
+}) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  expect(text).toContain('Disallow: /api/');
+  expect(text).toContain('Disallow: /admin/');
+});
+
+test('the sitemap lists the public pages and what the database published, nothing unpublished', async ({
+  request,
+}) => {
+  const res = await request.get('/sitemap.xml');
+  expect(res.headers()['content-type']).toContain('application/xml');
+  const xml = new XMLParser().parse(await res.text());
+  const locs = [xml.urlset.url].flat().map((u: { loc: string }) => new URL(u.loc).pathname);
+  expect(locs).toEqual(expect.arrayContaining(listedStaticPaths()));
+  const posts = (await (await request.get('/api/blogs?limit=50')).json()) as { posts: { _id: string }[] };
+  expect(posts.posts.length).toBeGreaterThan(0);
+  for (const post of posts.posts) expect(locs).toContain(`/blogs/${post._id}`);
+  expect(locs.filter((l) => l.startsWith('/blogs/'))).toHaveLength(posts.posts.length);
+  expect(locs.some((l) => /^\/events\/[0-9a-f-]{36}$/.test(l))).toBe(true);
+  expect(locs).not.toContain('/login');
+});
+
+test('every listed page has a canonical address and a description', async ({ page, request }) => {
+  const posts = (await (await request.get('/api/blogs?limit=1')).json()) as { posts: { _id: string }[] };
+  for (const path of [...listedStaticPaths(), `/blogs/${posts.posts[0]?._id}`]) {
+    await page.goto(path);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical, path).toMatch(/^https?:\/\//);
+    expect(new URL(canonical ?? '').pathname, path).toBe(path);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length ?? 0, path).toBeGreaterThan(40);
+  }
+});

@@ -1,0 +1,411 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETE_CONFIRMATION } from '../../src/lib/schemas/family';
+import {
+  blogs,
+  children,
+  eventRegistrations,
+  events,
+  notifications,
+  orders,
+  passages,
+  plans,
+  readingLogs,
+  recordings,
+  subscriptions,
+  users,
+} from '../../src/server/db/schema';
+import { notifyChild } from '../../src/server/notifications.server';
+import { diskStorage } from '../../src/server/storage/disk.server';
+import type { Storage } from '../../src/server/storage/storage';
+import {
+  ADMIN_EMAIL,
+  call,
+  EMULATOR_HOST,
+  PROJECT_ID,
+  registeredAccount,
+  type TestApi,
+  testApi,
+  testDatabase,
+} from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+let adminToken: string;
+let storage: Storage;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  storage = diskStorage(await mkdtemp(join(tmpdir(), 'qr-family-media-')));
+  api = testApi(database, { storage });
+  adminToken = (await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin')).idToken;
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const kid = { firstName: 'Maya', ageBand: '8-10', readingLevel: 'branch' };
+
+/** A new family with one child and a few notifications for it. */
+async function family(notes = 3) {
+  const parent = await registeredAccount(api);
+  const child = await call(api, 'POST', '/api/children', { token: parent.idToken, body: kid });
+  const childId = String(child.json._id);
+  for (let i = 1; i <= notes; i++) {
+    await notifyChild(database.db, childId, { kind: 'milestone', title: `Note ${i}`, link: '/profile' });
+  }
+  return { ...parent, token: parent.idToken, childId };
+}
+
+describe('notifications', () => {
+  it('counts unread notifications over the family, lists them newest first and marks them read', async () => {
+    const f = await family(3);
+    const second = await call(api, 'POST', '/api/children', {
+      token: f.token,
+      body: { firstName: 'Theo', ageBand: '4-6', readingLevel: 'sprout' },
+    });
+    await notifyChild(database.db, String(second.json._id), { kind: 'event', title: 'For Theo' });
+
+    const unread = await call(api, 'GET', '/api/me/notifications/unread', { token: f.token });
+    expect(unread.status).toBe(200);
+    expect(unread.json).toMatchObject({ userId: f.user._id, notificationCount: 4 });
+    expect(unread.headers.get('cache-control')).toBe('no-store');
+
+    const page = await call(api, 'GET', `/api/children/${f.childId}/notifications?limit=2`, {
+      token: f.token,
+    });
+    const body = page.json as unknown as {
+      notifications: { _id: string; title: string }[];
+      unread: number;
+      next: string;
+    };
+    expect(body.notifications.map((n) => n.title)).toEqual(['Note 3', 'Note 2']);
+    expect(body.unread).toBe(3);
+    const older = await call(
+      api,
+      'GET',
+      `/api/children/${f.childId}/notifications?limit=2&before=${body.next}`,
+      {
+        token: f.token,
+      },
+    );
+    expect((older.json.notifications as { title: string }[]).map((n) => n.title)).toEqual(['Note 1']);
+    expect(older.json.next).toBeNull();
+
+    const one = await call(api, 'POST', `/api/children/${f.childId}/notifications/read`, {
+      token: f.token,
+      body: { notificationId: body.notifications[0]?._id },
+    });
+    expect(one.json).toEqual({ marked: 1 });
+    const all = await call(api, 'POST', `/api/children/${f.childId}/notifications/read`, {
+      token: f.token,
+      body: {},
+    });
+    expect(all.json).toEqual({ marked: 2 });
+    const after = await call(api, 'GET', '/api/me/notifications/unread', { token: f.token });
+    expect(after.json.notificationCount).toBe(1);
+  });
+
+  it("never shows or marks another family's notifications", async () => {
+    const mine = await family(2);
+    const other = await family(0);
+    const list = await call(api, 'GET', `/api/children/${mine.childId}/notifications`, {
+      token: other.token,
+    });
+    expect(list.status).toBe(404);
+    const mark = await call(api, 'POST', `/api/children/${mine.childId}/notifications/read`, {
+      token: other.token,
+      body: {},
+    });
+    expect(mark.status).toBe(404);
+    // A notification id of another child, through one's own child: not found, nothing marked.
+    const [note] = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.childId, mine.childId));
+    const cross = await call(api, 'POST', `/api/children/${other.childId}/notifications/read`, {
+      token: other.token,
+      body: { notificationId: note?.id },
+    });
+    expect(cross.status).toBe(404);
+    const unread = await call(api, 'GET', '/api/me/notifications/unread', { token: mine.token });
+    expect(unread.json.notificationCount).toBe(2);
+  });
+
+  it('refuses bad input, naming the field', async () => {
+    const f = await family(0);
+    for (const [query, field] of <[string, string][]>[
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['limit=x', 'limit'],
+      ['before=nope', 'before'],
+    ]) {
+      const res = await call(api, 'GET', `/api/children/${f.childId}/notifications?${query}`, {
+        token: f.token,
+      });
+      expect(res.status, query).toBe(400);
+      expect(res.json.error?.fields).toHaveProperty([field]);
+    }
+    for (const body of [{ notificationId: 'x' }, { notificationId: 3 }, { other: true }]) {
+      const res = await call(api, 'POST', `/api/children/${f.childId}/notifications/read`, {
+        token: f.token,
+        body,
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('editing the family', () => {
+  it("changes the parent's name and refuses markup or an empty name, changing nothing", async () => {
+    const f = await family(0);
+    const ok = await call(api, 'PATCH', '/api/me', { token: f.token, body: { displayName: 'Jordan R.' } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.displayName).toBe('Jordan R.');
+    for (const body of [
+      { displayName: '' },
+      { displayName: '<script>x</script>' },
+      { displayName: 'x'.repeat(81) },
+      { displayName: 7 },
+      { displayName: 'Ok', email: 'new@example.com' },
+    ]) {
+      const res = await call(api, 'PATCH', '/api/me', { token: f.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const [row] = await database.db.select().from(users).where(eq(users.id, f.user._id));
+    expect(row?.displayName).toBe('Jordan R.');
+  });
+
+  it("changes a child's profile; another family's child is 404 and unchanged", async () => {
+    const f = await family(0);
+    const other = await family(0);
+    const body = { firstName: 'Maya Rose', ageBand: '10-12', readingLevel: 'canopy', interests: ['Space'] };
+    const res = await call(api, 'PATCH', `/api/children/${f.childId}`, { token: f.token, body });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: 'Maya Rose', readingLevel: 'canopy', interests: ['Space'] });
+    const theirs = await call(api, 'PATCH', `/api/children/${f.childId}`, { token: other.token, body: kid });
+    expect(theirs.status).toBe(404);
+    const bad = await call(api, 'PATCH', `/api/children/${f.childId}`, {
+      token: f.token,
+      body: { ...kid, firstName: '<b>Maya</b>' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.fields).toHaveProperty(['firstName']);
+    const [row] = await database.db.select().from(children).where(eq(children.id, f.childId));
+    expect(row?.firstName).toBe('Maya Rose');
+  });
+
+  it('removes a child with everything about them and gives back their event seats', async () => {
+    const f = await family(2);
+    const [event] = await database.db
+      .insert(events)
+      .values({
+        title: 'Story time',
+        startsAt: new Date(Date.now() + 86_400_000),
+        endsAt: new Date(Date.now() + 90_000_000),
+        location: 'Library',
+        capacity: 5,
+      })
+      .returning();
+    expect(
+      (
+        await call(api, 'POST', `/api/events/${event?.id}/registrations`, {
+          token: f.token,
+          body: { childId: f.childId },
+        })
+      ).status,
+    ).toBe(201);
+    await database.db
+      .insert(readingLogs)
+      .values({ childId: f.childId, title: 'Wonder', readOn: '2026-11-01', minutes: 20 });
+    const [passage] = await database.db
+      .insert(passages)
+      .values({ title: 'The pond', readingLevel: 'branch', text: 'Ducks swim on the pond.', wordCount: 5 })
+      .returning();
+    const upload = await call(
+      api,
+      'POST',
+      `/api/children/${f.childId}/recordings?passageId=${passage?.id}&durationMs=5000`,
+      {
+        token: f.token,
+        rawBody: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]),
+        headers: { 'content-type': 'audio/webm' },
+      },
+    );
+    expect(upload.status).toBe(201);
+    const [recording] = await database.db.select().from(recordings).where(eq(recordings.childId, f.childId));
+    expect(await storage.stat(recording?.audioPath ?? '')).not.toBeNull();
+
+    const other = await family(0);
+    expect((await call(api, 'DELETE', `/api/children/${f.childId}`, { token: other.token })).status).toBe(
+      404,
+    );
+
+    const res = await call(api, 'DELETE', `/api/children/${f.childId}`, { token: f.token });
+    expect(res.status).toBe(200);
+    expect(res.json.children).toEqual([]);
+    const left = await Promise.all([
+      database.db.select().from(children).where(eq(children.id, f.childId)),
+      database.db.select().from(notifications).where(eq(notifications.childId, f.childId)),
+      database.db.select().from(readingLogs).where(eq(readingLogs.childId, f.childId)),
+      database.db.select().from(eventRegistrations).where(eq(eventRegistrations.childId, f.childId)),
+    ]);
+    expect(left.map((rows) => rows.length)).toEqual([0, 0, 0, 0]);
+    // The recording's file goes with its row: a child's voice is not kept after the child.
+    expect(await storage.stat(recording?.audioPath ?? '')).toBeNull();
+    const [after] = await database.db
+      .select()
+      .from(events)
+      .where(eq(events.id, String(event?.id)));
+    expect(after?.seatsTaken).toBe(0);
+    expect((await call(api, 'DELETE', `/api/children/${f.childId}`, { token: f.token })).status).toBe(404);
+  });
+});
+
+describe('the profile cards', () => {
+  it("show each child's current program, and nothing once it has ended", async () => {
+    const f = await family(0);
+    const [plan] = await database.db
+      .insert(plans)
+      .values({ name: 'Rated Reads Term', durationMonths: 3, priceCents: 7900 })
+      .returning();
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        userId: f.user._id,
+        childId: f.childId,
+        planId: String(plan?.id),
+        amountCents: 7900,
+        provider: 'sandbox',
+      })
+      .returning();
+    const endsAt = new Date(Date.now() + 30 * 86_400_000);
+    await database.db.insert(subscriptions).values([
+      {
+        childId: f.childId,
+        planId: String(plan?.id),
+        orderId: order?.id ?? null,
+        startsAt: new Date(Date.now() - 60 * 86_400_000),
+        endsAt,
+      },
+      // An older one that has ended is not the current program.
+      {
+        childId: f.childId,
+        planId: String(plan?.id),
+        startsAt: new Date(Date.now() - 200 * 86_400_000),
+        endsAt: new Date(Date.now() - 100 * 86_400_000),
+      },
+    ]);
+    const res = await call(api, 'GET', `/api/children/${f.childId}`, { token: f.token });
+    expect(res.json.subscription).toEqual({ planName: 'Rated Reads Term', endsAt: endsAt.toISOString() });
+    const other = await family(0);
+    const theirs = await call(api, 'GET', `/api/children/${other.childId}`, { token: other.token });
+    expect(theirs.json.subscription).toBeNull();
+  });
+});
+
+describe('export and deletion', () => {
+  it("exports the family's data and nothing of anyone else's", async () => {
+    const f = await family(2);
+    const other = await family(1);
+    const res = await call(api, 'GET', '/api/me/export', { token: f.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="quillreads-family-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const data = res.json as unknown as {
+      account: { email: string };
+      children: { id: string; notifications: unknown[] }[];
+    };
+    expect(data.account.email).toBe(f.email);
+    expect(data.children.map((c) => c.id)).toEqual([f.childId]);
+    expect(data.children[0]?.notifications).toHaveLength(2);
+    expect(JSON.stringify(data)).not.toContain(other.childId);
+  });
+
+  it('asks for the confirmation phrase and a recent sign-in before deleting anything', async () => {
+    const f = await family(1);
+    for (const body of [{}, { confirm: 'yes' }, { confirm: DELETE_CONFIRMATION.toUpperCase() }]) {
+      const res = await call(api, 'DELETE', '/api/me', { token: f.token, body });
+      expect(res.status).toBe(400);
+      expect(res.json.error?.fields).toHaveProperty(['confirm']);
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const old = new UnsecuredJWT({
+      iss: `https://securetoken.google.com/${PROJECT_ID}`,
+      aud: PROJECT_ID,
+      sub: f.uid,
+      email: f.email,
+      iat: now - 60,
+      exp: now + 3000,
+      auth_time: now - 3600,
+    }).encode();
+    const stale = await call(api, 'DELETE', '/api/me', {
+      token: old,
+      body: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(stale.status).toBe(401);
+    expect(stale.json.error?.code).toBe('reauthentication_required');
+    expect(await database.db.select().from(users).where(eq(users.id, f.user._id))).toHaveLength(1);
+  });
+
+  it('deletes the account, the sign-in and everything about the family', async () => {
+    const f = await family(2);
+    const draft = await call(api, 'POST', '/api/me/blogs', {
+      token: f.token,
+      body: { title: 'Our week', contentHtml: '<p>We read every day.</p>', childId: f.childId },
+    });
+    expect(draft.status).toBe(201);
+    const res = await call(api, 'DELETE', '/api/me', {
+      token: f.token,
+      body: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(res.status).toBe(200);
+    const counts = await database.db.execute(sql`
+      select (select count(*) from users where id = ${f.user._id})::int as users,
+             (select count(*) from children where user_id = ${f.user._id})::int as children,
+             (select count(*) from notifications where child_id = ${f.childId})::int as notifications,
+             (select count(*) from blogs where author_id = ${f.user._id} or child_id = ${f.childId})::int as blogs`);
+    expect((counts as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      users: 0,
+      children: 0,
+      notifications: 0,
+      blogs: 0,
+    });
+    expect(
+      await database.db
+        .select()
+        .from(blogs)
+        .where(inArray(blogs.id, [String(draft.json._id)])),
+    ).toHaveLength(0);
+
+    // The sign-in account is gone too: the emulator no longer signs this email in.
+    const signIn = await fetch(
+      `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: f.email,
+          password: 'correct horse battery staple',
+          returnSecureToken: true,
+        }),
+      },
+    );
+    expect(signIn.ok).toBe(false);
+  });
+
+  it('never lets the last administrator delete themselves', async () => {
+    const res = await call(api, 'DELETE', '/api/me', {
+      token: adminToken,
+      body: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(res.status).toBe(409);
+    expect(await database.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(1);
+  });
+});

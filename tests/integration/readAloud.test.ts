@@ -1,0 +1,297 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { children, passages, recordings } from '../../src/server/db/schema';
+import { deleteChildRecordings } from '../../src/server/readAloud.server';
+import { diskStorage } from '../../src/server/storage/disk.server';
+import { serveStored } from '../../src/server/storage/serve.server';
+import type { Storage } from '../../src/server/storage/storage';
+import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+let mediaDir: string;
+let storage: Storage;
+let parent: { token: string; childId: string };
+let otherParent: { token: string; childId: string };
+let passageId: string;
+/** 40 words. */
+const PASSAGE_TEXT = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+const AUDIO = new TextEncoder().encode('OggS fake but opaque audio bytes');
+
+async function family(name: string) {
+  const account = await registeredAccount(api);
+  const child = await call(api, 'POST', '/api/children', {
+    token: account.idToken,
+    body: { firstName: name, ageBand: '8-10', readingLevel: 'branch' },
+  });
+  expect(child.status).toBe(201);
+  return { token: account.idToken, childId: String(child.json._id) };
+}
+
+/** Every file under the media folder, as storage keys. */
+async function storedFiles(): Promise<string[]> {
+  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(mediaDir.length + 1))
+    .sort();
+}
+
+const recordingsOf = (childId: string) =>
+  database.db.select().from(recordings).where(eq(recordings.childId, childId));
+
+function post(
+  who: { token: string; childId: string },
+  query: string,
+  options: { body?: Uint8Array<ArrayBuffer> | string; type?: string; headers?: Record<string, string> } = {},
+) {
+  return call(api, 'POST', `/api/children/${who.childId}/recordings?${query}`, {
+    token: who.token,
+    ...(options.body !== undefined ? { rawBody: options.body } : {}),
+    headers: { ...(options.type ? { 'content-type': options.type } : {}), ...options.headers },
+  });
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  mediaDir = await mkdtemp(join(tmpdir(), 'qr-recordings-'));
+  storage = diskStorage(mediaDir);
+  api = testApi(database, { storage });
+  const [row] = await database.db
+    .insert(passages)
+    .values([
+      { title: 'The Lighthouse', readingLevel: 'branch', text: PASSAGE_TEXT, wordCount: 40 },
+      { title: 'The Garden Gate', readingLevel: 'sprout', text: 'Sam has a red gate.', wordCount: 5 },
+    ])
+    .returning();
+  passageId = String(row?.id);
+  [parent, otherParent] = await Promise.all([family('Maya'), family('Theo')]);
+});
+afterAll(async () => {
+  await database?.dispose();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await database.db.delete(recordings);
+  await rm(mediaDir, { recursive: true, force: true });
+  await mkdir(mediaDir);
+});
+
+describe('passages', () => {
+  it('lists every passage, or those of one level, to a signed-in family', async () => {
+    const all = await call(api, 'GET', '/api/passages', { token: parent.token });
+    expect(all.status).toBe(200);
+    expect(all.json).toHaveLength(2);
+    const branch = await call(api, 'GET', '/api/passages?level=branch', { token: parent.token });
+    expect(branch.json).toEqual([
+      { id: passageId, title: 'The Lighthouse', level: 'branch', text: PASSAGE_TEXT, wordCount: 40 },
+    ]);
+  });
+  it('refuses an unknown level, naming it', async () => {
+    const res = await call(api, 'GET', '/api/passages?level=tree', { token: parent.token });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.fields).toHaveProperty('level');
+  });
+});
+
+describe('saving an attempt', () => {
+  it('stores the recording privately and works out words per minute itself', async () => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=30000&wordsPerMinute=999`, {
+      body: AUDIO,
+      type: 'audio/webm;codecs=opus',
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({
+      passageId,
+      passageTitle: 'The Lighthouse',
+      durationMs: 30000,
+      wordsPerMinute: 80,
+      hasAudio: true,
+    });
+    const [row] = await recordingsOf(parent.childId);
+    expect(row?.audioPath).toMatch(new RegExp(`^recordings/${parent.childId}/[0-9a-f-]{36}\\.webm$`));
+    expect(row?.audioType).toBe('audio/webm');
+    expect(await storedFiles()).toEqual([row?.audioPath]);
+  });
+
+  it('saves a timed attempt without a body (no microphone)', async () => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=60000`);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ wordsPerMinute: 40, hasAudio: false });
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['no passage', 'durationMs=30000', 'passageId'],
+    ['a passage id that is not an id', 'passageId=abc&durationMs=30000', 'passageId'],
+    ['an unknown passage', 'passageId=00000000-0000-4000-8000-000000000000&durationMs=30000', 'passageId'],
+    ['no time', `passageId=${'{p}'}`, 'durationMs'],
+    ['a time of 0', `passageId=${'{p}'}&durationMs=0`, 'durationMs'],
+    ['a negative time', `passageId=${'{p}'}&durationMs=-5000`, 'durationMs'],
+    ['a time under a second', `passageId=${'{p}'}&durationMs=999`, 'durationMs'],
+    ['a time over 30 minutes', `passageId=${'{p}'}&durationMs=1800001`, 'durationMs'],
+    ['a huge time', `passageId=${'{p}'}&durationMs=1e300`, 'durationMs'],
+    ['a time that is not a number', `passageId=${'{p}'}&durationMs=soon`, 'durationMs'],
+    ['a fractional time', `passageId=${'{p}'}&durationMs=1500.5`, 'durationMs'],
+  ])('refuses %s with 400 naming the field, storing nothing', async (_, query, field) => {
+    const res = await post(parent, query.replace('{p}', passageId), { body: AUDIO, type: 'audio/webm' });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.fields).toHaveProperty(field);
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['JSON', 'application/json', '{"audio":"x"}'],
+    ['a picture', 'image/png', 'PNG'],
+    ['a video', 'video/webm', 'webm'],
+    ['text', 'text/plain', 'hello'],
+  ])('refuses %s as the body, storing nothing', async (_, type, body) => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=30000`, { body, type });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.fields).toHaveProperty('body');
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('refuses an audio type with an empty body', async () => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=30000`, {
+      body: '',
+      type: 'audio/ogg',
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.fields).toHaveProperty('body');
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+  });
+
+  it('refuses a body without a content type rather than guessing', async () => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=30000`, { body: AUDIO });
+    expect(res.status).toBe(400);
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+  });
+
+  it('refuses a recording over 10 MB with 413, declared or streamed, storing nothing', async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    const declared = await post(parent, `passageId=${passageId}&durationMs=30000`, {
+      body: big,
+      type: 'audio/webm',
+    });
+    expect(declared.status).toBe(413);
+    // Without a Content-Length the limit holds while reading.
+    const streamed = await api.request(
+      `/api/children/${parent.childId}/recordings?passageId=${passageId}&durationMs=30000`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${parent.token}`, 'content-type': 'audio/webm' },
+        body: new Blob([big]).stream(),
+        duplex: 'half',
+      } as RequestInit,
+      { clientAddress: '127.0.0.1' },
+    );
+    expect(streamed.status).toBe(413);
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it("answers 404 for another family's child, writing no file", async () => {
+    const res = await post(
+      { token: otherParent.token, childId: parent.childId },
+      `passageId=${passageId}&durationMs=30000`,
+      { body: AUDIO, type: 'audio/webm' },
+    );
+    expect(res.status).toBe(404);
+    expect(res.json.error?.message).not.toContain('Maya');
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe('a child’s history and recordings', () => {
+  async function saved(who = parent, durationMs = 30_000) {
+    const res = await post(who, `passageId=${passageId}&durationMs=${durationMs}`, {
+      body: AUDIO,
+      type: 'audio/ogg',
+    });
+    expect(res.status).toBe(201);
+    return String(res.json.id);
+  }
+
+  it('lists the attempts newest first, to the family only', async () => {
+    const first = await saved(parent, 30_000);
+    const second = await saved(parent, 60_000);
+    const res = await call(api, 'GET', `/api/children/${parent.childId}/recordings`, { token: parent.token });
+    expect(res.status).toBe(200);
+    const list = res.json as unknown as { id: string; wordsPerMinute: number }[];
+    expect(list.map((r) => r.id)).toEqual([second, first]);
+    expect(list.map((r) => r.wordsPerMinute)).toEqual([40, 80]);
+    const other = await call(api, 'GET', `/api/children/${parent.childId}/recordings`, {
+      token: otherParent.token,
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('plays the recording back to the family, never cached, and to nobody else', async () => {
+    const id = await saved();
+    const path = `/api/children/${parent.childId}/recordings/${id}/audio`;
+    const res = await api.request(path, { headers: { authorization: `Bearer ${parent.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/ogg');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(AUDIO);
+
+    expect((await call(api, 'GET', path)).status).toBe(401);
+    expect((await call(api, 'GET', path, { token: otherParent.token })).status).toBe(404);
+    // Another family's child id with this recording id: still nothing.
+    const crossed = `/api/children/${otherParent.childId}/recordings/${id}/audio`;
+    expect((await call(api, 'GET', crossed, { token: otherParent.token })).status).toBe(404);
+    // And never through the public media route, even knowing the key.
+    const [row] = await recordingsOf(parent.childId);
+    const key = String(row?.audioPath);
+    const media = await serveStored(new Request(`http://x/media/${key}`), storage, key);
+    expect(media.status).toBe(404);
+  });
+
+  it('answers 404 for the audio of a timed-only attempt', async () => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=30000`);
+    const path = `/api/children/${parent.childId}/recordings/${res.json.id}/audio`;
+    expect((await call(api, 'GET', path, { token: parent.token })).status).toBe(404);
+  });
+
+  it('refuses ids that are not ids', async () => {
+    const res = await call(api, 'GET', `/api/children/${parent.childId}/recordings/nope/audio`, {
+      token: parent.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error?.fields).toHaveProperty('recordingId');
+  });
+
+  it('deletes an attempt with its file; another family cannot', async () => {
+    const id = await saved();
+    const path = `/api/children/${parent.childId}/recordings/${id}`;
+    expect((await call(api, 'DELETE', path, { token: otherParent.token })).status).toBe(404);
+    expect(await storedFiles()).toHaveLength(1);
+    const res = await call(api, 'DELETE', path, { token: parent.token });
+    expect(res.status).toBe(200);
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+    expect((await call(api, 'DELETE', path, { token: parent.token })).status).toBe(404);
+  });
+
+  it('deleteChildRecordings removes every file of that child only, before the child goes', async () => {
+    await saved(parent);
+    await saved(parent);
+    await post(parent, `passageId=${passageId}&durationMs=30000`);
+    const kept = await saved(otherParent);
+    expect(await storedFiles()).toHaveLength(3);
+    expect(await deleteChildRecordings(database.db, storage, parent.childId)).toBe(2);
+    expect(await recordingsOf(parent.childId)).toEqual([]);
+    const left = await storedFiles();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(`recordings/${otherParent.childId}/`);
+    await database.db.delete(children).where(eq(children.id, parent.childId));
+    expect((await recordingsOf(otherParent.childId)).map((r) => r.id)).toEqual([kept]);
+  });
+});
