@@ -5,9 +5,11 @@ export interface RouteInfo {
   path: string;
   title: string;
   access: Access;
+  /** A page the product needs that the specification does not list (the admin user list, the audit log). */
+  beyondSpec?: true;
 }
 
-/** Every route of the specification, section 2. Tests, the guard and the sitemap read this list. */
+/** Every route of the specification, section 2, and the few the product adds. Tests, the guard and the sitemap read this list. */
 export const ROUTES: readonly RouteInfo[] = [
   { path: '/', title: 'Reading programs for children and their parents', access: 'public' },
   { path: '/signup', title: 'Create your family account', access: 'public' },
@@ -58,6 +60,10 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: '/view-user-page/{id}', title: 'User details', access: 'admin' },
   { path: '/createProfile', title: 'Add a child', access: 'signed-in' },
   { path: '/notification', title: 'Notifications', access: 'signed-in' },
+
+  // Beyond the specification: where admins find an account to manage, and the audit log they read.
+  { path: '/admin/users', title: 'Accounts', access: 'admin', beyondSpec: true },
+  { path: '/admin/audit', title: 'Audit log', access: 'admin', beyondSpec: true },
 ];
 
 function patternToRegExp(pattern: string): RegExp {

@@ -6,10 +6,10 @@ import { ApiClientError } from '~/lib/apiClient';
 import { canDeletePost, canSubmitPost, MY_BLOG_STATUS, savedAtLabel } from '~/lib/myBlogs';
 import { type BlogUpdateInput, blogUpdateInputSchema, type MyBlogDetail } from '~/lib/schemas/blogs';
 import { $userData } from '~/stores/session';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { byField, Field, FormAlert, issuesByField } from '../shared/Field';
 import { Spinner } from '../shared/Spinner';
 import { myBlogsApi } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { RichTextEditor } from './RichTextEditor';
 import './myBlogs.css';
 

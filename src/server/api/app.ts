@@ -5,6 +5,14 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiDeps, ApiEnv } from './context';
 import { ApiError, errorResponse, fieldsOf } from './errors';
 import { adminRoutes } from './routes/admin';
+import { adminAuditRoutes } from './routes/adminAudit';
+import { adminBlogsRoutes } from './routes/adminBlogs';
+import { adminCatalogueRoutes } from './routes/adminCatalogue';
+import { adminEventsRoutes } from './routes/adminEvents';
+import { adminInquiriesRoutes } from './routes/adminInquiries';
+import { adminPlansRoutes } from './routes/adminPlans';
+import { adminPodcastRoutes } from './routes/adminPodcast';
+import { adminUsersRoutes } from './routes/adminUsers';
 import { blogsRoutes } from './routes/blogs';
 import { childrenRoutes } from './routes/children';
 import { eventsRoutes } from './routes/events';
@@ -109,6 +117,15 @@ export function createApi(deps: ApiDeps) {
   familyRoutes(app, deps);
   readAloudRoutes(app, deps);
   readingRoutes(app, deps);
+  // The admin console, one module per area.
+  adminAuditRoutes(app, deps);
+  adminBlogsRoutes(app, deps);
+  adminCatalogueRoutes(app, deps);
+  adminEventsRoutes(app, deps);
+  adminInquiriesRoutes(app, deps);
+  adminPlansRoutes(app, deps);
+  adminPodcastRoutes(app, deps);
+  adminUsersRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

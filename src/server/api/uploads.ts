@@ -10,6 +10,10 @@ export const UPLOAD_PATHS: readonly RegExp[] = [
   /^\/api\/children\/[^/]+\/recordings$/,
   // A picture for a blog post.
   /^\/api\/me\/blog-images$/,
+  // The admin console: a book's cover, a passage's model reading, a podcast episode's audio.
+  /^\/api\/admin\/books\/[^/]+\/cover$/,
+  /^\/api\/admin\/passages\/[^/]+\/audio$/,
+  /^\/api\/admin\/podcast\/[^/]+\/audio$/,
 ];
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.some((re) => re.test(path));

@@ -1,6 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './ConfirmDialog.css';
 
-/** A modal question before an action that sends or deletes something. Focus starts on Cancel. */
+/**
+ * A modal question before an action that sends, changes for others or deletes something. Focus
+ * starts on Cancel and goes back to the button that opened it; Escape cancels.
+ */
 export function ConfirmDialog({
   title,
   confirmLabel,
@@ -8,14 +12,18 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   children,
+  busy,
 }: {
   title: string;
   confirmLabel: string;
+  /** While the action runs: the confirm button is disabled so it cannot be sent twice. */
+  busy?: boolean;
   danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   children: ReactNode;
 }) {
+  const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -31,17 +39,22 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="rte-dialog"
-      aria-labelledby="confirm-title"
+      className="qr-dialog"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children}
       <div className="actions">
-        <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm}>
+        <button
+          type="button"
+          className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+        >
           {confirmLabel}
         </button>
         <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>

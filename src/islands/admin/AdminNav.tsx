@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { ADMIN_SECTIONS, sectionOf } from '~/lib/adminNav';
+import type { AdminCounts } from '~/lib/schemas/admin';
+import { adminFetch } from './adminApi';
+import './admin.css';
+
+/** Counts are asked again when the tab comes back into view, and at most once a minute. */
+const REFRESH_MS = 60_000;
+
+/**
+ * The admin console's own navigation, on every admin page: its sections, the current one marked,
+ * and how many blog posts and inquiries wait for the team.
+ */
+export function AdminNav({ route }: { route: string }) {
+  const [counts, setCounts] = useState<AdminCounts | null>(null);
+  const current = sectionOf(route);
+
+  useEffect(() => {
+    let stopped = false;
+    let last = 0;
+    const load = async (force = false) => {
+      if (!force && (document.visibilityState !== 'visible' || Date.now() - last < 5_000)) return;
+      last = Date.now();
+      try {
+        const next = await adminFetch<AdminCounts>('/api/admin/counts');
+        if (!stopped) setCounts(next);
+      } catch {
+        // The counts are a convenience: the lists themselves say what waits.
+      }
+    };
+    const changed = () => void load(true);
+    const refresh = () => void load();
+    void load(true);
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('qr:admin-counts-changed', changed);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('qr:admin-counts-changed', changed);
+    };
+  }, []);
+
+  return (
+    <nav className="admin-nav" aria-label="Admin console">
+      <ul>
+        {ADMIN_SECTIONS.map((section) => {
+          const n = section.count && counts ? counts[section.count] : 0;
+          return (
+            <li key={section.href}>
+              <a href={section.href} aria-current={section === current ? 'page' : undefined}>
+                {section.label}
+                {n > 0 && (
+                  <span className="admin-count">
+                    {n}
+                    <span className="sr-only">{section.count === 'blogsWaiting' ? ' waiting' : ' new'}</span>
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Tells the admin navigation that a count may have changed (a post reviewed, an inquiry opened). */
+export function adminCountsChanged() {
+  window.dispatchEvent(new Event('qr:admin-counts-changed'));
+}

@@ -1,0 +1,44 @@
+/** The admin console's sections, in the order the navigation shows them. */
+export interface AdminSection {
+  href: string;
+  label: string;
+  /** Route patterns that belong to the section (its detail and edit pages). */
+  matches: readonly string[];
+  /** Which waiting count the link carries. */
+  count?: 'blogsWaiting' | 'inquiriesNew';
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    href: '/admin/approveblogs',
+    label: 'Blog reviews',
+    matches: ['/admin/approveblogs', '/admin/unapprovedblogs/{id}', '/admin/editunapprovedblog/{id}'],
+    count: 'blogsWaiting',
+  },
+  { href: '/admin/blogwriting', label: 'Write a post', matches: ['/admin/blogwriting'] },
+  { href: '/admin/allBooks', label: 'Books', matches: ['/admin/allBooks', '/updateBooks/{id}'] },
+  {
+    href: '/admin/allReadonance',
+    label: 'Read-aloud passages',
+    matches: ['/admin/allReadonance', '/updateReadonance/{id}'],
+  },
+  { href: '/admin/create-plans', label: 'Plans', matches: ['/admin/create-plans', '/updatePlan/{id}'] },
+  { href: '/admin/eventupdate', label: 'Events', matches: ['/admin/eventupdate'] },
+  { href: '/admin/podcastupdate', label: 'Podcast', matches: ['/admin/podcastupdate'] },
+  {
+    href: '/admin/inquiries',
+    label: 'Inquiries',
+    matches: ['/admin/inquiries', '/admin/inquiries/{id}'],
+    count: 'inquiriesNew',
+  },
+  {
+    href: '/admin/users',
+    label: 'Accounts',
+    matches: ['/admin/users', '/admin/users/{id}', '/view-user-page/{id}', '/admin/create-new-account'],
+  },
+  { href: '/admin/audit', label: 'Audit log', matches: ['/admin/audit'] },
+  { href: '/admin/test-payment', label: 'Test payment', matches: ['/admin/test-payment'] },
+];
+
+/** The section a route pattern belongs to. */
+export const sectionOf = (route: string) => ADMIN_SECTIONS.find((s) => s.matches.includes(route));
