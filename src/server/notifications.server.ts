@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { notifications } from './db/schema';
 
@@ -22,5 +23,8 @@ export async function notifyChild(db: Writer, childId: string, note: NewNotifica
     title: note.title.slice(0, 200),
     body: (note.body ?? '').slice(0, 1000),
     link: note.link ?? null,
+    // Strictly after the child's latest one: clocks that tick in milliseconds (PGlite) would
+    // otherwise give two quick notifications one time, and "newest first" a coin toss.
+    createdAt: sql`greatest(now(), (select max(n.created_at) + interval '1 millisecond' from notifications n where n.child_id = ${childId}))`,
   });
 }
