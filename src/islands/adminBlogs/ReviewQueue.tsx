@@ -81,7 +81,7 @@ export function ReviewQueue() {
       >
         {data && (
           <div className="admin-table-wrap">
-            <table className="admin-table">
+            <table className="admin-table adminblogs-queue">
               <caption className="sr-only">
                 {queue ? 'Posts waiting for review' : 'Blog posts'}, page {data.page}
               </caption>
