@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passages } from '../../src/server/db/schema';
 import { diskStorage } from '../../src/server/storage/disk.server';
@@ -21,10 +22,15 @@ interface Case {
   idOf?: keyof typeof ids;
   body?: unknown;
   /** A raw body (an upload) with its headers, instead of JSON. */
-  raw?: { body: string; headers: Record<string, string> };
+  raw?: { body: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> };
   expect: Record<Actor, number>;
 }
 
+const TINY_WEBP = new Uint8Array(
+  await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+    .webp()
+    .toBuffer(),
+);
 const child = { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' };
 
 /** Every API route × who is asking → the status they get. */
@@ -140,8 +146,8 @@ const MATRIX: Case[] = [
   {
     method: 'POST',
     path: '/api/me/blog-images',
-    // A WebP's first bytes are all ASCII: enough for the type check.
-    raw: { body: 'RIFF\u0024\u0000\u0000\u0000WEBPVP8 ', headers: { 'content-type': 'image/webp' } },
+    // A real (tiny) picture: the server decodes and re-encodes it.
+    raw: { body: TINY_WEBP, headers: { 'content-type': 'image/webp' } },
     expect: { anonymous: 401, parent: 201, otherParent: 201, admin: 201 },
   },
   // events: public reads; a family sees and changes only its own children's registrations.

@@ -203,7 +203,8 @@ describe('writing, submitting and reviewing a post', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
-    expect(loser.json.error?.message).toMatch(/already reviewed/);
+    expect(loser.json.error?.code).toBe('already_reviewed');
+    expect(loser.json.error?.message).toMatch(/^This post was already (approved|reviewed) by Ada Admin/);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BLOG_IMAGE_BYTES } from '../../src/lib/images';
 import { blogs } from '../../src/server/db/schema';
@@ -246,6 +247,15 @@ describe('a family opens and edits its own posts', () => {
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]);
 
+/** A real photo as a phone sends it: large, with the camera's metadata. */
+const photo = async (format: 'png' | 'jpeg', width = 3200, height = 2400) =>
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#d95' } })
+      [format]()
+      .withMetadata({ exif: { IFD0: { Artist: 'A phone', Copyright: 'Jordan' } } })
+      .toBuffer(),
+  );
+
 async function upload(bytes: Uint8Array | undefined, type: string, token: string | null = parent.idToken) {
   const headers: Record<string, string> = { 'content-type': type };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -260,13 +270,19 @@ async function upload(bytes: Uint8Array | undefined, type: string, token: string
 const storedFiles = async () => readdir(join(mediaDir, 'blog')).catch(() => [] as string[]);
 
 describe('pictures for a post', () => {
-  it('stores a PNG or JPEG under a random name and answers its address', async () => {
-    const png = await upload(PNG, 'image/png');
+  it('stores a PNG or JPEG resized for the web, as WebP without metadata, under a random name', async () => {
+    const png = await upload(await photo('png'), 'image/png');
     expect(png.status).toBe(201);
-    expect(png.json.url).toMatch(/^\/media\/blog\/[0-9a-f-]{36}\.png$/);
-    const jpeg = await upload(JPEG, 'image/jpeg; charset=binary');
-    expect(jpeg.json.url).toMatch(/\.jpg$/);
+    expect(png.json.url).toMatch(/^\/media\/blog\/[0-9a-f-]{36}\.webp$/);
+    const jpeg = await upload(await photo('jpeg', 800, 600), 'image/jpeg; charset=binary');
+    expect(jpeg.json.url).toMatch(/\.webp$/);
     expect(await storedFiles()).toHaveLength(2);
+    const big = await sharp(join(mediaDir, String(png.json.url).replace('/media/', ''))).metadata();
+    expect(big).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
+    expect(big.exif).toBeUndefined();
+    // Never enlarged.
+    const small = await sharp(join(mediaDir, String(jpeg.json.url).replace('/media/', ''))).metadata();
+    expect(small).toMatchObject({ width: 800, height: 600 });
   });
 
   it('refuses the wrong type, lying bytes, an empty or too large file, and strangers; stores nothing', async () => {
@@ -278,11 +294,15 @@ describe('pictures for a post', () => {
     expect(lying.status).toBe(400);
     expect(lying.json.error?.fields).toHaveProperty('body');
     expect((await upload(JPEG, 'image/png')).status).toBe(400);
+    // The right first bytes, then nothing a decoder can read.
+    const broken = await upload(PNG, 'image/png');
+    expect(broken.status).toBe(400);
+    expect(broken.json.error?.fields).toHaveProperty('body');
     expect((await upload(new Uint8Array(), 'image/png')).status).toBe(400);
     const big = new Uint8Array(MAX_BLOG_IMAGE_BYTES + 1);
     big.set(PNG);
     expect((await upload(big, 'image/png')).status).toBe(413);
-    expect((await upload(PNG, 'image/png', null)).status).toBe(401);
+    expect((await upload(await photo('png', 10, 10), 'image/png', null)).status).toBe(401);
     expect(await storedFiles()).toEqual(before);
   });
 });

@@ -14,6 +14,7 @@ import {
   myBlogSchema,
 } from '~/lib/schemas/blogs';
 import { uuidSchema } from '~/lib/schemas/common';
+import { reviewerOf } from '../../adminBlogs.server';
 import {
   createDraft,
   deleteMyPost,
@@ -25,6 +26,7 @@ import {
   submitPost,
   updateMyPost,
 } from '../../blogs.server';
+import { prepareWebImage } from '../../media.server';
 import { getStorage } from '../../storage/index.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
@@ -212,7 +214,8 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     createRoute({
       method: 'post',
       path: '/me/blog-images',
-      summary: 'Uploads a picture for a post (JPEG, PNG or WebP, at most 5 MB, as the raw body)',
+      summary:
+        'Uploads a picture for a post (JPEG, PNG or WebP, at most 5 MB, as the raw body); it is stored as WebP, resized to fit 1600 px, without its metadata',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: {
@@ -246,9 +249,10 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
           body: 'The file is not a JPEG, PNG or WebP picture.',
         });
       }
-      const ext = BLOG_IMAGE_TYPES[upload.type as keyof typeof BLOG_IMAGE_TYPES];
-      const key = `blog/${crypto.randomUUID()}.${ext}`;
-      await (deps.storage ?? getStorage()).put(key, upload.bytes);
+      // Resized for the web, as WebP, without the camera's metadata (place, time, device).
+      const picture = await prepareWebImage(upload.bytes);
+      const key = `blog/${crypto.randomUUID()}.webp`;
+      await (deps.storage ?? getStorage()).put(key, picture.bytes);
       return c.json({ url: `/media/${key}` }, 201);
     },
   );
@@ -298,11 +302,22 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       );
       if (!result.ok) {
         if (result.reason === 'not_found') throw notFound('That post');
+        if (result.reason === 'already_reviewed') {
+          // The reviewer who came second is told who acted and what the post is now.
+          const by = (await reviewerOf(deps.db, c.req.valid('param').id)) ?? 'another administrator';
+          throw new ApiError(
+            409,
+            'already_reviewed',
+            result.status === 'approved'
+              ? `This post was already approved by ${by} and is published now.`
+              : `This post was already reviewed by ${by}: it was returned to the family with a note.`,
+          );
+        }
         throw new ApiError(
           409,
           'conflict',
-          result.reason === 'already_reviewed'
-            ? `This post was already reviewed: it is ${result.status} now.`
+          result.status === 'draft'
+            ? 'This post has not been submitted for review: the family is still writing it.'
             : 'This post has not been submitted for review.',
         );
       }
