@@ -41,6 +41,21 @@ function queryOf(params: ListParams, limit: number): string {
   return query.toString();
 }
 
+/** What the page address keeps: only what differs from the list's defaults, so a plain visit stays plain. */
+function addressQuery(params: ListParams, defaults: ListParams): string {
+  const query = new URLSearchParams(window.location.search);
+  const keep = (key: string, value: string, fallback: string) => {
+    if (value && value !== fallback) query.set(key, value);
+    else query.delete(key);
+  };
+  keep('q', params.q, defaults.q);
+  keep('sort', params.sort, defaults.sort);
+  keep('dir', params.dir, defaults.dir);
+  keep('page', String(params.page), '1');
+  for (const [key, value] of Object.entries(params.filters)) keep(key, value, defaults.filters[key] ?? '');
+  return query.toString();
+}
+
 /**
  * An admin list that is searched, sorted and paged on the server. What is chosen is kept in the
  * page address, so a reload or a shared link shows the same page; typing waits a moment before
@@ -56,6 +71,7 @@ export function useAdminList<T>(endpoint: string, defaults: ListParams, limit = 
   const [version, setVersion] = useState(0);
   const latest = useRef(0);
   const askedQ = useRef(params.q);
+  const initial = useRef(defaults);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is how reload() asks again.
   useEffect(() => {
@@ -67,9 +83,7 @@ export function useAdminList<T>(endpoint: string, defaults: ListParams, limit = 
     const timer = window.setTimeout(async () => {
       askedQ.current = params.q;
       const url = new URL(window.location.href);
-      const shown = new URLSearchParams(queryOf(params, limit));
-      shown.delete('limit');
-      url.search = shown.toString();
+      url.search = addressQuery(params, initial.current);
       window.history.replaceState(window.history.state, '', url);
       try {
         const page = await adminFetch<AdminPage<T>>(`${endpoint}?${queryOf(params, limit)}`, {
