@@ -382,6 +382,9 @@ describe('passages', () => {
     ]);
     const list = await as('GET', '/api/admin/passages?q=lighthouse');
     expect(list.json.items).toMatchObject([{ id: passageId, audioUrl: second.json.audioUrl }]);
+    // Families get the model reading with the passage, to listen to before practising.
+    const family = await call(api, 'GET', '/api/passages', { token: parentToken });
+    expect(family.json).toEqual([expect.objectContaining({ id: passageId, audioUrl: second.json.audioUrl })]);
     const removed = await as('DELETE', `/api/admin/passages/${passageId}/audio`);
     expect(removed.json.audioUrl).toBeNull();
     expect((await storedFiles()).filter((f) => f.startsWith('passages/'))).toEqual([]);
