@@ -4,6 +4,7 @@ import {
   baseType,
   formatDuration,
   orderPassagesForLevel,
+  passageWordCount,
   pickRecorderType,
   spokenDuration,
   wordsPerMinute,
@@ -65,5 +66,13 @@ describe('orderPassagesForLevel', () => {
       'C',
       'Z',
     ]);
+  });
+});
+
+describe('passageWordCount', () => {
+  it('counts words separated by any white space, lines included', () => {
+    expect(passageWordCount('  The fox ran.\n\nIt  was\tfast.  ')).toBe(6);
+    expect(passageWordCount('')).toBe(0);
+    expect(passageWordCount('   \n ')).toBe(0);
   });
 });

@@ -18,6 +18,14 @@ export const RECORDING_TYPE_LIST = Object.keys(RECORDING_TYPES) as RecordingType
 /** Storage keys under this folder are a child's data: never served by the public media route. */
 export const RECORDINGS_PREFIX = 'recordings/';
 
+/**
+ * The words of a passage: what words per minute are counted against. The seed, the admin console
+ * and the API all count with this one function, so a passage's count never depends on who saved it.
+ */
+export function passageWordCount(text: string): number {
+  return text.trim().split(/\s+/u).filter(Boolean).length;
+}
+
 /** Words per minute, rounded; 0 for a time too short to mean anything. */
 export function wordsPerMinute(wordCount: number, durationMs: number): number {
   if (!Number.isFinite(durationMs) || durationMs < MIN_DURATION_MS || wordCount <= 0) return 0;

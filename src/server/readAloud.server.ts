@@ -19,6 +19,7 @@ const passageDto = (p: PassageRow): Passage => ({
   level: p.readingLevel,
   text: p.text,
   wordCount: p.wordCount,
+  audioUrl: p.audioPath ? `/media/${p.audioPath}` : null,
 });
 
 export async function listPassages(db: Db, level?: ReadingLevel): Promise<Passage[]> {

@@ -87,7 +87,14 @@ describe('passages', () => {
     expect(all.json).toHaveLength(2);
     const branch = await call(api, 'GET', '/api/passages?level=branch', { token: parent.token });
     expect(branch.json).toEqual([
-      { id: passageId, title: 'The Lighthouse', level: 'branch', text: PASSAGE_TEXT, wordCount: 40 },
+      {
+        id: passageId,
+        title: 'The Lighthouse',
+        level: 'branch',
+        text: PASSAGE_TEXT,
+        wordCount: 40,
+        audioUrl: null,
+      },
     ]);
   });
   it('refuses an unknown level, naming it', async () => {

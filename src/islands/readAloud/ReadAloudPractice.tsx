@@ -252,6 +252,19 @@ export function ReadAloudPractice() {
         <p className="ra-passage-level">{READING_LEVEL_LABELS[passage.level]}</p>
         <h2 id="ra-passage-title">{passage.title}</h2>
         <p className="ra-passage-text">{passage.text}</p>
+        {passage.audioUrl && (
+          <figure className="ra-model">
+            <figcaption id="ra-model-label">Listen to a model reading</figcaption>
+            {/* biome-ignore lint/a11y/useMediaCaption: the passage printed above is the transcript. */}
+            <audio
+              key={passage.id}
+              controls
+              preload="none"
+              src={passage.audioUrl}
+              aria-labelledby="ra-model-label"
+            />
+          </figure>
+        )}
       </article>
 
       <section className="ra-controls" aria-label="Practice">

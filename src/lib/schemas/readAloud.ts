@@ -11,6 +11,8 @@ export const passageSchema = z
     level: z.enum(READING_LEVELS),
     text: z.string(),
     wordCount: z.int(),
+    /** A model reading recorded by the team, or null. */
+    audioUrl: z.string().nullable(),
   })
   .meta({ id: 'Passage' });
 export type Passage = z.infer<typeof passageSchema>;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { passageWordCount } from '~/lib/readAloud';
 import { preparePost } from '../blogs.server';
 import type { Db } from '../db/client';
 import {
@@ -39,8 +40,6 @@ export async function databaseHasData(db: Db): Promise<boolean> {
     .then((r) => (r as unknown as { rows: { any: boolean }[] }).rows);
   return row?.any === true;
 }
-
-const wordCount = (text: string) => text.trim().split(/\s+/u).filter(Boolean).length;
 
 const EPISODE_AUDIO = new URL('./media/podcast/', import.meta.url);
 
@@ -97,7 +96,7 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
       .insert(books)
       .values(BOOKS.map((b) => ({ ...b })))
       .returning();
-    await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: wordCount(p.text) })));
+    await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: passageWordCount(p.text) })));
     await tx.insert(events).values(EVENTS);
     await tx.insert(podcastEpisodes).values(episodes);
     await tx.insert(blogs).values(

@@ -9,6 +9,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   m4a: 'audio/mp4',
   ogg: 'audio/ogg',
   webm: 'audio/webm',
+  wav: 'audio/wav',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',

@@ -1,5 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ApiDeps, ApiEnv } from '../context';
+import { adminBookRoutes } from './adminBooks';
+import { adminPassageRoutes } from './adminPassages';
 
 /** Administrators only: books and read-aloud passages (the admin console). Every route sits under /api/admin and uses requireAdmin. */
-export function adminCatalogueRoutes(_app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {}
+export function adminCatalogueRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  adminBookRoutes(app, deps);
+  adminPassageRoutes(app, deps);
+}
