@@ -3,12 +3,13 @@ import type { AdminPlan, ParsedPlanInput, PlanPatch } from '~/lib/schemas/adminP
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from './adminList.server';
 import { recordAudit } from './audit.server';
 import type { Db } from './db/client';
-import { orders, plans } from './db/schema';
+import { plans } from './db/schema';
 
 type PlanRow = typeof plans.$inferSelect;
 
 /** Orders of any status name the plan: paid, pending or refunded, each is a family's purchase record. */
-const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.planId} = ${plans.id})`;
+// Written out in full: inside a subquery Drizzle would name the columns without their table.
+const orderCount = sql<number>`(select count(*)::int from orders o where o.plan_id = "plans"."id")`;
 
 function adminPlanDto(p: PlanRow, orders: number): AdminPlan {
   return {
@@ -134,10 +135,13 @@ export async function updatePlan(
 
 export type DeletePlanResult = 'deleted' | 'not_found' | 'in_use';
 
-/** The Postgres error of a row still referenced elsewhere (23503), however deep it is wrapped. */
+/**
+ * The Postgres error of a row still referenced elsewhere, however deep it is wrapped: 23001
+ * (ON DELETE RESTRICT, as orders and subscriptions → plans) or 23503 (a plain foreign key).
+ */
 function foreignKeyViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23503') return true;
+    if (e.code === '23001' || e.code === '23503') return true;
   }
   return false;
 }
