@@ -48,12 +48,18 @@ function toValues(event?: AdminEvent): Values {
   };
 }
 
-function toInput(v: Values): EventInput {
+/**
+ * The form's values as the API takes them. A time left as it was keeps its stored instant: the
+ * datetime-local field has no seconds, and a rounded time would read as a move to the families.
+ */
+function toInput(v: Values, event?: AdminEvent): EventInput {
+  const instant = (value: string, stored?: string) =>
+    stored && value === toLocalInput(stored) ? stored : fromLocalInput(value);
   return {
     title: v.title,
     description: v.description,
-    startsAt: fromLocalInput(v.startsAt),
-    endsAt: fromLocalInput(v.endsAt),
+    startsAt: instant(v.startsAt, event?.startsAt),
+    endsAt: instant(v.endsAt, event?.endsAt),
     location: v.location.trim() || null,
     onlineUrl: v.onlineUrl.trim() || null,
     ageMin: optionalNumber(v.ageMin),
@@ -102,7 +108,7 @@ export function EventForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const input = toInput(values);
+    const input = toInput(values, event);
     const parsed = eventInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(issuesByField(parsed.error.issues));

@@ -233,7 +233,7 @@ export function EventsAdmin() {
                                   setCancelling(event);
                                 }}
                               >
-                                Cancel<span className="sr-only"> {event.title}</span>…
+                                Cancel<span className="sr-only"> {event.title}</span>
                               </button>
                             )}
                           </div>
