@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { PAST_EVENTS_SHOWN, seatsLeft, splitEvents } from '~/lib/events';
 import { formatEventRange } from '~/lib/eventTime';
-import type { EventDto, EventList, FamilyRegistrations, ParsedEventInput } from '~/lib/schemas/events';
+import type { EventDto, EventList, FamilyRegistrations } from '~/lib/schemas/events';
 import type { Db } from './db/client';
 import { children, eventRegistrations, events } from './db/schema';
 import { notifyChild } from './notifications.server';
@@ -51,25 +51,6 @@ export async function findEvent(db: Db, id: string): Promise<EventDto | undefine
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
   return row ? eventDto(row) : undefined;
-}
-
-export async function createEvent(db: Db, input: ParsedEventInput): Promise<EventDto> {
-  const [row] = await db
-    .insert(events)
-    .values({
-      title: input.title,
-      description: input.description,
-      startsAt: new Date(input.startsAt),
-      endsAt: new Date(input.endsAt),
-      location: input.location ?? null,
-      onlineUrl: input.onlineUrl ?? null,
-      ageMin: input.ageMin ?? null,
-      ageMax: input.ageMax ?? null,
-      capacity: input.capacity,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return eventDto(row);
 }
 
 /** Why a family cannot take or give back a seat. */

@@ -8,6 +8,7 @@ import './ConfirmDialog.css';
 export function ConfirmDialog({
   title,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger,
   onConfirm,
   onCancel,
@@ -16,6 +17,8 @@ export function ConfirmDialog({
 }: {
   title: string;
   confirmLabel: string;
+  /** The button that backs out; say what it keeps when "Cancel" would be ambiguous ("Keep the event"). */
+  cancelLabel?: string;
   /** While the action runs: the confirm button is disabled so it cannot be sent twice. */
   busy?: boolean;
   danger?: boolean;
@@ -58,7 +61,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </dialog>

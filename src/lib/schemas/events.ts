@@ -15,44 +15,61 @@ const age = z
   .nullable()
   .optional();
 
+/** Plain text: shown as text everywhere (never as HTML), so markup is harmless and kept as typed. */
+const eventDescription = z
+  .string({ error: 'Write a description.' })
+  .trim()
+  .max(4000, 'Keep the description to 4,000 characters or fewer.')
+  .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Remove the unusual characters.');
+
+/** The fields of an event as an administrator sends them, each checked on its own. */
+export const eventFields = {
+  title: plainLine('a title', 120),
+  description: eventDescription,
+  startsAt: instant('the start'),
+  endsAt: instant('the end'),
+  location: plainLine('a place', 200).nullable().optional(),
+  onlineUrl: z
+    .url({ protocol: /^https$/, error: 'Enter a full https:// address.' })
+    .max(500, 'Keep the address to 500 characters or fewer.')
+    .nullable()
+    .optional(),
+  capacity: z
+    .int({ error: 'Enter the number of seats as a whole number.' })
+    .min(1, 'An event needs at least one seat.')
+    .max(10_000, 'Up to 10,000 seats.'),
+  ageMin: age,
+  ageMax: age,
+};
+
+/** The rules between fields: checked on a new event, and on an event with changes applied. */
+export function checkEventRules(
+  e: {
+    startsAt: string;
+    endsAt: string;
+    location?: string | null | undefined;
+    onlineUrl?: string | null | undefined;
+    ageMin?: number | null | undefined;
+    ageMax?: number | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (Date.parse(e.startsAt) >= Date.parse(e.endsAt))
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
+  if (!e.location && !e.onlineUrl)
+    ctx.addIssue({ code: 'custom', path: ['location'], message: 'Give a place, an online link or both.' });
+  if (e.ageMin != null && e.ageMax != null && e.ageMin > e.ageMax)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ageMax'],
+      message: 'The oldest age cannot be below the youngest.',
+    });
+}
+
 /** What an administrator sends to create an event. */
 export const eventInputSchema = z
-  .object({
-    title: plainLine('a title', 120),
-    /** Plain text: shown as text everywhere (never as HTML), so markup is harmless and kept as typed. */
-    description: z
-      .string({ error: 'Write a description.' })
-      .trim()
-      .max(4000, 'Keep the description to 4,000 characters or fewer.')
-      .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Remove the unusual characters.')
-      .default(''),
-    startsAt: instant('the start'),
-    endsAt: instant('the end'),
-    location: plainLine('a place', 200).nullable().optional(),
-    onlineUrl: z
-      .url({ protocol: /^https$/, error: 'Enter a full https:// address.' })
-      .max(500, 'Keep the address to 500 characters or fewer.')
-      .nullable()
-      .optional(),
-    capacity: z
-      .int({ error: 'Enter the number of seats as a whole number.' })
-      .min(1, 'An event needs at least one seat.')
-      .max(10_000, 'Up to 10,000 seats.'),
-    ageMin: age,
-    ageMax: age,
-  })
-  .superRefine((e, ctx) => {
-    if (Date.parse(e.startsAt) >= Date.parse(e.endsAt))
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
-    if (!e.location && !e.onlineUrl)
-      ctx.addIssue({ code: 'custom', path: ['location'], message: 'Give a place, an online link or both.' });
-    if (e.ageMin != null && e.ageMax != null && e.ageMin > e.ageMax)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ageMax'],
-        message: 'The oldest age cannot be below the youngest.',
-      });
-  })
+  .object({ ...eventFields, description: eventDescription.default('') })
+  .superRefine(checkEventRules)
   .meta({ id: 'EventInput' });
 export type EventInput = z.input<typeof eventInputSchema>;
 export type ParsedEventInput = z.output<typeof eventInputSchema>;

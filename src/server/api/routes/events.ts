@@ -2,7 +2,6 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { uuidSchema } from '~/lib/schemas/common';
 import {
-  eventInputSchema,
   eventListSchema,
   eventSchema,
   familyRegistrationsSchema,
@@ -10,7 +9,6 @@ import {
 } from '~/lib/schemas/events';
 import {
   cancelRegistration,
-  createEvent,
   familyRegistrations,
   findEvent,
   listEvents,
@@ -21,7 +19,7 @@ import {
 import { findOwnChild } from '../../users.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
-import { requireAccount, requireAdmin } from '../middleware';
+import { requireAccount } from '../middleware';
 import { errorResponses } from '../openapiHelpers';
 
 const eventParams = z.object({ eventId: uuidSchema });
@@ -47,6 +45,7 @@ async function refusalsAsErrors(work: () => Promise<void>) {
   }
 }
 
+/** The public events and a family's registrations; creating and changing events is in adminEvents.ts. */
 export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const account = requireAccount(deps);
 
@@ -167,21 +166,5 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       if (!state) throw notFound('That event');
       return c.json(state, 200);
     },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/admin/events',
-      summary: 'Creates an event (administrators only)',
-      security: [{ bearer: [] }],
-      middleware: [requireAdmin(deps)] as const,
-      request: { body: { content: { 'application/json': { schema: eventInputSchema } }, required: true } },
-      responses: {
-        201: { description: 'The new event', content: { 'application/json': { schema: eventSchema } } },
-        ...errorResponses(400, 401, 403, 413),
-      },
-    }),
-    async (c) => c.json(await createEvent(deps.db, c.req.valid('json')), 201),
   );
 }

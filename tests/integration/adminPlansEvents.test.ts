@@ -1,0 +1,491 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, events, notifications, orders, plans } from '../../src/server/db/schema';
+import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+let adminToken: string;
+let adminId: string;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  api = testApi(database);
+  const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
+  adminToken = admin.idToken;
+  adminId = admin.user._id;
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const as = (token = adminToken) => ({ token });
+const auditOf = (entityId: string) =>
+  database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
+
+/* ------------------------------------------------------------------ plans */
+
+const goodPlan = {
+  name: 'Spring Sprint',
+  durationMonths: 1.25,
+  priceCents: 19999,
+  description: 'Five weeks of daily reading.',
+};
+
+async function createPlan(over: Record<string, unknown> = {}) {
+  const res = await call(api, 'POST', '/api/admin/plans', { ...as(), body: { ...goodPlan, ...over } });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as unknown as { _id: string; name: string };
+}
+
+async function planRow(id: string) {
+  const [row] = await database.db.select().from(plans).where(eq(plans.id, id));
+  return row;
+}
+
+/** An order of any status is a purchase: the plan is "bought". */
+async function buy(planId: string, status: 'pending' | 'paid' = 'paid') {
+  await database.db.insert(orders).values({
+    userId: adminId,
+    planId,
+    amountCents: 19999,
+    provider: 'sandbox',
+    providerRef: randomUUID(),
+    status,
+  });
+}
+
+describe('admin plans', () => {
+  it('creates a plan with its price in whole cents, active by default, and audits it', async () => {
+    const plan = await createPlan();
+    expect(plan).toMatchObject({
+      name: 'Spring Sprint',
+      durationMonths: 1.25,
+      priceCents: 19999,
+      currency: 'usd',
+      active: true,
+      orderCount: 0,
+    });
+    const [entry] = await auditOf(plan._id);
+    expect(entry).toMatchObject({ action: 'plan.create', entity: 'plan', actorId: adminId });
+    expect(entry?.details).toMatchObject({ name: 'Spring Sprint', priceCents: 19999 });
+    const pub = (await call(api, 'GET', '/api/plans')).json as unknown as { name: string }[];
+    expect(pub.map((p) => p.name)).toContain('Spring Sprint');
+  });
+
+  it('refuses bad input on every field, naming it, and stores nothing', async () => {
+    const before = (await database.db.select().from(plans)).length;
+    const cases: [unknown, string][] = [
+      [{ ...goodPlan, name: '' }, 'name'],
+      [{ ...goodPlan, name: undefined }, 'name'],
+      [{ ...goodPlan, name: 'x'.repeat(81) }, 'name'],
+      [{ ...goodPlan, name: '<b>Sale</b>' }, 'name'],
+      [{ ...goodPlan, durationMonths: 0 }, 'durationMonths'],
+      [{ ...goodPlan, durationMonths: -1 }, 'durationMonths'],
+      [{ ...goodPlan, durationMonths: 1.255 }, 'durationMonths'],
+      [{ ...goodPlan, durationMonths: 61 }, 'durationMonths'],
+      [{ ...goodPlan, durationMonths: '3' }, 'durationMonths'],
+      [{ ...goodPlan, durationMonths: undefined }, 'durationMonths'],
+      [{ ...goodPlan, priceCents: 19.99 }, 'priceCents'],
+      [{ ...goodPlan, priceCents: '19.99' }, 'priceCents'],
+      [{ ...goodPlan, priceCents: '1999' }, 'priceCents'],
+      [{ ...goodPlan, priceCents: -1 }, 'priceCents'],
+      [{ ...goodPlan, priceCents: 0 }, 'priceCents'],
+      [{ ...goodPlan, priceCents: 1_000_001 }, 'priceCents'],
+      [{ ...goodPlan, priceCents: 1e20 }, 'priceCents'],
+      [{ ...goodPlan, priceCents: undefined }, 'priceCents'],
+      [{ ...goodPlan, description: 'x'.repeat(1001) }, 'description'],
+      [{ ...goodPlan, description: '<script>' }, 'description'],
+      [{ ...goodPlan, active: 'yes' }, 'active'],
+      [{ ...goodPlan, currency: 'eur' }, 'body'],
+      [[goodPlan], 'body'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(api, 'POST', '/api/admin/plans', { ...as(), body });
+      const label = JSON.stringify(body).slice(0, 120);
+      expect(res.status, label).toBe(400);
+      expect(res.json.error?.fields, label).toHaveProperty([field]);
+    }
+    expect((await database.db.select().from(plans)).length).toBe(before);
+  });
+
+  it('lists every plan with its orders, searchable, filtered and sorted', async () => {
+    const cheap = await createPlan({ name: 'Lantern Cheap', priceCents: 500 });
+    const dear = await createPlan({ name: 'Lantern Dear', priceCents: 90000, active: false });
+    await buy(dear._id);
+    await buy(dear._id, 'pending');
+    const list = (q: string) => call(api, 'GET', `/api/admin/plans?${q}`, as());
+    const all = await list('q=lantern&sort=price&dir=desc');
+    expect(all.status).toBe(200);
+    expect(all.json).toMatchObject({ total: 2, page: 1 });
+    const items = all.json.items as { _id: string; orderCount: number; active: boolean }[];
+    expect(items.map((p) => p._id)).toEqual([dear._id, cheap._id]);
+    expect(items[0]).toMatchObject({ orderCount: 2, active: false });
+    const retired = await list('q=lantern&status=retired');
+    expect((retired.json.items as { _id: string }[]).map((p) => p._id)).toEqual([dear._id]);
+    const byOrders = await list('sort=orders&dir=desc&limit=1');
+    expect((byOrders.json.items as { _id: string }[])[0]?._id).toBe(dear._id);
+    for (const bad of ['sort=colour', 'status=gone', 'page=0', 'limit=500']) {
+      expect((await list(bad)).status, bad).toBe(400);
+    }
+  });
+
+  it('reads one plan, and answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const plan = await createPlan({ name: 'Readable' });
+    const one = await call(api, 'GET', `/api/admin/plans/${plan._id}`, as());
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({ _id: plan._id, name: 'Readable' });
+    expect((await call(api, 'GET', `/api/admin/plans/${randomUUID()}`, as())).status).toBe(404);
+    expect((await call(api, 'GET', '/api/admin/plans/not-an-id', as())).status).toBe(400);
+    expect(
+      (await call(api, 'PATCH', `/api/admin/plans/${randomUUID()}`, { ...as(), body: { name: 'X' } })).status,
+    ).toBe(404);
+    expect((await call(api, 'DELETE', `/api/admin/plans/${randomUUID()}`, as())).status).toBe(404);
+  });
+
+  it('edits a plan, recording each change from and to', async () => {
+    const plan = await createPlan({ name: 'Editable' });
+    const res = await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, {
+      ...as(),
+      body: { name: 'Edited', priceCents: 2500, durationMonths: 3, description: 'Now a term.' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      name: 'Edited',
+      priceCents: 2500,
+      durationMonths: 3,
+      description: 'Now a term.',
+    });
+    const entries = await auditOf(plan._id);
+    expect(entries.map((e) => e.action)).toEqual(['plan.create', 'plan.edit']);
+    expect(entries[1]?.details).toMatchObject({
+      changes: { name: { from: 'Editable', to: 'Edited' }, priceCents: { from: 19999, to: 2500 } },
+    });
+    // Sending what is already there changes nothing and records nothing.
+    await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, { ...as(), body: { name: 'Edited' } });
+    expect(await auditOf(plan._id)).toHaveLength(2);
+  });
+
+  it('refuses a bad change on every field and leaves the plan as it was', async () => {
+    const plan = await createPlan({ name: 'Steady' });
+    const before = await planRow(plan._id);
+    const cases: [unknown, string][] = [
+      [{ name: '' }, 'name'],
+      [{ durationMonths: 0.1 }, 'durationMonths'],
+      [{ priceCents: 19.99 }, 'priceCents'],
+      [{ priceCents: -1 }, 'priceCents'],
+      [{ priceCents: 10 ** 12 }, 'priceCents'],
+      [{ description: 5 }, 'description'],
+      [{ active: null }, 'active'],
+      [{ id: randomUUID() }, 'body'],
+      [{}, 'body'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, { ...as(), body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
+    }
+    expect(await planRow(plan._id)).toEqual(before);
+  });
+
+  it('retires a plan: it leaves the public list, stays in the console, and is audited', async () => {
+    const plan = await createPlan({ name: 'Retiring Soon' });
+    const res = await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, {
+      ...as(),
+      body: { active: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.active).toBe(false);
+    const pub = (await call(api, 'GET', '/api/plans')).json as unknown as { name: string }[];
+    expect(pub.map((p) => p.name)).not.toContain('Retiring Soon');
+    expect((await call(api, 'GET', `/api/admin/plans/${plan._id}`, as())).json.active).toBe(false);
+    expect((await auditOf(plan._id)).map((e) => e.action)).toEqual(['plan.create', 'plan.retire']);
+  });
+
+  it('never deletes a plan families have bought: 409 in_use, saying to retire it, and nothing changes', async () => {
+    const plan = await createPlan({ name: 'Bought' });
+    await buy(plan._id, 'pending');
+    const before = await planRow(plan._id);
+    const res = await call(api, 'DELETE', `/api/admin/plans/${plan._id}`, as());
+    expect(res.status).toBe(409);
+    expect(res.json.error?.code).toBe('in_use');
+    expect(res.json.error?.message).toMatch(/retire/i);
+    expect(await planRow(plan._id)).toEqual(before);
+    expect((await auditOf(plan._id)).map((e) => e.action)).toEqual(['plan.create']);
+  });
+
+  it('deletes a plan nobody has bought, once, and audits it', async () => {
+    const plan = await createPlan({ name: 'Never Sold' });
+    const res = await call(api, 'DELETE', `/api/admin/plans/${plan._id}`, as());
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ deleted: true, _id: plan._id });
+    expect(await planRow(plan._id)).toBeUndefined();
+    expect((await call(api, 'GET', `/api/admin/plans/${plan._id}`, as())).status).toBe(404);
+    expect((await call(api, 'DELETE', `/api/admin/plans/${plan._id}`, as())).status).toBe(404);
+    const actions = (await auditOf(plan._id)).map((e) => e.action);
+    expect(actions).toEqual(['plan.create', 'plan.delete']);
+  });
+});
+
+/* ----------------------------------------------------------------- events */
+
+const DAY = 86_400_000;
+const inDays = (days: number, hours = 0) =>
+  new Date(Date.now() + days * DAY + hours * 3_600_000).toISOString();
+const goodEvent = {
+  title: 'Harbour Story Hour',
+  description: 'Stories by the sea.',
+  startsAt: inDays(9),
+  endsAt: inDays(9, 1),
+  location: 'Harbour Library',
+  capacity: 5,
+  ageMin: 5,
+  ageMax: 9,
+};
+
+async function createEvent(over: Record<string, unknown> = {}) {
+  const res = await call(api, 'POST', '/api/admin/events', { ...as(), body: { ...goodEvent, ...over } });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as unknown as { _id: string; title: string };
+}
+
+async function eventRow(id: string) {
+  const [row] = await database.db.select().from(events).where(eq(events.id, id));
+  if (!row) throw new Error('no such event');
+  return row;
+}
+
+/** A new family with one child, registered for the event. */
+async function registeredChild(eventId: string, firstName: string, parentName = `${firstName}'s parent`) {
+  const parent = await registeredAccount(api, undefined, parentName);
+  const child = await call(api, 'POST', '/api/children', {
+    token: parent.idToken,
+    body: { firstName, ageBand: '6-8', readingLevel: 'sapling' },
+  });
+  const childId = String(child.json._id);
+  const res = await call(api, 'POST', `/api/events/${eventId}/registrations`, {
+    token: parent.idToken,
+    body: { childId },
+  });
+  expect(res.status).toBe(201);
+  return { childId, email: parent.email, token: parent.idToken };
+}
+
+const notesOf = (childId: string, eventId: string) =>
+  database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.childId, childId), eq(notifications.link, `/events/${eventId}`)))
+    .orderBy(notifications.createdAt);
+
+const patch = (id: string, body: unknown) => call(api, 'PATCH', `/api/admin/events/${id}`, { ...as(), body });
+const cancel = (id: string, body: unknown = {}) =>
+  call(api, 'POST', `/api/admin/events/${id}/cancel`, { ...as(), body });
+
+describe('admin events', () => {
+  it('creates an event with its joining link visible to admins, and audits it', async () => {
+    const event = await createEvent({ onlineUrl: 'https://meet.example.com/harbour' });
+    expect(event).toMatchObject({
+      onlineUrl: 'https://meet.example.com/harbour',
+      seatsTaken: 0,
+      sequence: 0,
+    });
+    expect((await auditOf(event._id)).map((e) => e.action)).toEqual(['event.create']);
+    const one = await call(api, 'GET', `/api/admin/events/${event._id}`, as());
+    expect(one.json).toMatchObject({ _id: event._id, onlineUrl: 'https://meet.example.com/harbour' });
+  });
+
+  it('lists events upcoming first (soonest first), then past ones, searchable and filtered', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const later = await createEvent({ title: `Later ${tag}`, startsAt: inDays(30), endsAt: inDays(30, 1) });
+    const sooner = await createEvent({ title: `Sooner ${tag}`, startsAt: inDays(2), endsAt: inDays(2, 1) });
+    const past = await createEvent({ title: `Past ${tag}`, startsAt: inDays(-3), endsAt: inDays(-3, 1) });
+    const older = await createEvent({ title: `Older ${tag}`, startsAt: inDays(-9), endsAt: inDays(-9, 1) });
+    const list = async (q: string) => {
+      const res = await call(api, 'GET', `/api/admin/events?q=${tag}&${q}`, as());
+      expect(res.status).toBe(200);
+      return (res.json.items as { _id: string }[]).map((e) => e._id);
+    };
+    expect(await list('')).toEqual([sooner._id, later._id, past._id, older._id]);
+    expect(await list('show=upcoming')).toEqual([sooner._id, later._id]);
+    expect(await list('show=past')).toEqual([past._id, older._id]);
+    expect(await list('sort=title&dir=asc')).toEqual([later._id, older._id, past._id, sooner._id]);
+    expect(await list('limit=2&page=2')).toEqual([past._id, older._id]);
+    expect((await call(api, 'GET', '/api/admin/events?show=soon', as())).status).toBe(400);
+  });
+
+  it('edits an event: every change raises the sequence, is audited, and a title change notifies nobody', async () => {
+    const event = await createEvent();
+    const child = await registeredChild(event._id, 'Ada');
+    const res = await patch(event._id, { title: 'Harbour Story Hour (bring a towel)' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      notified: 0,
+      event: { title: 'Harbour Story Hour (bring a towel)', sequence: 1 },
+    });
+    expect((await call(api, 'GET', `/api/events/${event._id}`)).json.sequence).toBe(1);
+    expect(await notesOf(child.childId, event._id)).toHaveLength(1); // only "is registered"
+    // The same values again: nothing changes, the sequence stays.
+    expect((await patch(event._id, { title: 'Harbour Story Hour (bring a towel)' })).json).toMatchObject({
+      event: { sequence: 1 },
+    });
+    const entries = await auditOf(event._id);
+    expect(entries.map((e) => e.action)).toEqual(['event.create', 'event.edit']);
+    expect(entries[1]?.details).toMatchObject({
+      changes: { title: { from: 'Harbour Story Hour', to: 'Harbour Story Hour (bring a towel)' } },
+    });
+  });
+
+  it('tells each registered child, once, when the time or the place changes', async () => {
+    const event = await createEvent();
+    const [ada, ben] = [await registeredChild(event._id, 'Ada'), await registeredChild(event._id, 'Ben')];
+    const res = await patch(event._id, { startsAt: inDays(10), endsAt: inDays(10, 2) });
+    expect(res.json).toMatchObject({ notified: 2, event: { sequence: 1 } });
+    const moved = await patch(event._id, {
+      location: 'Harbour Hall',
+      onlineUrl: 'https://meet.example.com/x',
+    });
+    expect(moved.json).toMatchObject({ notified: 2, event: { sequence: 2 } });
+    for (const { childId } of [ada, ben]) {
+      const titles = (await notesOf(childId, event._id)).map((n) => n.title);
+      expect(titles.slice(1)).toEqual([
+        'New time for Harbour Story Hour',
+        'New place for Harbour Story Hour',
+      ]);
+    }
+    const [last] = (await notesOf(ada.childId, event._id)).slice(-1);
+    expect(last?.body).toMatch(/Ada’s event is now .*Harbour Hall/);
+  });
+
+  it('never lets the capacity go below the seats taken (409, field capacity) and leaves the event as it was', async () => {
+    const event = await createEvent({ capacity: 3 });
+    await registeredChild(event._id, 'Cleo');
+    await registeredChild(event._id, 'Dev');
+    const before = await eventRow(event._id);
+    const res = await patch(event._id, { capacity: 1 });
+    expect(res.status).toBe(409);
+    expect(res.json.error?.code).toBe('conflict');
+    expect(res.json.error?.fields?.capacity).toMatch(/2 seats are already taken.*below 2/);
+    expect(await eventRow(event._id)).toEqual(before);
+    const exact = await patch(event._id, { capacity: 2 });
+    expect(exact.status).toBe(200);
+    expect(exact.json).toMatchObject({ event: { capacity: 2, seatsTaken: 2, seatsLeft: 0 } });
+  });
+
+  it('refuses a bad change on every field, checked against the event as it would become', async () => {
+    const event = await createEvent();
+    const before = await eventRow(event._id);
+    const cases: [unknown, string][] = [
+      [{ title: '' }, 'title'],
+      [{ title: '<i>x</i>' }, 'title'],
+      [{ description: 'x'.repeat(4001) }, 'description'],
+      [{ startsAt: 'tomorrow' }, 'startsAt'],
+      [{ startsAt: inDays(20) }, 'endsAt'], // after the current end
+      [{ endsAt: inDays(1) }, 'endsAt'], // before the current start
+      [{ location: null }, 'location'], // and no online link
+      [{ onlineUrl: 'http://meet.example.com' }, 'onlineUrl'],
+      [{ capacity: 0 }, 'capacity'],
+      [{ capacity: 2.5 }, 'capacity'],
+      [{ capacity: 10_001 }, 'capacity'],
+      [{ ageMin: 12 }, 'ageMax'], // above the current oldest age
+      [{ ageMax: 30 }, 'ageMax'],
+      [{ status: 'cancelled' }, 'body'],
+      [{}, 'body'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await patch(event._id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
+    }
+    expect(await eventRow(event._id)).toEqual(before);
+    expect((await patch(randomUUID(), { title: 'Nope' })).status).toBe(404);
+    expect((await patch('nope', { title: 'Nope' })).status).toBe(400);
+  });
+
+  it('cancels an event: status, sequence, each registered child told exactly once, public pages see it', async () => {
+    const event = await createEvent();
+    const [eve, finn] = [await registeredChild(event._id, 'Eve'), await registeredChild(event._id, 'Finn')];
+    const res = await cancel(event._id, { reason: 'The library is closed for repairs.' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ notified: 2, event: { status: 'cancelled', sequence: 1 } });
+    for (const { childId } of [eve, finn]) {
+      const cancelled = (await notesOf(childId, event._id)).filter((n) => n.title.endsWith('is cancelled'));
+      expect(cancelled).toHaveLength(1);
+      expect(cancelled[0]?.body).toMatch(/will not take place\. The library is closed for repairs\./);
+    }
+    const pub = await call(api, 'GET', `/api/events/${event._id}`);
+    expect(pub.json).toMatchObject({ status: 'cancelled', sequence: 1 });
+
+    // A second cancel is refused and tells nobody again; nor can the event be edited or joined.
+    const again = await cancel(event._id);
+    expect(again.status).toBe(409);
+    expect(again.json.error?.code).toBe('event_cancelled');
+    expect((await patch(event._id, { title: 'Back on' })).status).toBe(409);
+    for (const { childId } of [eve, finn]) {
+      expect(
+        (await notesOf(childId, event._id)).filter((n) => n.title.endsWith('is cancelled')),
+      ).toHaveLength(1);
+    }
+    expect((await eventRow(event._id)).sequence).toBe(1);
+    const entries = await auditOf(event._id);
+    expect(entries.map((e) => e.action)).toEqual(['event.create', 'event.cancel']);
+    expect(entries[1]?.details).toMatchObject({ notified: 2, reason: 'The library is closed for repairs.' });
+  });
+
+  it('lets only one of two cancels at the same moment go through', async () => {
+    const event = await createEvent();
+    const gus = await registeredChild(event._id, 'Gus');
+    const results = await Promise.all([cancel(event._id), cancel(event._id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(
+      (await notesOf(gus.childId, event._id)).filter((n) => n.title.endsWith('is cancelled')),
+    ).toHaveLength(1);
+  });
+
+  it('refuses to cancel an event that has taken place, an unknown one, or with a bad reason', async () => {
+    const past = await createEvent({ startsAt: inDays(-2), endsAt: inDays(-2, 1) });
+    const over = await cancel(past._id);
+    expect(over.status).toBe(409);
+    expect(over.json.error?.code).toBe('event_over');
+    expect((await cancel(randomUUID())).status).toBe(404);
+    const event = await createEvent();
+    for (const body of [{ reason: '<script>' }, { reason: 'x'.repeat(301) }, { reason: 3 }, { why: 'x' }]) {
+      const res = await cancel(event._id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await eventRow(event._id)).status).toBe('scheduled');
+  });
+
+  it('lists the registrations of an event: child, parent, when, and a count', async () => {
+    const event = await createEvent();
+    const hana = await registeredChild(event._id, 'Hana', 'Kim Park');
+    await registeredChild(event._id, 'Ivo', 'Lee Novak');
+    const res = await call(api, 'GET', `/api/admin/events/${event._id}/registrations`, as());
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ eventId: event._id, count: 2, capacity: 5 });
+    const items = res.json.items as Record<string, string>[];
+    expect(items.map((r) => r.childFirstName)).toEqual(['Hana', 'Ivo']);
+    expect(items[0]).toMatchObject({
+      childId: hana.childId,
+      parentName: 'Kim Park',
+      parentEmail: hana.email,
+    });
+    expect(Date.parse(items[0]?.registeredAt ?? '')).not.toBeNaN();
+    expect((await call(api, 'GET', `/api/admin/events/${randomUUID()}/registrations`, as())).status).toBe(
+      404,
+    );
+    const empty = await createEvent();
+    expect((await call(api, 'GET', `/api/admin/events/${empty._id}/registrations`, as())).json).toMatchObject(
+      {
+        count: 0,
+        items: [],
+      },
+    );
+  });
+
+  it('answers 404 for unknown events and 400 for malformed ids', async () => {
+    expect((await call(api, 'GET', `/api/admin/events/${randomUUID()}`, as())).status).toBe(404);
+    expect((await call(api, 'GET', '/api/admin/events/12', as())).status).toBe(400);
+  });
+});
