@@ -12,7 +12,9 @@ import type { Db } from './db/client';
 import { blogs, children, inquiries, orders, plans, users } from './db/schema';
 import { childrenDtos, countChildren, listChildren, type UserRow, uniqueViolation } from './users.server';
 
-const childCount = sql<number>`(select count(*)::int from children where children.user_id = ${users.id})`;
+// Spelled out: in a one-table select Drizzle writes ${users.id} as a bare "id", which inside this
+// subquery would mean the child's own id.
+const childCount = sql<number>`(select count(*)::int from children c where c.user_id = "users"."id")`;
 
 export function adminUserOf(user: UserRow, children: number): AdminUser {
   return {

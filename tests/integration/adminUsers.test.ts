@@ -43,7 +43,10 @@ afterAll(async () => {
 const asAdmin = (method: string, path: string, body?: unknown) =>
   call(api, method, path, { token: admin.idToken, ...(body !== undefined ? { body } : {}) });
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-type Page = { items: { id: string; email: string; displayName: string; role: string }[]; total: number };
+type Page = {
+  items: { id: string; email: string; displayName: string; role: string; childCount: number }[];
+  total: number;
+};
 
 async function userCount() {
   const [row] = await database.db.select({ n: count() }).from(users);
@@ -89,7 +92,17 @@ describe('GET /api/admin/users', () => {
   beforeAll(async () => {
     // Registered one after the other: their creation order is known.
     for (const name of ['Carla', 'alma', 'Bruno']) {
-      await registeredAccount(api, `${name.toLowerCase()}-${tag}@example.com`, `${name} Listed ${tag}`);
+      const { idToken } = await registeredAccount(
+        api,
+        `${name.toLowerCase()}-${tag}@example.com`,
+        `${name} Listed ${tag}`,
+      );
+      if (name === 'Bruno') {
+        for (const firstName of ['Ivy', 'Jude']) {
+          const body = { firstName, ageBand: '6-8', readingLevel: 'sapling' };
+          await call(api, 'POST', '/api/children', { token: idToken, body });
+        }
+      }
     }
   });
 
@@ -99,6 +112,7 @@ describe('GET /api/admin/users', () => {
     const page = byName.json as unknown as Page;
     expect(page.items.map((u) => u.displayName.split(' ')[0])).toEqual(['alma', 'Bruno', 'Carla']);
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 25 });
+    expect(page.items.map((u) => u.childCount)).toEqual([0, 2, 0]);
 
     const newest = (await asAdmin('GET', `/api/admin/users?q=${tag}`)).json as unknown as Page;
     expect(newest.items.map((u) => u.displayName.split(' ')[0])).toEqual(['Bruno', 'alma', 'Carla']);

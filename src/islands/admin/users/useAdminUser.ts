@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiClientError } from '~/lib/apiClient';
 import type { AdminUserView } from '~/lib/schemas/adminUsers';
+import { uuidSchema } from '~/lib/schemas/common';
 import { adminFetch } from '../adminApi';
 
 export type AdminUserState =
@@ -16,6 +17,11 @@ export function useAdminUser(id: string) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is how reload() asks again.
   useEffect(() => {
+    // An address that cannot name an account is not asked about (the API would only say 400).
+    if (!uuidSchema.safeParse(id).success) {
+      setState({ status: 'missing' });
+      return;
+    }
     const controller = new AbortController();
     setState({ status: 'loading' });
     adminFetch<AdminUserView>(`/api/admin/users/${encodeURIComponent(id)}`, { signal: controller.signal })
