@@ -29,6 +29,11 @@ const api = createApi({
   databaseKind: database.kind,
   verifyToken: createTokenVerifier({ projectId: 'demo-quillreads', emulatorHost: '127.0.0.1:9099' }),
   deleteSignInAccount: async () => {},
+  // The benchmark reads posts; it never creates accounts.
+  signInAccounts: {
+    create: () => Promise.reject(new Error('not used by the benchmark')),
+    sendPasswordLink: () => Promise.reject(new Error('not used by the benchmark')),
+  },
   rateLimiter: memoryRateLimiter(),
   logger: createLogger('silent'),
   settings: { ADMIN_EMAILS: [], AUTH_RATE_LIMIT_PER_MINUTE: 60 },

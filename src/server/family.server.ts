@@ -154,8 +154,18 @@ async function removeFiles(storage: MediaStorage, paths: string[]) {
   await Promise.all(paths.map((p) => storage.delete(p).catch(() => {})));
 }
 
-/** Removes one child and everything about them: reading, recordings (files too), notifications, seats. */
-export async function deleteChild(db: Db, storage: MediaStorage, userId: string, childId: string) {
+/**
+ * Removes one child and everything about them: reading, recordings (files too), notifications, seats.
+ * `alsoInTransaction` runs inside the same transaction once the child is gone (the admin console
+ * writes its audit line there, so the deletion and its record commit together).
+ */
+export async function deleteChild(
+  db: Db,
+  storage: MediaStorage,
+  userId: string,
+  childId: string,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+) {
   const files = await db.transaction(async (tx) => {
     const [own] = await tx
       .select({ id: children.id })
@@ -165,6 +175,7 @@ export async function deleteChild(db: Db, storage: MediaStorage, userId: string,
     if (!own) return null;
     const paths = await releaseChildren(tx as unknown as Db, [childId]);
     await tx.delete(children).where(eq(children.id, childId));
+    await alsoInTransaction?.(tx as unknown as Db);
     return paths;
   });
   if (files === null) return false;

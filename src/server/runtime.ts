@@ -4,6 +4,7 @@ import { loadSettings } from './env';
 import { createSignInAccountDeleter, createTokenVerifier } from './identity';
 import { createLogger } from './logger';
 import { memoryRateLimiter, postgresRateLimiter } from './rateLimit';
+import { createSignInAccounts } from './signInAccounts';
 
 let api: Promise<Api> | undefined;
 let database: ReturnType<typeof openDatabase> | undefined;
@@ -25,6 +26,11 @@ async function build(): Promise<Api> {
   const logger = createLogger(settings.LOG_LEVEL);
   const { db, kind } = await getDatabase();
   logger.info({ database: kind }, 'database ready');
+  // The emulator takes any key; a real project needs its web API key.
+  const identityService = {
+    apiKey: settings.PUBLIC_FIREBASE_API_KEY ?? 'emulator-key',
+    emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
+  };
   return createApi({
     db,
     databaseKind: kind,
@@ -32,11 +38,8 @@ async function build(): Promise<Api> {
       projectId: settings.FIREBASE_PROJECT_ID,
       emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
     }),
-    deleteSignInAccount: createSignInAccountDeleter({
-      // The emulator takes any key; a real project needs its web API key.
-      apiKey: settings.PUBLIC_FIREBASE_API_KEY ?? 'emulator-key',
-      emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
-    }),
+    deleteSignInAccount: createSignInAccountDeleter(identityService),
+    signInAccounts: createSignInAccounts(identityService),
     rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),
     logger,
     settings,

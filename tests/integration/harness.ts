@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { createSignInAccountDeleter, createTokenVerifier } from '../../src/server/identity';
 import { createLogger } from '../../src/server/logger';
 import { memoryRateLimiter, type RateLimiter } from '../../src/server/rateLimit';
+import { createSignInAccounts } from '../../src/server/signInAccounts';
 import type { Storage } from '../../src/server/storage/storage';
 
 export { EMULATOR_HOST, PROJECT_ID };
@@ -50,6 +51,7 @@ export function testApi(
     databaseKind: database.kind,
     verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
     deleteSignInAccount: createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
+    signInAccounts: createSignInAccounts({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
     logger: createLogger('silent'),
     settings: {

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Settings } from '../env';
 import type { DeleteSignInAccount, Identity, VerifyToken } from '../identity';
 import type { RateLimiter } from '../rateLimit';
+import type { SignInAccounts } from '../signInAccounts';
 import type { Storage } from '../storage/storage';
 import type { UserRow } from '../users.server';
 
@@ -13,6 +14,8 @@ export interface ApiDeps {
   verifyToken: VerifyToken;
   /** Removes the person's sign-in account (the Auth emulator locally). */
   deleteSignInAccount: DeleteSignInAccount;
+  /** Creates sign-in accounts for other people and emails them a set-password link (admin console). */
+  signInAccounts: SignInAccounts;
   rateLimiter: RateLimiter;
   logger: Logger;
   settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'>;

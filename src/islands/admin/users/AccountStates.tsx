@@ -1,0 +1,52 @@
+import type { AdminUserState } from './useAdminUser';
+
+/** What the account pages show before the account is there: loading, not found, or failed. */
+export function AccountStates({ state, onRetry }: { state: AdminUserState; onRetry: () => void }) {
+  if (state.status === 'loading') {
+    return (
+      <p className="admin-loading" role="status">
+        Loading the account…
+      </p>
+    );
+  }
+  if (state.status === 'missing') {
+    return (
+      <div className="admin-state">
+        <h2>This account does not exist</h2>
+        <p>It may have been deleted by its owner, or the link is incomplete.</p>
+        <p>
+          <a href="/admin/users">Find the account in the list of accounts</a>
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="admin-state" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The role and status pills of an account. */
+export function AccountPills({ role, disabled }: { role: 'parent' | 'admin'; disabled: boolean }) {
+  return (
+    <span className="account-pills">
+      <span className="status-pill" data-tone={role === 'admin' ? 'info' : undefined}>
+        {role === 'admin' ? 'Administrator' : 'Parent'}
+      </span>{' '}
+      <span className="status-pill" data-tone={disabled ? 'bad' : 'good'}>
+        {disabled ? 'Disabled' : 'Active'}
+      </span>
+    </span>
+  );
+}
+
+export const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+export const dateTimeText = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
