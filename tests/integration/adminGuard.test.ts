@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 /**
@@ -87,6 +88,14 @@ describe('admin routes refuse everyone but administrators', () => {
       }
     }
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it('refuses an administrator whose email is not verified yet', async () => {
+    const unverified = await registeredAccount(api);
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.firebaseUid, unverified.uid));
+    const res = await call(api, 'GET', '/api/admin/counts', { token: unverified.idToken });
+    expect(res.status).toBe(403);
+    expect(res.json.error?.message).toMatch(/Confirm your email/);
   });
 
   it('lets an administrator read the audit log and the counts', async () => {

@@ -129,9 +129,15 @@ export async function verifiedAccount(email = `verified-${randomUUID()}@example.
   }>;
 }
 
-/** Registers a parent (or, with the configured admin email, a verified administrator). */
-export async function registeredAccount(api: TestApi, email?: string, displayName = 'Sam Parent') {
-  const account = email === ADMIN_EMAIL ? await verifiedAccount(email) : await signInAccount(email);
+/** Registers a parent (or, with the configured admin email, a verified administrator); `verified` for one who may be promoted. */
+export async function registeredAccount(
+  api: TestApi,
+  email?: string,
+  displayName = 'Sam Parent',
+  options: { verified?: boolean } = {},
+) {
+  const account =
+    email === ADMIN_EMAIL || options.verified ? await verifiedAccount(email) : await signInAccount(email);
   const res = await call(api, 'POST', '/api/user/loginRegister', {
     token: account.idToken,
     body: {

@@ -4,7 +4,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiDeps, ApiEnv } from './context';
 import { ApiError, errorResponse, fieldsOf } from './errors';
-import { adminRoutes } from './routes/admin';
 import { adminAuditRoutes } from './routes/adminAudit';
 import { adminBlogsRoutes } from './routes/adminBlogs';
 import { adminCatalogueRoutes } from './routes/adminCatalogue';
@@ -111,7 +110,6 @@ export function createApi(deps: ApiDeps) {
   plansRoutes(app, deps);
   inquiriesRoutes(app, deps);
   childrenRoutes(app, deps);
-  adminRoutes(app, deps);
   blogsRoutes(app, deps);
   eventsRoutes(app, deps);
   familyRoutes(app, deps);

@@ -60,13 +60,20 @@ export function requireAccount(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     });
 }
 
-/** Requires an administrator. */
+/** Requires an administrator whose sign-in email is verified. */
 export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   const account = requireAccount(deps);
   return async (c, next) =>
     account(c, async () => {
       if (c.get('user').role !== 'admin')
         throw new ApiError(403, 'forbidden', 'Only administrators can do this.');
+      // Rights follow a proven address: a parent promoted before verifying theirs waits until they do.
+      if (!c.get('identity').emailVerified)
+        throw new ApiError(
+          403,
+          'forbidden',
+          'Confirm your email address (the link we sent you) to use the admin tools.',
+        );
       await next();
     });
 }
