@@ -8,6 +8,7 @@ import {
 import { ListState, Pager, SearchBox, SortHeader } from '../ListControls';
 import { useAdminList } from '../useAdminList';
 import { receivedAt } from './inquiryFormat';
+import './inquiries.css';
 
 /** Messages from the contact form: newest first, by status, searchable, sortable, paged. */
 export function InquiryList() {

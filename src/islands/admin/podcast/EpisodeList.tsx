@@ -93,7 +93,7 @@ export function EpisodeList() {
                   <SortHeader label="Title" sortKey="title" params={params} onSort={onSort} />
                   <th scope="col">Status</th>
                   <SortHeader
-                    label="Goes out"
+                    label="Publication date"
                     sortKey="publishedAt"
                     params={params}
                     onSort={onSort}
