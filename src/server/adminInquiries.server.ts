@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminPage } from '~/lib/schemas/admin';
 import type {
   AdminInquiry,
@@ -46,12 +46,17 @@ export async function listInquiries(db: Db, query: AdminInquiryQuery): Promise<A
     subject: sql`lower(${inquiries.subject})`,
     status: statusRank,
   }[sort];
+  // Within one status, the newest message first: the one most likely still waiting for a word.
+  const order =
+    sort === 'status'
+      ? [(dir === 'asc' ? asc : desc)(statusRank), desc(inquiries.createdAt), desc(inquiries.id)]
+      : orderOf(column as SQL, dir, inquiries.id);
   const window = pageWindow(page, limit);
   const rows = await db
     .select()
     .from(inquiries)
     .where(where)
-    .orderBy(...orderOf(column as SQL, dir, inquiries.id))
+    .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
   return pageOf(rows.map(toRow), await countRows(db, inquiries, where), page, limit);

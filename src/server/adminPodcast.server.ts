@@ -16,14 +16,15 @@ import type { Db } from './db/client';
 import { podcastEpisodes } from './db/schema';
 
 type EpisodeRecord = typeof podcastEpisodes.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function episodeState(publishedAt: Date | null, now = new Date()): EpisodeState {
   if (!publishedAt) return 'draft';
   return publishedAt > now ? 'scheduled' : 'published';
 }
 
-const hasAudio = (e: Pick<EpisodeRecord, 'audioPath' | 'audioUrl'>) => Boolean(e.audioPath || e.audioUrl);
+export const hasAudio = (e: Pick<EpisodeRecord, 'audioPath' | 'audioUrl'>) =>
+  Boolean(e.audioPath || e.audioUrl);
 
 const toRow = (e: EpisodeRecord, now: Date): AdminEpisodeRow => ({
   id: e.id,
@@ -106,7 +107,8 @@ export async function findEpisode(db: Db | Tx, id: string): Promise<EpisodeRecor
   return row;
 }
 
-async function lockEpisode(tx: Tx, id: string): Promise<EpisodeRecord | undefined> {
+/** The episode, locked until the transaction ends: two changes to its audio never cross. */
+export async function lockEpisode(tx: Tx, id: string): Promise<EpisodeRecord | undefined> {
   const [row] = await tx.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).for('update');
   return row;
 }
@@ -273,85 +275,5 @@ export async function deleteEpisode(db: Db, actorId: string, id: string) {
       details: { title: row.title, guid: row.guid, wasPublished: row.publishedAt !== null },
     });
     return { unusedKey: row.audioPath };
-  });
-}
-
-/**
- * Makes a stored file the episode's audio (replacing an earlier file or an external address).
- * Answers the episode and the file it replaced, or undefined when there is no such episode.
- */
-export async function attachAudio(
-  db: Db,
-  actorId: string,
-  id: string,
-  audio: { key: string; bytes: number; type: string; durationSeconds: number },
-  now = new Date(),
-) {
-  return db.transaction(async (tx) => {
-    const before = await lockEpisode(tx, id);
-    if (!before) return undefined;
-    const [row] = await tx
-      .update(podcastEpisodes)
-      .set({
-        audioPath: audio.key,
-        audioUrl: null,
-        audioBytes: audio.bytes,
-        audioType: audio.type,
-        durationSeconds: audio.durationSeconds,
-        updatedAt: now,
-      })
-      .where(eq(podcastEpisodes.id, id))
-      .returning();
-    if (!row) return undefined;
-    await recordAudit(tx, {
-      actorId,
-      action: 'podcast_episode.audio_upload',
-      entity: 'podcast_episode',
-      entityId: id,
-      details: {
-        title: row.title,
-        bytes: audio.bytes,
-        type: audio.type,
-        durationSeconds: audio.durationSeconds,
-      },
-    });
-    return { episode: toAdminEpisode(row, now), unusedKey: before.audioPath };
-  });
-}
-
-/** Takes an unpublished episode's audio away (file or address); answers the file to delete. */
-export async function removeAudio(db: Db, actorId: string, id: string, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const before = await lockEpisode(tx, id);
-    if (!before) return undefined;
-    if (before.publishedAt) {
-      throw new ApiError(
-        409,
-        'conflict',
-        'A published or scheduled episode must keep its audio: upload a replacement, or make it a draft first.',
-      );
-    }
-    if (!hasAudio(before)) return { episode: toAdminEpisode(before, now), unusedKey: null };
-    const [row] = await tx
-      .update(podcastEpisodes)
-      .set({
-        audioPath: null,
-        audioUrl: null,
-        audioBytes: null,
-        audioType: null,
-        durationSeconds: null,
-        updatedAt: now,
-      })
-      .where(eq(podcastEpisodes.id, id))
-      .returning();
-    if (!row) return undefined;
-    await recordAudit(tx, {
-      actorId,
-      action: 'podcast_episode.audio_remove',
-      entity: 'podcast_episode',
-      entityId: id,
-      details: { title: row.title },
-    });
-    return { episode: toAdminEpisode(row, now), unusedKey: before.audioPath };
   });
 }

@@ -93,7 +93,7 @@ export function InquiryList() {
                       {inquiry.hasNote && <span className="hint"> · has a note</span>}
                     </td>
                     <td>{inquiry.name}</td>
-                    <td className="inquiry-email">{inquiry.email}</td>
+                    <td>{inquiry.email}</td>
                     <td>
                       <time dateTime={inquiry.createdAt}>{receivedAt(inquiry.createdAt)}</time>
                     </td>

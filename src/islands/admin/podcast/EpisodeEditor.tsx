@@ -191,15 +191,15 @@ export function EpisodeEditor({
       </p>
       <h2 id="episode-heading" tabIndex={-1}>
         {episode ? `Edit “${episode.title}”` : 'New episode'}
-        {episode && (
-          <span
-            className="status-pill episode-state"
-            data-tone={episode.state === 'published' ? 'good' : 'info'}
-          >
+      </h2>
+      {episode && (
+        <p className="episode-meta">
+          <span className="status-pill" data-tone={episode.state === 'published' ? 'good' : 'info'}>
             {EPISODE_STATE_LABELS[episode.state]}
           </span>
-        )}
-      </h2>
+          <span className="hint episode-guid">Feed id, kept for ever: {episode.guid}</span>
+        </p>
+      )}
       <section className="admin-panel" aria-labelledby="episode-words-heading">
         <h3 id="episode-words-heading">The episode</h3>
         <Field

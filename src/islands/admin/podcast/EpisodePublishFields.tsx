@@ -47,7 +47,7 @@ export function EpisodePublishFields({
       </fieldset>
       {form.publish === 'date' && (
         <div className="field">
-          <label htmlFor="episode-publishDate">Date and time</label>
+          <label htmlFor="episode-publishDate">Publication date and time</label>
           <input
             id="episode-publishDate"
             className="input episode-date"

@@ -15,15 +15,14 @@ import {
 } from '~/lib/schemas/adminPodcast';
 import { uuidSchema } from '~/lib/schemas/common';
 import {
-  attachAudio,
   createEpisode,
   deleteEpisode,
   findEpisode,
   listEpisodes,
-  removeAudio,
   toAdminEpisode,
   updateEpisode,
 } from '../../adminPodcast.server';
+import { attachAudio, removeAudio } from '../../adminPodcastAudio.server';
 import { audioDurationSeconds } from '../../media.server';
 import { getStorage } from '../../storage/index.server';
 import type { ApiDeps, ApiEnv } from '../context';
