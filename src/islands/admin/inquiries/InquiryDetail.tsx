@@ -10,6 +10,7 @@ import {
   type InquiryStatus,
   replyMailto,
 } from '~/lib/schemas/adminInquiries';
+import { uuidSchema } from '~/lib/schemas/common';
 import { FormAlert, issuesByField, useFocusFirstInvalid } from '../../shared/Field';
 import { adminCountsChanged } from '../AdminNav';
 import { adminFetch } from '../adminApi';
@@ -47,6 +48,11 @@ export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how "Try again" asks again.
   useEffect(() => {
+    // An address that cannot name an inquiry is not asked about at all.
+    if (!uuidSchema.safeParse(inquiryId).success) {
+      setLoad({ state: 'missing' });
+      return;
+    }
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     adminFetch<AdminInquiry>(`/api/admin/inquiries/${encodeURIComponent(inquiryId)}`, {

@@ -9,7 +9,7 @@ type View = { name: 'list' } | { name: 'new'; key: number } | { name: 'edit'; id
 /** The page address says what is shown, so Back and a shared link both work: #new, #edit/<id>, else the list. */
 function viewOf(hash: string): View {
   if (hash === '#new') return { name: 'new', key: Date.now() };
-  const edit = /^#edit\/([\w-]{1,64})$/.exec(hash);
+  const edit = /^#edit\/([0-9a-f-]{36})$/i.exec(hash);
   return edit?.[1] ? { name: 'edit', id: edit[1] } : { name: 'list' };
 }
 
