@@ -32,6 +32,8 @@ async function readFeed(request: APIRequestContext) {
   return { xml, rss: parser.parse(xml).rss };
 }
 
+const isDemo = (item: Item) => /^quillreads-podcast-\d+$/.test(item.guid['#text']);
+
 /** The path of an absolute URL from the feed, to ask this test server for it. */
 const pathOf = (url: string) => {
   const u = new URL(url);
@@ -66,7 +68,8 @@ test('the podcast feed parses as XML and carries every required tag', async ({ r
   const cover = await request.get(pathOf(ch['itunes:image']['@href']));
   expect(cover.headers()['content-type']).toBe('image/png');
 
-  const items = ch.item as Item[];
+  // The demo episodes: an administrator's test (adminPodcastInquiries.spec.ts) may add one meanwhile.
+  const items = (ch.item as Item[]).filter(isDemo);
   expect(items.length).toBe(3);
   const dates = items.map((i) => Date.parse(i.pubDate));
   expect(dates.every(Number.isFinite)).toBe(true);
@@ -98,7 +101,7 @@ test('the podcast feed parses as XML and carries every required tag', async ({ r
   }
 
   // The guids never change between two reads of the feed.
-  const again = (await readFeed(request)).rss.channel.item as Item[];
+  const again = ((await readFeed(request)).rss.channel.item as Item[]).filter(isDemo);
   expect(again.map((i) => i.guid['#text'])).toEqual(items.map((i) => i.guid['#text']));
 });
 
@@ -160,9 +163,12 @@ test('the podcast page lists the episodes newest first, with show notes, transcr
     'href',
     '/podcast/feed.xml',
   );
-  const episodes = page.getByRole('list', { name: 'Episodes, newest first' }).getByRole('article');
+  // The demo episodes (an administrator's test may publish one of its own meanwhile).
+  const episodes = page
+    .getByRole('list', { name: 'Episodes, newest first' })
+    .locator('article[id^="episode-quillreads-podcast-"]');
   await expect(episodes).toHaveCount(3);
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+  await expect(episodes.getByRole('heading', { level: 2 })).toHaveText([
     'When a child says reading is boring',
     'Read-aloud: The Lighthouse Keeper',
     'Why twenty minutes a day matters',

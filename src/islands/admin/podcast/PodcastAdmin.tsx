@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { FormAlert } from '../../shared/Field';
+import { EpisodeEditor } from './EpisodeEditor';
+import { EpisodeList } from './EpisodeList';
+import './podcastAdmin.css';
+
+type View = { name: 'list' } | { name: 'new'; key: number } | { name: 'edit'; id: string };
+
+/** The page address says what is shown, so Back and a shared link both work: #new, #edit/<id>, else the list. */
+function viewOf(hash: string): View {
+  if (hash === '#new') return { name: 'new', key: Date.now() };
+  const edit = /^#edit\/([0-9a-f-]{36})$/i.exec(hash);
+  return edit?.[1] ? { name: 'edit', id: edit[1] } : { name: 'list' };
+}
+
+/** /admin/podcastupdate: the list of episodes, and the form that creates or edits one. */
+export function PodcastAdmin() {
+  const [view, setView] = useState<View>(() => viewOf(window.location.hash));
+  const [notice, setNotice] = useState<string | undefined>();
+
+  useEffect(() => {
+    const onHash = () => {
+      setNotice(undefined);
+      setView(viewOf(window.location.hash));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // A new view starts at its heading, for keyboard and screen-reader users alike.
+  useEffect(() => {
+    if (view.name === 'list' && !window.location.hash) return;
+    document.getElementById(view.name === 'list' ? 'episodes-heading' : 'episode-heading')?.focus();
+  }, [view]);
+
+  if (view.name === 'list') {
+    return (
+      <>
+        <FormAlert message={notice} tone="success" />
+        <EpisodeList />
+      </>
+    );
+  }
+  return (
+    <EpisodeEditor
+      key={view.name === 'edit' ? view.id : `new-${view.key}`}
+      episodeId={view.name === 'edit' ? view.id : null}
+      // The editor keeps its state; only the address changes, so a reload opens the saved episode.
+      onCreated={(id) => window.history.replaceState(window.history.state, '', `#edit/${id}`)}
+      onDeleted={(title) => {
+        window.history.pushState(window.history.state, '', '#episodes');
+        setView({ name: 'list' });
+        setNotice(`“${title}” was deleted.`);
+      }}
+    />
+  );
+}
