@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '../../shared/Field';
 import { EpisodeEditor } from './EpisodeEditor';
 import { EpisodeList } from './EpisodeList';
@@ -18,13 +18,32 @@ export function PodcastAdmin() {
   const [view, setView] = useState<View>(() => viewOf(window.location.hash));
   const [notice, setNotice] = useState<string | undefined>();
 
+  const root = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     const onHash = () => {
       setNotice(undefined);
       setView(viewOf(window.location.hash));
     };
+    // Astro's client router takes over same-page links and moves to a #fragment without a
+    // hashchange event: the links of this page (#new, #edit/<id>) are followed here instead.
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+      if (event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      window.history.pushState(window.history.state, '', link.getAttribute('href') ?? '#');
+      onHash();
+    };
+    const container = root.current;
     window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
+    window.addEventListener('popstate', onHash);
+    container?.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('popstate', onHash);
+      container?.removeEventListener('click', onClick);
+    };
   }, []);
 
   // A new view starts at its heading, for keyboard and screen-reader users alike.
@@ -33,7 +52,9 @@ export function PodcastAdmin() {
     document.getElementById(view.name === 'list' ? 'episodes-heading' : 'episode-heading')?.focus();
   }, [view]);
 
-  if (view.name === 'list') {
+  return <div ref={root}>{view.name === 'list' ? listView() : editorView()}</div>;
+
+  function listView() {
     return (
       <>
         <FormAlert message={notice} tone="success" />
@@ -41,17 +62,20 @@ export function PodcastAdmin() {
       </>
     );
   }
-  return (
-    <EpisodeEditor
-      key={view.name === 'edit' ? view.id : `new-${view.key}`}
-      episodeId={view.name === 'edit' ? view.id : null}
-      // The editor keeps its state; only the address changes, so a reload opens the saved episode.
-      onCreated={(id) => window.history.replaceState(window.history.state, '', `#edit/${id}`)}
-      onDeleted={(title) => {
-        window.history.pushState(window.history.state, '', '#episodes');
-        setView({ name: 'list' });
-        setNotice(`“${title}” was deleted.`);
-      }}
-    />
-  );
+
+  function editorView() {
+    return (
+      <EpisodeEditor
+        key={view.name === 'edit' ? view.id : `new-${view.key}`}
+        episodeId={view.name === 'edit' ? view.id : null}
+        // The editor keeps its state; only the address changes, so a reload opens the saved episode.
+        onCreated={(id) => window.history.replaceState(window.history.state, '', `#edit/${id}`)}
+        onDeleted={(title) => {
+          window.history.pushState(window.history.state, '', '#episodes');
+          setView({ name: 'list' });
+          setNotice(`“${title}” was deleted.`);
+        }}
+      />
+    );
+  }
 }
