@@ -1,18 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { pathFor, ROUTES } from '../../src/lib/routes';
 import { bearer, demoToken } from './apiTokens';
-import { expect, gotoReady, HTTP_404_LOG, signedInAs, test, waitForIslands } from './fixtures';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-}
+import {
+  expect,
+  expectNoViolations,
+  gotoReady,
+  HTTP_404_LOG,
+  signedInAs,
+  test,
+  waitForIslands,
+} from './fixtures';
 
 test.describe('axe finds nothing', () => {
   for (const route of ROUTES.filter((r) => r.access === 'public' && r.path !== '/blogs/{id}')) {

@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, demoToken } from './apiTokens';
-import { expect, gotoReady, signedInAs, test } from './fixtures';
+import { expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const ADMIN_NAME = 'Ada Okafor';
 
 test.use(signedInAs('admin'));
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /** The demo parent writes a post with Maya and sends it for review, through the API. */
 async function submittedPost(request: APIRequestContext, title: string) {

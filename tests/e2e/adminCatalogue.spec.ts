@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, gotoReady, HTTP_404_LOG, signedInAs, test } from './fixtures';
+import { expect, expectNoViolations, gotoReady, HTTP_404_LOG, signedInAs, test } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 test.use(signedInAs('admin'));
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /** The page fits a 320px screen without sideways scrolling; a screenshot at both widths when asked. */
 async function checkWidths(page: Page, name: string) {

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { bearer, demoToken } from './apiTokens';
-import { expect, gotoReady, HTTP_404_LOG, signedInAs, test, waitForIslands } from './fixtures';
+import {
+  expect,
+  expectNoViolations,
+  gotoReady,
+  HTTP_404_LOG,
+  signedInAs,
+  test,
+  waitForIslands,
+} from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const PASSWORD = 'a family password';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

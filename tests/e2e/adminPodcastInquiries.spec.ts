@@ -1,14 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, gotoReady, HTTP_404_LOG, signedInAs, test, waitForIslands } from './fixtures';
+import {
+  expect,
+  expectNoViolations,
+  gotoReady,
+  HTTP_404_LOG,
+  signedInAs,
+  test,
+  waitForIslands,
+} from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const SEED_MP3 = 'src/server/seed/media/podcast/003-reading-is-boring.mp3';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /** Nothing wider than the window: the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {

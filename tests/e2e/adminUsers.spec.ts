@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { bearer, demoToken, idTokenFor } from './apiTokens';
-import { expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
+import { expect, expectNoViolations, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const PROJECT = 'demo-quillreads';
 
 test.use(signedInAs('admin'));
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /** Screenshots at a desktop and the narrowest phone width; the page never scrolls sideways. */
 async function lookAt(page: Page, name: string) {

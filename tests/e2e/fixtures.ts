@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Role } from '../../src/lib/access';
 import type { Child } from '../../src/lib/user';
@@ -103,4 +104,16 @@ export function authFile(role: 'parent' | 'admin'): string {
 /** For `test.use(...)`: pages open signed in as the demo parent (Maya and Theo) or administrator. */
 export function signedInAs(role: 'parent' | 'admin') {
   return { storageState: authFile(role) };
+}
+
+/** The bar for every page: WCAG 2.2 A and AA, and axe's best practices. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** axe finds nothing on the page as it is now (dialogs and states included). */
+export async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
 }

@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import config from '../../playwright.config';
 import { bearer, demoToken } from './apiTokens';
-import { expect, gotoReady, signedInAs, test } from './fixtures';
+import { expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
 
 const PAGE = '/readonance/oration';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 // Chromium's fake microphone (a steady tone) and an automatic "Allow", on top of the usual flags.
 const launchOptions = config.use?.launchOptions ?? {};
@@ -24,11 +22,6 @@ test.use({
 async function chooseReader(page: Page, name: string) {
   await page.getByLabel('Reader').selectOption({ label: name });
   await expect(page.getByRole('heading', { name: `${name}’s recent attempts` })).toBeVisible();
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
 async function mayaWithNoAttempts(request: APIRequestContext): Promise<{ token: string; maya: string }> {

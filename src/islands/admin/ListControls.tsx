@@ -79,13 +79,15 @@ export function Pager({
   total: number;
   onPage: (page: number) => void;
 }) {
+  // An empty list already says so in its own words.
+  if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
     <nav className="admin-pager" aria-label={label}>
       <p aria-live="polite">
-        {total === 0 ? 'Nothing to show' : `Showing ${first}–${last} of ${total}`}
+        {`Showing ${first}–${last} of ${total}`}
         {pages > 1 && ` · page ${page} of ${pages}`}
       </p>
       {pages > 1 && (
