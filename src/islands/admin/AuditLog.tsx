@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import type { AuditEntry } from '~/lib/schemas/admin';
-import { ListState, Pager, SearchBox, SortHeader } from './ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from './ListControls';
 import { useAdminList } from './useAdminList';
 
 const ENTITIES = [
@@ -28,7 +27,6 @@ function detailsText(details: Record<string, unknown>): string {
 
 /** The audit log: every change made in the admin console, newest first, searchable. */
 export function AuditLog() {
-  const entityId = useId();
   const list = useAdminList<AuditEntry>('/api/admin/audit', {
     q: '',
     sort: 'createdAt',
@@ -51,21 +49,13 @@ export function AuditLog() {
           placeholder="An action, an id, a word of the details"
           onChange={(q) => setParams({ q })}
         />
-        <div className="field">
-          <label htmlFor={entityId}>What changed</label>
-          <select
-            id={entityId}
-            className="input"
-            value={params.filters.entity ?? ''}
-            onChange={(e) => setParams({ filters: { entity: e.target.value } })}
-          >
-            {ENTITIES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="What changed"
+          name="entity"
+          options={ENTITIES}
+          params={params}
+          setParams={setParams}
+        />
       </div>
       <ListState
         loading={list.loading}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { ListParams } from './useAdminList';
 
 /** The search box of an admin list: labelled, searching as the administrator types. */
@@ -28,6 +28,42 @@ export function SearchBox({
         autoComplete="off"
         onChange={(e) => onChange(e.target.value)}
       />
+    </div>
+  );
+}
+
+/** A labelled filter of an admin list (status, role...): choosing one starts again at page 1. */
+export function FilterSelect({
+  label,
+  name,
+  options,
+  params,
+  setParams,
+}: {
+  label: string;
+  /** The filter's key in the list's query and page address. */
+  name: string;
+  /** [value, label] pairs; '' is "no filter". */
+  options: readonly (readonly [string, string])[];
+  params: Pick<ListParams, 'filters'>;
+  setParams: (change: Partial<ListParams>) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="select"
+        value={params.filters[name] ?? ''}
+        onChange={(e) => setParams({ filters: { [name]: e.target.value } })}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { ADMIN_BLOG_STATUS, type AdminBlogSummary } from '~/lib/schemas/adminBlogs';
-import { ListState, Pager, SearchBox, SortHeader } from '../admin/ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../admin/ListControls';
 import { useAdminList } from '../admin/useAdminList';
 import { whenLabel } from './api';
 import '../admin/admin.css';
@@ -19,7 +18,6 @@ const FILTERS = [
  * finds any other post.
  */
 export function ReviewQueue() {
-  const statusId = useId();
   const list = useAdminList<AdminBlogSummary>('/api/admin/blogs', {
     q: '',
     sort: 'submittedAt',
@@ -46,21 +44,7 @@ export function ReviewQueue() {
           placeholder="A title, a pen name or an email"
           onChange={(q) => setParams({ q })}
         />
-        <div className="field">
-          <label htmlFor={statusId}>Show</label>
-          <select
-            id={statusId}
-            className="select"
-            value={params.filters.status ?? ''}
-            onChange={(e) => setParams({ filters: { status: e.target.value } })}
-          >
-            {FILTERS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Show" name="status" options={FILTERS} params={params} setParams={setParams} />
       </div>
       <ListState
         loading={list.loading}

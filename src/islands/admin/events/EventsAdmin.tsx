@@ -1,10 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ageRangeText } from '~/lib/events';
 import { formatEventRange } from '~/lib/eventTime';
 import type { AdminEvent, EventChange } from '~/lib/schemas/adminEvents';
 import { FormAlert } from '../../shared/Field';
 import { adminFetch } from '../adminApi';
-import { ListState, Pager, SearchBox, SortHeader } from '../ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../ListControls';
 import { useAdminList } from '../useAdminList';
 import { CancelEventDialog } from './CancelEventDialog';
 import { EventForm } from './EventForm';
@@ -37,7 +37,6 @@ const told = (n: number) =>
 
 /** /admin/eventupdate: every event, upcoming first; create, edit, cancel, and who registered. */
 export function EventsAdmin() {
-  const showId = useId();
   const [panel, setPanel] = useState<Panel | null>(null);
   const [cancelling, setCancelling] = useState<AdminEvent | null>(null);
   const [notice, setNotice] = useState<string>();
@@ -82,21 +81,7 @@ export function EventsAdmin() {
           placeholder="A word of the title or place"
           onChange={(q) => setParams({ q })}
         />
-        <div className="field">
-          <label htmlFor={showId}>Show</label>
-          <select
-            id={showId}
-            className="select"
-            value={params.filters.show ?? ''}
-            onChange={(e) => setParams({ filters: { show: e.target.value } })}
-          >
-            {SHOWS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Show" name="show" options={SHOWS} params={params} setParams={setParams} />
         <button type="button" className="btn btn-primary" onClick={() => open({ kind: 'new' })}>
           Add an event
         </button>

@@ -1,18 +1,16 @@
-import { useId } from 'react';
 import { INQUIRY_STATUSES } from '~/lib/domain';
 import {
   type AdminInquiryRow,
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUS_TONES,
 } from '~/lib/schemas/adminInquiries';
-import { ListState, Pager, SearchBox, SortHeader } from '../ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../ListControls';
 import { useAdminList } from '../useAdminList';
 import { receivedAt } from './inquiryFormat';
 import './inquiries.css';
 
 /** Messages from the contact form: newest first, by status, searchable, sortable, paged. */
 export function InquiryList() {
-  const statusId = useId();
   const list = useAdminList<AdminInquiryRow>('/api/admin/inquiries', {
     q: '',
     sort: 'createdAt',
@@ -36,22 +34,16 @@ export function InquiryList() {
           placeholder="A name, an email, a word of the message"
           onChange={(q) => setParams({ q })}
         />
-        <div className="field">
-          <label htmlFor={statusId}>Status</label>
-          <select
-            id={statusId}
-            className="input"
-            value={params.filters.status ?? ''}
-            onChange={(e) => setParams({ filters: { status: e.target.value } })}
-          >
-            <option value="">Every status</option>
-            {INQUIRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {INQUIRY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          name="status"
+          options={[
+            ['', 'Every status'],
+            ...INQUIRY_STATUSES.map((s) => [s, INQUIRY_STATUS_LABELS[s]] as const),
+          ]}
+          params={params}
+          setParams={setParams}
+        />
       </div>
       <ListState
         loading={list.loading}

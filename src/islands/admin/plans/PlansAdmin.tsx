@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDuration, formatPrice } from '~/lib/plans';
 import type { AdminPlan } from '~/lib/schemas/adminPlans';
 import { FormAlert } from '../../shared/Field';
 import { adminFetch } from '../adminApi';
-import { ListState, Pager, SearchBox, SortHeader } from '../ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../ListControls';
 import { useAdminList } from '../useAdminList';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '../plansEvents.css';
@@ -16,7 +16,6 @@ const STATUSES = [
 
 /** /admin/create-plans: every plan, active and retired, and the form that adds one. */
 export function PlansAdmin() {
-  const statusId = useId();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string>();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -45,21 +44,7 @@ export function PlansAdmin() {
           placeholder="A word of the name or description"
           onChange={(q) => setParams({ q })}
         />
-        <div className="field">
-          <label htmlFor={statusId}>Show</label>
-          <select
-            id={statusId}
-            className="select"
-            value={params.filters.status ?? ''}
-            onChange={(e) => setParams({ filters: { status: e.target.value } })}
-          >
-            {STATUSES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Show" name="status" options={STATUSES} params={params} setParams={setParams} />
         <button
           ref={addButton}
           type="button"

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { formatClock } from '~/lib/podcast';
 import {
   type AdminEpisodeRow,
@@ -6,7 +5,7 @@ import {
   EPISODE_STATES,
   type EpisodeState,
 } from '~/lib/schemas/adminPodcast';
-import { ListState, Pager, SearchBox, SortHeader } from '../ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../ListControls';
 import { useAdminList } from '../useAdminList';
 
 const TONES: Record<EpisodeState, 'good' | 'info' | undefined> = {
@@ -19,7 +18,6 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 
 /** Every episode, drafts included: searchable, filtered by state, sortable and paged. */
 export function EpisodeList() {
-  const stateId = useId();
   const list = useAdminList<AdminEpisodeRow>('/api/admin/podcast', {
     q: '',
     sort: 'episodeNumber',
@@ -47,22 +45,16 @@ export function EpisodeList() {
           placeholder="A title, a word of the summary, a number"
           onChange={(q) => setParams({ q })}
         />
-        <div className="field">
-          <label htmlFor={stateId}>Show</label>
-          <select
-            id={stateId}
-            className="input"
-            value={params.filters.state ?? ''}
-            onChange={(e) => setParams({ filters: { state: e.target.value } })}
-          >
-            <option value="">Every episode</option>
-            {EPISODE_STATES.map((state) => (
-              <option key={state} value={state}>
-                {EPISODE_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Show"
+          name="state"
+          options={[
+            ['', 'Every episode'],
+            ...EPISODE_STATES.map((s) => [s, EPISODE_STATE_LABELS[s]] as const),
+          ]}
+          params={params}
+          setParams={setParams}
+        />
       </div>
       <ListState
         loading={list.loading}

@@ -66,7 +66,7 @@ export function PodcastAdmin() {
   function editorView() {
     return (
       <EpisodeEditor
-        key={view.name === 'edit' ? view.id : `new-${view.key}`}
+        key={view.name === 'edit' ? view.id : view.name === 'new' ? `new-${view.key}` : 'list'}
         episodeId={view.name === 'edit' ? view.id : null}
         // The editor keeps its state; only the address changes, so a reload opens the saved episode.
         onCreated={(id) => window.history.replaceState(window.history.state, '', `#edit/${id}`)}

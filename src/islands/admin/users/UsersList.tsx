@@ -1,14 +1,11 @@
-import { useId } from 'react';
 import type { AdminUser } from '~/lib/schemas/adminUsers';
-import { ListState, Pager, SearchBox, SortHeader } from '../ListControls';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../ListControls';
 import { useAdminList } from '../useAdminList';
 import { AccountPills, dateText } from './AccountStates';
 import './users.css';
 
 /** Every account, parents and the team: searched, filtered, sorted and paged on the server. */
 export function UsersList() {
-  const roleId = useId();
-  const statusId = useId();
   const list = useAdminList<AdminUser>('/api/admin/users', {
     q: '',
     sort: 'createdAt',
@@ -36,32 +33,28 @@ export function UsersList() {
           onChange={(q) => setParams({ q })}
         />
         <div className="users-filters">
-          <div className="field">
-            <label htmlFor={roleId}>Role</label>
-            <select
-              id={roleId}
-              className="select"
-              value={params.filters.role ?? ''}
-              onChange={(e) => setParams({ filters: { role: e.target.value } })}
-            >
-              <option value="">Everyone</option>
-              <option value="parent">Parents</option>
-              <option value="admin">Administrators</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={statusId}>Status</label>
-            <select
-              id={statusId}
-              className="select"
-              value={params.filters.status ?? ''}
-              onChange={(e) => setParams({ filters: { status: e.target.value } })}
-            >
-              <option value="">Active and disabled</option>
-              <option value="enabled">Active</option>
-              <option value="disabled">Disabled</option>
-            </select>
-          </div>
+          <FilterSelect
+            label="Role"
+            name="role"
+            options={[
+              ['', 'Everyone'],
+              ['parent', 'Parents'],
+              ['admin', 'Administrators'],
+            ]}
+            params={params}
+            setParams={setParams}
+          />
+          <FilterSelect
+            label="Status"
+            name="status"
+            options={[
+              ['', 'Active and disabled'],
+              ['enabled', 'Active'],
+              ['disabled', 'Disabled'],
+            ]}
+            params={params}
+            setParams={setParams}
+          />
         </div>
       </div>
       <ListState
