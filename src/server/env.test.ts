@@ -20,6 +20,28 @@ describe('settings', () => {
     );
   });
 
+  it('reads the interview template, zone and length, defaulting to the team’s week', () => {
+    const defaults = loadSettings({});
+    expect(defaults.INTERVIEW_SLOTS).toHaveLength(2);
+    expect(defaults.INTERVIEW_TIME_ZONE).toBe('America/New_York');
+    expect(defaults.INTERVIEW_MINUTES).toBe(20);
+    const custom = loadSettings({
+      INTERVIEW_SLOTS: 'Mon 09:00-10:00',
+      INTERVIEW_TIME_ZONE: 'Europe/London',
+      INTERVIEW_MINUTES: '30',
+    });
+    expect(custom.INTERVIEW_SLOTS).toEqual([{ weekdays: [1], start: 540, end: 600 }]);
+    expect(() =>
+      loadSettings({
+        INTERVIEW_SLOTS: 'Someday 9-10',
+        INTERVIEW_TIME_ZONE: 'Nowhere',
+        INTERVIEW_MINUTES: '5',
+      }),
+    ).toThrow(
+      /INTERVIEW_SLOTS: "Someday 9-10" should look like[\s\S]*INTERVIEW_TIME_ZONE: must be an IANA[\s\S]*INTERVIEW_MINUTES/,
+    );
+  });
+
   it('never accepts emulator tokens in production or for a real project', () => {
     expect(() =>
       loadSettings({

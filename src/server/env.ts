@@ -1,4 +1,12 @@
 import * as z from 'zod';
+import {
+  DEFAULT_INTERVIEW_MINUTES,
+  DEFAULT_INTERVIEW_SLOTS,
+  DEFAULT_INTERVIEW_TIME_ZONE,
+  isTimeZone,
+  parseSlotTemplate,
+  type SlotWindow,
+} from '~/lib/interviewSlots';
 
 const list = z
   .string()
@@ -36,6 +44,28 @@ const settingsSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Requests per minute and address on the sign-in routes. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /**
+     * The weekly introductory-interview template on the team's clock: windows separated by
+     * semicolons, each weekdays and a 24-hour range, e.g. "Tue,Thu 16:00-19:00; Sat 10:00-12:00".
+     */
+    INTERVIEW_SLOTS: z
+      .string()
+      .default(DEFAULT_INTERVIEW_SLOTS)
+      .transform((text, ctx): SlotWindow[] => {
+        const parsed = parseSlotTemplate(text);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.windows;
+      }),
+    /** The team's IANA time zone, in which INTERVIEW_SLOTS is read (e.g. Europe/London). */
+    INTERVIEW_TIME_ZONE: z
+      .string()
+      .default(DEFAULT_INTERVIEW_TIME_ZONE)
+      .refine(isTimeZone, 'must be an IANA time zone such as America/New_York or Europe/London'),
+    /** How long one interview lasts, in minutes. */
+    INTERVIEW_MINUTES: z.coerce.number().int().min(10).max(120).default(DEFAULT_INTERVIEW_MINUTES),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
