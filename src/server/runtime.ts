@@ -43,6 +43,11 @@ async function build(): Promise<Api> {
     rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),
     logger,
     settings,
+    interviewSchedule: {
+      windows: settings.INTERVIEW_SLOTS,
+      timeZone: settings.INTERVIEW_TIME_ZONE,
+      minutes: settings.INTERVIEW_MINUTES,
+    },
   });
 }
 

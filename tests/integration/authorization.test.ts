@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSlots } from '../../src/lib/interviewSlots';
 import { passages } from '../../src/server/db/schema';
+import { defaultInterviewSchedule } from '../../src/server/interviews.server';
 import { diskStorage } from '../../src/server/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
@@ -32,6 +34,10 @@ const TINY_WEBP = new Uint8Array(
     .toBuffer(),
 );
 const child = { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' };
+/** Interview slots: the parent holds the first (made in beforeAll), the entries below use the others. */
+const interviewSlots = generateSlots(defaultInterviewSchedule(), new Date(Date.now() + 3_600_000)).map(
+  (s) => s.startsAt,
+);
 
 /** Every API route × who is asking → the status they get. */
 const MATRIX: Case[] = [
@@ -278,6 +284,43 @@ const MATRIX: Case[] = [
     path: '/api/me/export',
     expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
   },
+  // interviews: a family sees and changes only its own booking.
+  {
+    method: 'GET',
+    path: '/api/interviews/slots',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/interviews',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  // The parent already holds an interview; the other parent takes this slot, so the admin finds it taken.
+  {
+    method: 'POST',
+    path: '/api/interviews',
+    body: { startsAt: interviewSlots[1] },
+    expect: { anonymous: 401, parent: 409, otherParent: 201, admin: 409 },
+  },
+  {
+    method: 'GET',
+    path: '/api/interviews/{id}',
+    idOf: 'interview',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/interviews/{id}',
+    idOf: 'interview',
+    body: { startsAt: interviewSlots[2] },
+    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/interviews/{id}',
+    idOf: 'interview',
+    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 200 },
+  },
   // Keep these last: they delete the child and the accounts the entries above use.
   {
     method: 'DELETE',
@@ -308,6 +351,7 @@ const ids = {
   editableDraft: '',
   deletableDraft: '',
   entry: '',
+  interview: '',
 };
 let mediaDir: string;
 /** Fills a path or body with this run's ids. */
@@ -342,6 +386,11 @@ beforeAll(async () => {
     body: { title: 'Matrix entry', readOn: '2025-06-02', minutes: 15 },
   });
   ids.entry = String((entry.json as { entry: { _id: string } }).entry._id);
+  const interview = await call(api, 'POST', '/api/interviews', {
+    token: parent.idToken,
+    body: { startsAt: interviewSlots[0] },
+  });
+  ids.interview = String(interview.json._id);
 
   const newDraft = async () => {
     const res = await call(api, 'POST', '/api/me/blogs', {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { InterviewSchedule } from '~/lib/interviewSlots';
 import type { Db } from '../db/client';
 import type { Settings } from '../env';
 import type { DeleteSignInAccount, Identity, VerifyToken } from '../identity';
@@ -19,6 +20,8 @@ export interface ApiDeps {
   rateLimiter: RateLimiter;
   logger: Logger;
   settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'>;
+  /** The introductory interview's weekly slots (INTERVIEW_*); the default template when left out. */
+  interviewSchedule?: InterviewSchedule;
   /** Where uploads go; the server's store (MEDIA_DIR) when left out. Tests pass a folder of their own. */
   storage?: Storage;
 }

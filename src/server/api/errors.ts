@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'event_over'
   | 'event_cancelled'
   | 'already_registered'
+  | 'slot_taken'
+  | 'already_booked'
   | 'payload_too_large'
   | 'rate_limited'
   | 'reauthentication_required'

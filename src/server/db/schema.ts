@@ -414,7 +414,10 @@ export const interviewBookings = pgTable(
     childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('booked'),
+    /** The calendar file's SEQUENCE: raised by each reschedule and the cancellation. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Two parents can never hold the same slot, even when they book at the same moment.

@@ -1,0 +1,2 @@
+ALTER TABLE "interview_bookings" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "interview_bookings" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;

@@ -1,0 +1,285 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSlots, type Slot } from '../../src/lib/interviewSlots';
+import { interviewBookings, notifications } from '../../src/server/db/schema';
+import { defaultInterviewSchedule } from '../../src/server/interviews.server';
+import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+/** The configured slots, computed as the server does; each test takes its own. */
+let slots: Slot[];
+let nextSlot = 0;
+const takeSlot = () => {
+  const slot = slots[nextSlot++];
+  if (!slot) throw new Error('ran out of slots');
+  return slot.startsAt;
+};
+
+/** A new family with children. */
+async function family(...names: string[]) {
+  const parent = await registeredAccount(api);
+  const childIds: string[] = [];
+  for (const firstName of names) {
+    const child = await call(api, 'POST', '/api/children', {
+      token: parent.idToken,
+      body: { firstName, ageBand: '4-6', readingLevel: 'sprout' },
+    });
+    childIds.push(String(child.json._id));
+  }
+  return { token: parent.idToken, childIds };
+}
+
+const book = (token: string, body: unknown) => call(api, 'POST', '/api/interviews', { token, body });
+const freeStarts = async (token: string) =>
+  ((await call(api, 'GET', '/api/interviews/slots', { token })).json.slots as Slot[]).map((s) => s.startsAt);
+const notesOf = (childId: string) =>
+  database.db.select().from(notifications).where(eq(notifications.childId, childId));
+const bookedAt = (startsAt: string) =>
+  database.db
+    .select()
+    .from(interviewBookings)
+    .where(and(eq(interviewBookings.startsAt, new Date(startsAt)), eq(interviewBookings.status, 'booked')));
+
+beforeAll(async () => {
+  database = await testDatabase();
+  api = testApi(database);
+  slots = generateSlots(defaultInterviewSchedule(), new Date());
+  // The slot the tests start with must not begin before the run ends.
+  slots = slots.filter((s) => Date.parse(s.startsAt) > Date.now() + 13 * 3_600_000);
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe('free slots', () => {
+  it('lists the configured slots of the next three weeks, soonest first, at least 12 hours ahead', async () => {
+    const { token } = await family('Ivy');
+    const res = await call(api, 'GET', '/api/interviews/slots', { token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ timeZone: 'America/New_York', minutes: 20, weeks: 3 });
+    const listed = res.json.slots as Slot[];
+    expect(listed.length).toBeGreaterThan(50);
+    expect(listed.every((s) => Date.parse(s.startsAt) >= Date.now() + 12 * 3_600_000 - 60_000)).toBe(true);
+    expect(listed.every((s) => Date.parse(s.endsAt) - Date.parse(s.startsAt) === 20 * 60_000)).toBe(true);
+  });
+});
+
+describe('booking', () => {
+  it('books a slot for the first child, lists it, takes it off the free list and notifies the child', async () => {
+    const { token, childIds } = await family('Maya', 'Theo');
+    const startsAt = takeSlot();
+    const res = await book(token, { startsAt });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({
+      startsAt,
+      status: 'booked',
+      childId: childIds[0],
+      childName: 'Maya',
+      sequence: 0,
+    });
+    expect(Date.parse(String(res.json.endsAt)) - Date.parse(startsAt)).toBe(20 * 60_000);
+
+    expect(await freeStarts(token)).not.toContain(startsAt);
+    const mine = await call(api, 'GET', '/api/me/interviews', { token });
+    expect(mine.json.interviews).toEqual([res.json]);
+    expect((await call(api, 'GET', `/api/interviews/${res.json._id}`, { token })).json).toEqual(res.json);
+
+    const notes = await notesOf(String(childIds[0]));
+    expect(notes.map((n) => [n.kind, n.title, n.link])).toEqual([
+      ['interview', 'Introductory interview booked', '/schedule-interview'],
+    ]);
+    expect(notes[0]?.body).toMatch(/E[SD]T/);
+    expect(await notesOf(String(childIds[1]))).toEqual([]);
+  });
+
+  it('books for the chosen child', async () => {
+    const { token, childIds } = await family('Maya', 'Theo');
+    const res = await book(token, { startsAt: takeSlot(), childId: childIds[1] });
+    expect(res.status).toBe(201);
+    expect(res.json.childName).toBe('Theo');
+    expect(await notesOf(String(childIds[1]))).toHaveLength(1);
+    expect(await notesOf(String(childIds[0]))).toHaveLength(0);
+  });
+
+  it('holds one upcoming interview per family: a second booking is refused and changes nothing', async () => {
+    const { token } = await family('Ada');
+    const first = await book(token, { startsAt: takeSlot() });
+    const other = takeSlot();
+    const second = await book(token, { startsAt: other });
+    expect(second.status).toBe(409);
+    expect(second.json.error?.code).toBe('already_booked');
+    expect(second.json.error?.message).toMatch(/You already have an interview on .*Reschedule or cancel it/);
+    expect(await bookedAt(other)).toHaveLength(0);
+    expect((await call(api, 'GET', '/api/me/interviews', { token })).json.interviews).toEqual([first.json]);
+  });
+
+  it('refuses a time that is not a free configured slot, naming startsAt', async () => {
+    const { token } = await family('Bo');
+    const slot = Date.parse(takeSlot());
+    const refused = [
+      new Date(slot + 10 * 60_000).toISOString(), // between two slots
+      new Date(Date.now() + 3_600_000).toISOString(), // under 12 hours ahead
+      new Date(Date.now() - 86_400_000).toISOString(), // the past
+      new Date(slot + 40 * 86_400_000).toISOString(), // beyond three weeks
+    ];
+    for (const startsAt of refused) {
+      const res = await book(token, { startsAt });
+      expect(res.status, startsAt).toBe(400);
+      expect(res.json.error?.fields?.startsAt).toMatch(/Choose one of the free times/);
+    }
+    expect((await call(api, 'GET', '/api/me/interviews', { token })).json.interviews).toEqual([]);
+  });
+
+  it('explains bad input beside each field', async () => {
+    const { token } = await family('Cy');
+    const cases: [unknown, string][] = [
+      [{}, 'startsAt'],
+      [{ startsAt: 'next tuesday' }, 'startsAt'],
+      [{ startsAt: 42 }, 'startsAt'],
+      [{ startsAt: takeSlot(), childId: 'not-an-id' }, 'childId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await book(token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error?.fields?.[field]).toEqual(expect.any(String));
+    }
+    const notJson = await call(api, 'POST', '/api/interviews', {
+      token,
+      rawBody: 'startsAt=soon',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(notJson.status).toBe(400);
+    expect((await call(api, 'GET', '/api/me/interviews', { token })).json.interviews).toEqual([]);
+  });
+
+  it("answers 404 for another family's child and books nothing", async () => {
+    const mine = await family('Dee');
+    const theirs = await family('Eli');
+    const startsAt = takeSlot();
+    const res = await book(mine.token, { startsAt, childId: theirs.childIds[0] });
+    expect(res.status).toBe(404);
+    expect(await bookedAt(startsAt)).toHaveLength(0);
+  });
+
+  it('refuses a slot another family holds with 409', async () => {
+    const a = await family('Fay');
+    const b = await family('Gus');
+    const startsAt = takeSlot();
+    expect((await book(a.token, { startsAt })).status).toBe(201);
+    const res = await book(b.token, { startsAt });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({
+      code: 'slot_taken',
+      message: expect.stringMatching(/just taken/),
+    });
+    expect(await notesOf(String(b.childIds[0]))).toHaveLength(0);
+  });
+
+  it('gives a slot to exactly one of several families booking it at the same moment', async () => {
+    const families = await Promise.all([family('Hana'), family('Hugo'), family('Hal'), family('Hope')]);
+    const startsAt = takeSlot();
+    const answers = await Promise.all(families.map((f) => book(f.token, { startsAt })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await bookedAt(startsAt)).toHaveLength(1);
+    const notified = await Promise.all(families.map((f) => notesOf(String(f.childIds[0]))));
+    expect(notified.map((n) => n.length).sort()).toEqual([0, 0, 0, 1]);
+  });
+});
+
+describe('rescheduling and cancelling', () => {
+  it('moves the booking atomically, raises the SEQUENCE and notifies the child', async () => {
+    const { token, childIds } = await family('Ivy');
+    const from = takeSlot();
+    const to = takeSlot();
+    const booked = await book(token, { startsAt: from });
+    const res = await call(api, 'PATCH', `/api/interviews/${booked.json._id}`, {
+      token,
+      body: { startsAt: to },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ _id: booked.json._id, startsAt: to, status: 'booked', sequence: 1 });
+    const free = await freeStarts(token);
+    expect(free).toContain(from);
+    expect(free).not.toContain(to);
+    const titles = (await notesOf(String(childIds[0]))).map((n) => n.title).sort();
+    expect(titles).toEqual(['Introductory interview booked', 'Introductory interview moved']);
+  });
+
+  it('leaves the booking where it was when the new slot is taken, the same, or not a slot', async () => {
+    const a = await family('Jo');
+    const b = await family('Kim');
+    const mine = takeSlot();
+    const theirs = takeSlot();
+    const booked = await book(a.token, { startsAt: mine });
+    await book(b.token, { startsAt: theirs });
+    const patch = (startsAt: unknown) =>
+      call(api, 'PATCH', `/api/interviews/${booked.json._id}`, { token: a.token, body: { startsAt } });
+
+    const taken = await patch(theirs);
+    expect(taken.status).toBe(409);
+    expect(taken.json.error?.code).toBe('slot_taken');
+    const same = await patch(mine);
+    expect(same.status).toBe(400);
+    expect(same.json.error?.fields?.startsAt).toMatch(/different time/);
+    const between = await patch(new Date(Date.parse(mine) + 5 * 60_000).toISOString());
+    expect(between.status).toBe(400);
+    expect(between.json.error?.fields?.startsAt).toMatch(/free times/);
+    const garbage = await patch('soon');
+    expect(garbage.status).toBe(400);
+    expect(garbage.json.error?.fields?.startsAt).toEqual(expect.any(String));
+
+    const now = await call(api, 'GET', `/api/interviews/${booked.json._id}`, { token: a.token });
+    expect(now.json).toMatchObject({ startsAt: mine, sequence: 0, status: 'booked' });
+    expect(await bookedAt(theirs)).toHaveLength(1);
+  });
+
+  it('cancels: the slot is free again, the SEQUENCE rises, the child is told, and the family may book anew', async () => {
+    const { token, childIds } = await family('Lu');
+    const startsAt = takeSlot();
+    const booked = await book(token, { startsAt });
+    const res = await call(api, 'DELETE', `/api/interviews/${booked.json._id}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'cancelled', sequence: 1, startsAt });
+    expect(await freeStarts(token)).toContain(startsAt);
+    expect((await notesOf(String(childIds[0]))).map((n) => n.title)).toContain(
+      'Introductory interview cancelled',
+    );
+
+    const again = await call(api, 'DELETE', `/api/interviews/${booked.json._id}`, { token });
+    expect(again.status).toBe(409);
+    const move = await call(api, 'PATCH', `/api/interviews/${booked.json._id}`, {
+      token,
+      body: { startsAt: takeSlot() },
+    });
+    expect(move.status).toBe(409);
+    expect(move.json.error?.message).toMatch(/cancelled/);
+
+    const rebooked = await book(token, { startsAt });
+    expect(rebooked.status).toBe(201);
+    const list = (await call(api, 'GET', '/api/me/interviews', { token })).json.interviews as {
+      status: string;
+    }[];
+    expect(list.map((i) => i.status).sort()).toEqual(['booked', 'cancelled']);
+  });
+
+  it("answers 404 for another family's booking and for unknown ids, changing nothing", async () => {
+    const owner = await family('Mo');
+    const stranger = await family('Ned');
+    const startsAt = takeSlot();
+    const booked = await book(owner.token, { startsAt });
+    const path = `/api/interviews/${booked.json._id}`;
+    const token = stranger.token;
+    expect((await call(api, 'GET', path, { token })).status).toBe(404);
+    expect((await call(api, 'PATCH', path, { token, body: { startsAt: takeSlot() } })).status).toBe(404);
+    expect((await call(api, 'DELETE', path, { token })).status).toBe(404);
+    const unknown = `/api/interviews/${crypto.randomUUID()}`;
+    expect((await call(api, 'GET', unknown, { token })).status).toBe(404);
+    expect((await call(api, 'DELETE', unknown, { token })).status).toBe(404);
+    const badId = await call(api, 'DELETE', '/api/interviews/42', { token });
+    expect(badId.status).toBe(400);
+    expect(badId.json.error?.fields?.id).toEqual(expect.any(String));
+    const still = await call(api, 'GET', path, { token: owner.token });
+    expect(still.json).toMatchObject({ startsAt, status: 'booked', sequence: 0 });
+  });
+});
