@@ -1,0 +1,335 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { loginPathFor } from '~/lib/access';
+import { ApiClientError, apiFetch } from '~/lib/apiClient';
+import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/lib/interviews';
+import type { InterviewDto } from '~/lib/schemas/interviews';
+import { $authReady, currentIdToken, startAuth } from '~/stores/auth';
+import { incrementNotificationCount } from '~/stores/notifications';
+import { $session, $userData } from '~/stores/session';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { Spinner } from '../shared/Spinner';
+import { useHydrated } from '../shared/useHydrated';
+import { downloadIcs } from './downloadIcs';
+import { SlotPicker } from './SlotPicker';
+import './ScheduleInterview.css';
+
+interface SlotList {
+  slots: { startsAt: string; endsAt: string }[];
+  weeks: number;
+}
+type Message = { tone: 'success' | 'error'; text: string; cancelled?: InterviewDto } | null;
+
+const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Books, shows, moves and cancels the family's introductory interview. */
+export function ScheduleInterview() {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const user = useStore($userData);
+  const authReady = useStore($authReady);
+  const signedIn = session.status === 'signed-in';
+  const [slots, setSlots] = useState<SlotList | null>(null);
+  const [interviews, setInterviews] = useState<InterviewDto[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [rescheduling, setRescheduling] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [message, setMessage] = useState<Message>(null);
+  const [childId, setChildId] = useState<string>('');
+  const zone = visitorZone();
+
+  useEffect(() => {
+    if (signedIn) startAuth();
+  }, [signedIn]);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const token = await currentIdToken();
+      if (!token) return;
+      const [free, mine] = await Promise.all([
+        apiFetch<SlotList>('/api/interviews/slots', { token }),
+        apiFetch<{ interviews: InterviewDto[] }>('/api/me/interviews', { token }),
+      ]);
+      setSlots(free);
+      setInterviews(mine.interviews);
+    } catch (error) {
+      setLoadError(
+        error instanceof ApiClientError ? error.message : 'The interview times could not be loaded.',
+      );
+    }
+  }, []);
+
+  useEffect(() => {
+    if (signedIn && authReady) void load();
+  }, [signedIn, authReady, load]);
+
+  if (!hydrated || (signedIn && !loadError && (!slots || !interviews))) {
+    return (
+      <div className="iv-card" aria-busy="true">
+        <p className="iv-wait">
+          <Spinner label="" /> {signedIn ? 'Loading the free times…' : 'Checking your family account…'}
+        </p>
+      </div>
+    );
+  }
+
+  if (!signedIn) {
+    return (
+      <div className="iv-card">
+        <h2>Book your interview</h2>
+        <p>
+          Sign in to see the free times of the next three weeks and choose the one that suits your family.
+        </p>
+        <a className="btn btn-primary" href={loginPathFor(SCHEDULE_PATH)}>
+          Sign in to book an interview
+        </a>
+        <p className="iv-hint">
+          New here? <a href="/signup">Create a family account</a>.
+        </p>
+      </div>
+    );
+  }
+
+  if (loadError || !slots || !interviews) {
+    return (
+      <div className="iv-card">
+        <p className="form-alert form-alert-error" role="alert">
+          {loadError}
+        </p>
+        <button type="button" className="btn btn-secondary" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const booked = upcomingInterview(interviews, new Date());
+  const children = user?.children ?? [];
+
+  const run = async (
+    work: (token: string | null) => Promise<InterviewDto>,
+    success: (i: InterviewDto) => Message,
+  ) => {
+    setBusy(true);
+    setFieldError(undefined);
+    setMessage(null);
+    try {
+      const result = await work(await currentIdToken());
+      setMessage(success(result));
+      setRescheduling(false);
+      // Each change leaves the child a notification: the navbar counts it at once.
+      if (user?._id && result.childId) incrementNotificationCount(user._id);
+      await load();
+    } catch (error) {
+      const err = error instanceof ApiClientError ? error : null;
+      if (err?.fields.startsAt) setFieldError(err.fields.startsAt);
+      else setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
+      // A time someone else just took, or a booking made elsewhere: show what is true now.
+      if (err?.status === 409) await load();
+    } finally {
+      setBusy(false);
+      setConfirmCancel(false);
+    }
+  };
+
+  const bookAt = (startsAt: string) =>
+    run(
+      (token) =>
+        apiFetch<InterviewDto>('/api/interviews', {
+          method: 'POST',
+          token,
+          body: { startsAt, ...(childId ? { childId } : {}) },
+        }),
+      (i) => ({
+        tone: 'success',
+        text: `Your interview is booked${i.childName ? ` for ${i.childName}` : ''}. We have added it to the notifications.`,
+      }),
+    );
+
+  const moveTo = (startsAt: string) =>
+    booked &&
+    run(
+      (token) =>
+        apiFetch<InterviewDto>(`/api/interviews/${booked._id}`, {
+          method: 'PATCH',
+          token,
+          body: { startsAt },
+        }),
+      () => ({ tone: 'success', text: 'Your interview has moved to the new time.' }),
+    );
+
+  const cancel = () =>
+    booked &&
+    run(
+      (token) => apiFetch<InterviewDto>(`/api/interviews/${booked._id}`, { method: 'DELETE', token }),
+      (i) => ({
+        tone: 'success',
+        text: 'Your interview is cancelled. You can book another time below.',
+        cancelled: i,
+      }),
+    );
+
+  const messages = (
+    <>
+      <div role="status" className="iv-live">
+        {message?.tone === 'success' && (
+          <div className="form-alert form-alert-success">
+            <p>{message.text}</p>
+            {message.cancelled && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => message.cancelled && downloadIcs(message.cancelled)}
+              >
+                Download the cancellation for your calendar (.ics)
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      <div role="alert" className="iv-live">
+        {message?.tone === 'error' && <p className="form-alert form-alert-error">{message.text}</p>}
+      </div>
+    </>
+  );
+
+  const noTimes = (
+    <div className="iv-empty">
+      <h3>No free times in the next three weeks</h3>
+      <p>
+        Every interview time is taken for now. <a href="/contact-us">Contact us</a> and we will find a time
+        with you.
+      </p>
+    </div>
+  );
+
+  if (booked && !rescheduling) {
+    return (
+      <div className="iv-card">
+        {messages}
+        <h2>Your interview is booked</h2>
+        <p className="iv-when">
+          <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>
+        </p>
+        <p className="iv-hint">
+          {booked.childName ? `For ${booked.childName}. ` : ''}Shown in your time zone (
+          {zone.replaceAll('_', ' ')}).
+        </p>
+        <div className="iv-actions">
+          <button type="button" className="btn btn-primary" onClick={() => downloadIcs(booked)}>
+            Add to calendar (.ics)
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setMessage(null);
+              setRescheduling(true);
+            }}
+          >
+            Reschedule
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirmCancel(true)}>
+            Cancel interview
+          </button>
+        </div>
+        {confirmCancel && (
+          <ConfirmDialog
+            title="Cancel your interview?"
+            confirmLabel="Yes, cancel the interview"
+            cancelLabel="Keep the interview"
+            danger
+            busy={busy}
+            onConfirm={() => void cancel()}
+            onCancel={() => setConfirmCancel(false)}
+          >
+            <p>
+              The interview on {formatInterviewTime(booked, undefined, zone)} will be cancelled and the time
+              offered to other families. You can book another time afterwards.
+            </p>
+          </ConfirmDialog>
+        )}
+      </div>
+    );
+  }
+
+  if (booked && rescheduling) {
+    return (
+      <div className="iv-card">
+        {messages}
+        <h2>Move your interview</h2>
+        <p>
+          Now: <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>. Your
+          current time stays booked until the new one is confirmed.
+        </p>
+        {slots.slots.length === 0 ? (
+          noTimes
+        ) : (
+          <SlotPicker
+            slots={slots.slots}
+            timeZone={zone}
+            submitLabel="Move my interview"
+            busyLabel="Moving…"
+            busy={busy}
+            error={fieldError}
+            onSubmit={(startsAt) => void moveTo(startsAt)}
+            after={
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => {
+                  setFieldError(undefined);
+                  setRescheduling(false);
+                }}
+              >
+                Keep the current time
+              </button>
+            }
+          />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="iv-card">
+      {messages}
+      <h2>Book your interview</h2>
+      {slots.slots.length === 0 ? (
+        noTimes
+      ) : (
+        <SlotPicker
+          slots={slots.slots}
+          timeZone={zone}
+          submitLabel="Book this time"
+          busyLabel="Booking…"
+          busy={busy}
+          error={fieldError}
+          onSubmit={(startsAt) => void bookAt(startsAt)}
+          before={
+            children.length > 1 && (
+              <div className="field">
+                <label htmlFor="iv-child">Who is the interview for?</label>
+                <select
+                  id="iv-child"
+                  className="input"
+                  value={childId || children[0]?._id}
+                  onChange={(e) => setChildId(e.target.value)}
+                >
+                  {children.map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { groupSlotsByDay, type Slot } from '~/lib/interviewSlots';
+
+interface Props {
+  slots: Slot[];
+  /** The visitor's own zone, in which days and times are shown. */
+  timeZone: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Shown beside the choice (the server's message about startsAt). */
+  error?: string | undefined;
+  onSubmit: (startsAt: string) => void;
+  /** Extra controls before the times (which child) and after the submit button (back out). */
+  before?: ReactNode;
+  after?: ReactNode;
+}
+
+/**
+ * One radio group of every free time, laid out by day: arrow keys move between times, Tab moves
+ * on to the button. A single group keeps the choice to one time whatever the day.
+ */
+export function SlotPicker({
+  slots,
+  timeZone,
+  submitLabel,
+  busyLabel,
+  busy,
+  error,
+  onSubmit,
+  before,
+  after,
+}: Props) {
+  const id = useId();
+  const days = useMemo(() => groupSlotsByDay(slots, timeZone), [slots, timeZone]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  const shown = missing ? 'Choose a time first.' : error;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!chosen || !slots.some((s) => s.startsAt === chosen)) {
+      setMissing(true);
+      groupRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+      return;
+    }
+    onSubmit(chosen);
+  };
+
+  return (
+    <form className="iv-form" onSubmit={submit} noValidate>
+      {before}
+      <fieldset
+        ref={groupRef}
+        className="iv-times"
+        aria-describedby={`${id}-zone${shown ? ` ${id}-error` : ''}`}
+        aria-invalid={shown ? true : undefined}
+      >
+        <legend>Choose a time</legend>
+        <p id={`${id}-zone`} className="iv-hint">
+          Times are in your time zone ({timeZone.replaceAll('_', ' ')}). Each interview lasts{' '}
+          {slots[0] ? Math.round((Date.parse(slots[0].endsAt) - Date.parse(slots[0].startsAt)) / 60_000) : 20}{' '}
+          minutes.
+        </p>
+        {shown && (
+          <p id={`${id}-error`} className="error">
+            {shown}
+          </p>
+        )}
+        {days.map((day) => (
+          <div key={day.key} className="iv-day">
+            <h3>{day.label}</h3>
+            {/* Each time's own name says its day, so the one radio group needs no nested groups. */}
+            <div className="chips">
+              {day.slots.map((slot) => (
+                <label key={slot.startsAt} className="chip iv-chip">
+                  <input
+                    type="radio"
+                    name={`${id}-slot`}
+                    value={slot.startsAt}
+                    checked={chosen === slot.startsAt}
+                    onChange={() => {
+                      setChosen(slot.startsAt);
+                      setMissing(false);
+                    }}
+                    aria-label={`${day.label}, ${slot.time}`}
+                  />
+                  <span aria-hidden="true">{slot.time}</span>
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      <div className="iv-actions">
+        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {after}
+      </div>
+    </form>
+  );
+}
