@@ -1,0 +1,192 @@
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { createEmulatorAccount } from '../../scripts/emulator.mjs';
+import { bearer, demoToken } from './apiTokens';
+import { expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
+
+const PAGE = '/schedule-interview';
+
+interface Interview {
+  _id: string;
+  startsAt: string;
+  status: string;
+}
+
+/** The demo parent starts without an upcoming interview, whatever an earlier test left. */
+async function cancelUpcoming(request: APIRequestContext) {
+  const headers = bearer(await demoToken('parent'));
+  const mine = (await (await request.get('/api/me/interviews', { headers })).json()) as {
+    interviews: Interview[];
+  };
+  for (const i of mine.interviews.filter(
+    (x) => x.status === 'booked' && Date.parse(x.startsAt) > Date.now(),
+  )) {
+    expect((await request.delete(`/api/interviews/${i._id}`, { headers })).status()).toBe(200);
+  }
+}
+
+/** The calendar event inside a downloaded .ics file. */
+async function eventIn(download: Download) {
+  expect(download.suggestedFilename()).toBe('quill-reads-interview.ics');
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const vevent = new ICAL.Component(ICAL.parse(Buffer.concat(chunks).toString('utf8'))).getFirstSubcomponent(
+    'vevent',
+  );
+  expect(vevent).not.toBeNull();
+  const value = (name: string) => String(vevent?.getFirstPropertyValue(name));
+  return { value, dtstart: new Date(`${value('dtstart')}`).toISOString() };
+}
+
+async function downloadFrom(page: Page, name: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name }).click(),
+  ]);
+  return eventIn(download);
+}
+
+const hourIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+
+test.describe('the demo parent, in Paris', () => {
+  test.use({ ...signedInAs('parent'), timezoneId: 'Europe/Paris', locale: 'en-GB' });
+  // Both tests change the demo parent's booking: one after the other.
+  test.describe.configure({ mode: 'serial' });
+
+  test('books a time, gets the confirmation, notification and .ics, then reschedules and cancels', async ({
+    page,
+    request,
+  }) => {
+    // A long journey (three page loads, three downloads, four axe runs) on a shared machine.
+    test.setTimeout(120_000);
+    await cancelUpcoming(request);
+    await gotoReady(page, PAGE);
+    await expect(page.getByRole('heading', { name: 'Book your interview' })).toBeVisible();
+    const times = page.getByRole('group', { name: 'Choose a time' });
+    await expect(times.getByText('Times are in your time zone (Europe/Paris)')).toBeVisible();
+    await expectNoViolations(page);
+
+    // Keyboard: focus the first time, arrow to the next one.
+    const radios = times.getByRole('radio');
+    await radios.first().focus();
+    await page.keyboard.press('ArrowRight');
+    const first = radios.nth(1);
+    await expect(first).toBeChecked();
+    const startsAt = String(await first.getAttribute('value'));
+    await expect(first).toHaveAccessibleName(new RegExp(hourIn(startsAt, 'Europe/Paris')));
+    await page.getByRole('button', { name: 'Book this time' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Your interview is booked' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your interview is booked for Maya' }),
+    ).toBeVisible();
+    await expect(page.locator(`time[datetime="${startsAt}"]`)).toContainText(
+      hourIn(startsAt, 'Europe/Paris'),
+    );
+    await expectNoViolations(page);
+
+    const booked = await downloadFrom(page, 'Add to calendar (.ics)');
+    expect(booked.value('uid')).toMatch(/^interview-[0-9a-f-]{36}@/);
+    expect(booked.dtstart).toBe(startsAt);
+    expect(booked.value('dtstamp')).toBeTruthy();
+    expect(booked.value('dtend')).toBeTruthy();
+    expect(booked.value('summary')).toBe('Quill Reads introductory interview');
+    expect(booked.value('sequence')).toBe('0');
+    expect(booked.value('status')).toBe('CONFIRMED');
+
+    await gotoReady(page, '/notification');
+    await expect(page.getByText('Introductory interview booked').first()).toBeVisible();
+
+    // Reschedule to another free time.
+    await gotoReady(page, PAGE);
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(page.getByRole('heading', { name: 'Move your interview' })).toBeVisible();
+    const other = page.getByRole('group', { name: 'Choose a time' }).getByRole('radio').nth(3);
+    const movedTo = String(await other.getAttribute('value'));
+    expect(movedTo).not.toBe(startsAt);
+    await other.check();
+    await page.getByRole('button', { name: 'Move my interview' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'moved to the new time' })).toBeVisible();
+    await expect(page.locator(`time[datetime="${movedTo}"]`)).toBeVisible();
+    const moved = await downloadFrom(page, 'Add to calendar (.ics)');
+    expect(moved.value('uid')).toBe(booked.value('uid'));
+    expect(moved.dtstart).toBe(movedTo);
+    expect(moved.value('sequence')).toBe('1');
+
+    // Cancel, after a confirmation.
+    await page.getByRole('button', { name: 'Cancel interview' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your interview?' });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page);
+    await dialog.getByRole('button', { name: 'Yes, cancel the interview' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your interview is cancelled' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Book your interview' })).toBeVisible();
+    await expect(page.locator(`input[type="radio"][value="${movedTo}"]`)).toBeVisible();
+    const cancelled = await downloadFrom(page, 'Download the cancellation for your calendar (.ics)');
+    expect(cancelled.value('uid')).toBe(booked.value('uid'));
+    expect(cancelled.value('status')).toBe('CANCELLED');
+    expect(cancelled.value('sequence')).toBe('2');
+  });
+
+  test('looks finished at 1280px and 320px, without sideways scrolling', async ({ page, request }) => {
+    await cancelUpcoming(request);
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoReady(page, PAGE);
+      await expect(page.getByRole('heading', { name: 'Book your interview' })).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/interviews-${width}.png`, fullPage: width === 320 });
+    }
+  });
+});
+
+test('a signed-out visitor sees what to expect and a sign-in link that comes back', async ({ page }) => {
+  await gotoReady(page, PAGE);
+  await expect(page.getByRole('heading', { name: 'What to expect' })).toBeVisible();
+  const signIn = page.getByRole('link', { name: 'Sign in to book an interview' });
+  await expect(signIn).toHaveAttribute('href', `/login?next=${encodeURIComponent(PAGE)}`);
+  await expectNoViolations(page);
+});
+
+test('two families booking one time at the same moment: one booking', async ({ request }) => {
+  const family = async () => {
+    const account = (await createEmulatorAccount(
+      `interview-${Math.random().toString(36).slice(2, 10)}@example.com`,
+      'correct horse battery staple',
+    )) as { uid: string; email: string; idToken: string };
+    const headers = bearer(account.idToken);
+    const registered = await request.post('/api/user/loginRegister', {
+      headers,
+      data: {
+        uid: account.uid,
+        email: account.email,
+        registration: { displayName: 'Racing parent', acceptPrivacyPolicy: true },
+      },
+    });
+    expect(registered.status()).toBe(201);
+    return headers;
+  };
+  const [a, b] = await Promise.all([family(), family()]);
+  const free = (await (await request.get('/api/interviews/slots', { headers: a })).json()) as {
+    slots: { startsAt: string }[];
+  };
+  // The latest free time: the journeys above use the first ones.
+  const startsAt = String(free.slots.at(-1)?.startsAt);
+  const answers = await Promise.all(
+    [a, b].map((headers) => request.post('/api/interviews', { headers, data: { startsAt } })),
+  );
+  expect(answers.map((r) => r.status()).sort()).toEqual([201, 409]);
+  const [first, second] = answers;
+  if (!first || !second) throw new Error('two answers expected');
+  const [winner, loser] = first.status() === 201 ? [first, second] : [second, first];
+  expect(((await loser.json()) as { error: { code: string } }).error.code).toBe('slot_taken');
+  const after = (await (await request.get('/api/interviews/slots', { headers: a })).json()) as typeof free;
+  expect(after.slots.map((s) => s.startsAt)).not.toContain(startsAt);
+  // Give the time back for the next run.
+  const winnerHeaders = winner === first ? a : b;
+  const { _id } = (await winner.json()) as { _id: string };
+  expect((await request.delete(`/api/interviews/${_id}`, { headers: winnerHeaders })).status()).toBe(200);
+});
