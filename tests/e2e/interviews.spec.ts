@@ -85,6 +85,7 @@ test.describe('the demo parent, in Paris', () => {
       hourIn(startsAt, 'Europe/Paris'),
     );
     await expectNoViolations(page);
+    await page.screenshot({ path: 'test-results/interviews-booked.png' });
 
     const booked = await downloadFrom(page, 'Add to calendar (.ics)');
     expect(booked.value('uid')).toMatch(/^interview-[0-9a-f-]{36}@/);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loginPathFor } from '~/lib/access';
 import { ApiClientError, apiFetch } from '~/lib/apiClient';
 import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/lib/interviews';
@@ -39,6 +39,13 @@ export function ScheduleInterview() {
   const [message, setMessage] = useState<Message>(null);
   const [childId, setChildId] = useState<string>('');
   const zone = visitorZone();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // After a booking, move or cancellation the pressed button is usually gone: the heading of what
+  // the card shows now takes focus (and scrolls into view), and the status below it is read out.
+  useEffect(() => {
+    if (message) headingRef.current?.focus();
+  }, [message]);
 
   useEffect(() => {
     if (signedIn) startAuth();
@@ -118,20 +125,21 @@ export function ScheduleInterview() {
     setMessage(null);
     try {
       const result = await work(await currentIdToken());
-      setMessage(success(result));
-      setRescheduling(false);
       // Each change leaves the child a notification: the navbar counts it at once.
       if (user?._id && result.childId) incrementNotificationCount(user._id);
       await load();
+      setConfirmCancel(false);
+      setRescheduling(false);
+      setMessage(success(result));
     } catch (error) {
       const err = error instanceof ApiClientError ? error : null;
-      if (err?.fields.startsAt) setFieldError(err.fields.startsAt);
-      else setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
+      setConfirmCancel(false);
       // A time someone else just took, or a booking made elsewhere: show what is true now.
       if (err?.status === 409) await load();
+      if (err?.fields.startsAt) setFieldError(err.fields.startsAt);
+      else setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
     } finally {
       setBusy(false);
-      setConfirmCancel(false);
     }
   };
 
@@ -145,7 +153,9 @@ export function ScheduleInterview() {
         }),
       (i) => ({
         tone: 'success',
-        text: `Your interview is booked${i.childName ? ` for ${i.childName}` : ''}. We have added it to the notifications.`,
+        text: i.childName
+          ? `Your interview is booked for ${i.childName}. You will also find it in ${i.childName}’s notifications.`
+          : 'Your interview is booked.',
       }),
     );
 
@@ -209,8 +219,10 @@ export function ScheduleInterview() {
   if (booked && !rescheduling) {
     return (
       <div className="iv-card">
+        <h2 ref={headingRef} tabIndex={-1}>
+          Your interview is booked
+        </h2>
         {messages}
-        <h2>Your interview is booked</h2>
         <p className="iv-when">
           <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>
         </p>
@@ -259,8 +271,10 @@ export function ScheduleInterview() {
   if (booked && rescheduling) {
     return (
       <div className="iv-card">
+        <h2 ref={headingRef} tabIndex={-1}>
+          Move your interview
+        </h2>
         {messages}
-        <h2>Move your interview</h2>
         <p>
           Now: <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>. Your
           current time stays booked until the new one is confirmed.
@@ -296,8 +310,10 @@ export function ScheduleInterview() {
 
   return (
     <div className="iv-card">
+      <h2 ref={headingRef} tabIndex={-1}>
+        Book your interview
+      </h2>
       {messages}
-      <h2>Book your interview</h2>
       {slots.slots.length === 0 ? (
         noTimes
       ) : (
