@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { loadSettings } from './env';
 import { createSignInAccountDeleter, createTokenVerifier } from './identity';
 import { createLogger } from './logger';
+import { choosePaymentProvider } from './payments/provider';
 import { memoryRateLimiter, postgresRateLimiter } from './rateLimit';
 import { createSignInAccounts } from './signInAccounts';
 
@@ -43,6 +44,7 @@ async function build(): Promise<Api> {
     rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),
     logger,
     settings,
+    payments: choosePaymentProvider(settings),
   });
 }
 

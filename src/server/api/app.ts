@@ -18,6 +18,7 @@ import { eventsRoutes } from './routes/events';
 import { familyRoutes } from './routes/family';
 import { healthRoutes } from './routes/health';
 import { inquiriesRoutes } from './routes/inquiries';
+import { paymentsRoutes } from './routes/payments';
 import { plansRoutes } from './routes/plans';
 import { readAloudRoutes } from './routes/readAloud';
 import { readingRoutes } from './routes/reading';
@@ -115,6 +116,7 @@ export function createApi(deps: ApiDeps) {
   familyRoutes(app, deps);
   readAloudRoutes(app, deps);
   readingRoutes(app, deps);
+  paymentsRoutes(app, deps);
   // The admin console, one module per area.
   adminAuditRoutes(app, deps);
   adminBlogsRoutes(app, deps);
