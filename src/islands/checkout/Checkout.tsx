@@ -11,6 +11,7 @@ import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { SandboxPayment } from './SandboxPayment';
 import { rememberPlan, usePlanChoice } from './usePlanChoice';
+import '../plans/SelectedPlanSummary.css';
 import './Checkout.css';
 
 // Stripe's script is fetched only when a family reaches the card step with Stripe configured.
