@@ -341,4 +341,34 @@ describe('the sandbox and the family’s orders', () => {
     expect(res.status).toBe(404);
     expect((await orderRow(String(started.json.orderId))).status).toBe('pending');
   });
+
+  it('answers 503 when the provider cannot start the payment, and leaves no pending order behind', async () => {
+    const downApi = testApi(database, {
+      payments: {
+        kind: 'stripe',
+        createPayment: async () => {
+          throw new Error('Stripe is unreachable');
+        },
+        verifyEvent: () => {
+          throw new Error('not signed');
+        },
+      },
+    });
+    const parent = await registeredAccount(downApi);
+    const child = await call(downApi, 'POST', '/api/children', {
+      token: parent.idToken,
+      body: { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' },
+    });
+    const res = await call(downApi, 'POST', '/api/checkout', {
+      token: parent.idToken,
+      body: { planId: monthlyId, childId: child.json._id },
+    });
+    expect(res.status).toBe(503);
+    expect(res.json.error?.code).toBe('unavailable');
+    const mine = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.childId, String(child.json._id)));
+    expect(mine.map((o) => o.status)).toEqual(['failed']);
+  });
 });
