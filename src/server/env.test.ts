@@ -65,4 +65,46 @@ describe('settings', () => {
       }).APP_ENV,
     ).toBe('production');
   });
+  describe('payments', () => {
+    it('takes no Stripe keys (the sandbox) and treats empty values as left out', () => {
+      const settings = loadSettings({ STRIPE_SECRET_KEY: '', PUBLIC_STRIPE_PUBLISHABLE_KEY: ' ' });
+      expect(settings.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(settings.PUBLIC_STRIPE_PUBLISHABLE_KEY).toBeUndefined();
+    });
+
+    it('refuses a secret key without the webhook signing secret, live or test', () => {
+      expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_live_abc123' })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: must be set/,
+      );
+      expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    });
+
+    it('refuses a live publishable key without a live secret key (the sandbox never takes live payments)', () => {
+      expect(() => loadSettings({ PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' })).toThrow(
+        /STRIPE_SECRET_KEY: must be a live key/,
+      );
+    });
+
+    it('refuses test and live keys mixed, and values that are not keys', () => {
+      expect(() =>
+        loadSettings({
+          STRIPE_SECRET_KEY: 'sk_live_abc',
+          STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+          PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        }),
+      ).toThrow(/PUBLIC_STRIPE_PUBLISHABLE_KEY: must be a live key/);
+      expect(() => loadSettings({ STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(
+        /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+      );
+    });
+
+    it('accepts a complete live configuration', () => {
+      const settings = loadSettings({
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      });
+      expect(settings.STRIPE_SECRET_KEY).toBe('sk_live_abc');
+    });
+  });
 });

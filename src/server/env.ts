@@ -18,6 +18,14 @@ const list = z
       .filter(Boolean),
   );
 
+/** A key that may be left out; an empty value (KEY= in a .env file) counts as left out. */
+const optionalKey = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.string().regex(pattern, message).optional());
+
 const settingsSchema = z
   .object({
     /** development (npm start, local), test (the test suites) or production. */
@@ -66,6 +74,18 @@ const settingsSchema = z
       .refine(isTimeZone, 'must be an IANA time zone such as America/New_York or Europe/London'),
     /** How long one interview lasts, in minutes. */
     INTERVIEW_MINUTES: z.coerce.number().int().min(10).max(120).default(DEFAULT_INTERVIEW_MINUTES),
+    /** Stripe's secret key (sk_test_… or sk_live_…); without it the sandbox provider takes payments. */
+    STRIPE_SECRET_KEY: optionalKey(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'must be a Stripe secret key: sk_test_… or sk_live_…',
+    ),
+    /** The signing secret of the webhook endpoint (whsec_…): events are refused without a valid signature. */
+    STRIPE_WEBHOOK_SECRET: optionalKey(/^whsec_\w+$/, 'must be a webhook signing secret: whsec_…'),
+    /** Read here only to check it matches the secret key's mode; the browser gets it at build time. */
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalKey(
+      /^pk_(test|live)_\w+$/,
+      'must be a Stripe publishable key: pk_test_… or pk_live_…',
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -96,7 +116,45 @@ const settingsSchema = z
         message: 'must be the real Firebase project id in production, not a demo- id',
       });
     }
+    checkStripeSettings(env, ctx);
   });
+
+const modeOf = (key: string | undefined) => (key ? (key.includes('_live_') ? 'live' : 'test') : undefined);
+
+/** Payments: the sandbox must never stand in for live keys, and live payments need verified webhooks. */
+function checkStripeSettings(
+  env: {
+    STRIPE_SECRET_KEY?: string | undefined;
+    STRIPE_WEBHOOK_SECRET?: string | undefined;
+    PUBLIC_STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const secretMode = modeOf(env.STRIPE_SECRET_KEY);
+  const publicMode = modeOf(env.PUBLIC_STRIPE_PUBLISHABLE_KEY);
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'must be set with STRIPE_SECRET_KEY: without it no payment could ever be confirmed',
+    });
+  }
+  if (publicMode === 'live' && secretMode !== 'live') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'must be a live key (sk_live_…) when the publishable key is live: the sandbox never takes live payments',
+    });
+  }
+  if (secretMode && publicMode && secretMode !== publicMode) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_STRIPE_PUBLISHABLE_KEY'],
+      message: `must be a ${secretMode} key like STRIPE_SECRET_KEY: test and live keys cannot be mixed`,
+    });
+  }
+}
 
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { loadSettings } from './env';
 import { createSignInAccountDeleter, createTokenVerifier } from './identity';
 import { createLogger } from './logger';
+import { choosePaymentProvider } from './payments/provider';
 import { memoryRateLimiter, postgresRateLimiter } from './rateLimit';
 import { createSignInAccounts } from './signInAccounts';
 
@@ -48,6 +49,7 @@ async function build(): Promise<Api> {
       timeZone: settings.INTERVIEW_TIME_ZONE,
       minutes: settings.INTERVIEW_MINUTES,
     },
+    payments: choosePaymentProvider(settings),
   });
 }
 

@@ -13,7 +13,8 @@ export const POLL_INTERVAL_MS = 20_000;
 let running = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-async function poll() {
+/** Asks for the unread count now, e.g. after something that leaves the family a notification. */
+export async function poll() {
   try {
     const token = await currentIdToken();
     if (!token) return;

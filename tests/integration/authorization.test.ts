@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSlots } from '../../src/lib/interviewSlots';
-import { passages } from '../../src/server/db/schema';
 import { defaultInterviewSchedule } from '../../src/server/interviews.server';
+import { passages, plans } from '../../src/server/db/schema';
 import { diskStorage } from '../../src/server/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
@@ -17,7 +17,7 @@ interface Case {
    * The OpenAPI path; {id} is filled with the id named by `idOf` (the parent's child by default),
    * {childId} with the parent's child and {eventId} with an event (in paths and bodies),
    * {recordingId} and {passageId} with a read-aloud attempt (with audio) and a passage, {entryId}
-   * with an entry of the child's reading log. A query
+   * with an entry of the child's reading log, {planId} with a plan. A query
    * string after the path is sent but not compared with the OpenAPI document.
    */
   path: string;
@@ -321,6 +321,38 @@ const MATRIX: Case[] = [
     idOf: 'interview',
     expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 200 },
   },
+  // payments: check-out, the family's orders, the sandbox's test payment and the provider's webhook
+  {
+    method: 'POST',
+    path: '/api/checkout',
+    body: { planId: '{planId}', childId: '{childId}' },
+    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/{id}',
+    idOf: 'order',
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/{id}/sandbox-pay',
+    idOf: 'order',
+    body: { outcome: 'fail' },
+    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/orders',
+    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
+  },
+  // Nobody signs in to it: Stripe's signature is the credential, and an unsigned call is refused.
+  {
+    method: 'POST',
+    path: '/api/payments/webhook',
+    body: { id: 'evt_1', type: 'payment_intent.succeeded' },
+    expect: { anonymous: 400, parent: 400, otherParent: 400, admin: 400 },
+  },
   // Keep these last: they delete the child and the accounts the entries above use.
   {
     method: 'DELETE',
@@ -352,6 +384,8 @@ const ids = {
   deletableDraft: '',
   entry: '',
   interview: '',
+  plan: '',
+  order: '',
 };
 let mediaDir: string;
 /** Fills a path or body with this run's ids. */
@@ -362,6 +396,7 @@ const fill = (text: string, idOf: keyof typeof ids = 'child') =>
     .replaceAll('{passageId}', ids.passage)
     .replaceAll('{recordingId}', ids.recording)
     .replaceAll('{entryId}', ids.entry)
+    .replaceAll('{planId}', ids.plan)
     .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
@@ -430,6 +465,16 @@ beforeAll(async () => {
     { token: parent.idToken, rawBody: 'audio bytes', headers: { 'content-type': 'audio/webm' } },
   );
   ids.recording = String(recording.json.id);
+  const [plan] = await database.db
+    .insert(plans)
+    .values({ name: 'Matrix plan', durationMonths: 1, priceCents: 2900 })
+    .returning();
+  ids.plan = String(plan?.id);
+  const order = await call(api, 'POST', '/api/checkout', {
+    token: parent.idToken,
+    body: { planId: ids.plan, childId: ids.child },
+  });
+  ids.order = String(order.json.orderId);
 });
 afterAll(async () => {
   await database?.dispose();

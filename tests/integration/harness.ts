@@ -11,6 +11,7 @@ import { createApi } from '../../src/server/api/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createSignInAccountDeleter, createTokenVerifier } from '../../src/server/identity';
 import { createLogger } from '../../src/server/logger';
+import type { PaymentProvider } from '../../src/server/payments/provider';
 import { memoryRateLimiter, type RateLimiter } from '../../src/server/rateLimit';
 import { createSignInAccounts } from '../../src/server/signInAccounts';
 import type { Storage } from '../../src/server/storage/storage';
@@ -44,7 +45,13 @@ export const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 
 export function testApi(
   database: Database,
-  options: { rateLimiter?: RateLimiter; authPerMinute?: number; adminEmail?: string; storage?: Storage } = {},
+  options: {
+    rateLimiter?: RateLimiter;
+    authPerMinute?: number;
+    adminEmail?: string;
+    storage?: Storage;
+    payments?: PaymentProvider;
+  } = {},
 ) {
   return createApi({
     db: database.db,
@@ -59,6 +66,7 @@ export function testApi(
       AUTH_RATE_LIMIT_PER_MINUTE: options.authPerMinute ?? 10_000,
     },
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   });
 }
 

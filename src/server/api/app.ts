@@ -19,6 +19,7 @@ import { familyRoutes } from './routes/family';
 import { healthRoutes } from './routes/health';
 import { inquiriesRoutes } from './routes/inquiries';
 import { interviewsRoutes } from './routes/interviews';
+import { paymentsRoutes } from './routes/payments';
 import { plansRoutes } from './routes/plans';
 import { readAloudRoutes } from './routes/readAloud';
 import { readingRoutes } from './routes/reading';
@@ -117,6 +118,7 @@ export function createApi(deps: ApiDeps) {
   readAloudRoutes(app, deps);
   readingRoutes(app, deps);
   interviewsRoutes(app, deps);
+  paymentsRoutes(app, deps);
   // The admin console, one module per area.
   adminAuditRoutes(app, deps);
   adminBlogsRoutes(app, deps);

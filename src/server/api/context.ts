@@ -3,6 +3,7 @@ import type { InterviewSchedule } from '~/lib/interviewSlots';
 import type { Db } from '../db/client';
 import type { Settings } from '../env';
 import type { DeleteSignInAccount, Identity, VerifyToken } from '../identity';
+import type { PaymentProvider } from '../payments/provider';
 import type { RateLimiter } from '../rateLimit';
 import type { SignInAccounts } from '../signInAccounts';
 import type { Storage } from '../storage/storage';
@@ -24,6 +25,8 @@ export interface ApiDeps {
   interviewSchedule?: InterviewSchedule;
   /** Where uploads go; the server's store (MEDIA_DIR) when left out. Tests pass a folder of their own. */
   storage?: Storage;
+  /** Who takes payments: Stripe, or the sandbox (the default, and the tests') when left out. */
+  payments?: PaymentProvider;
 }
 
 export interface ApiEnv {

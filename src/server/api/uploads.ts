@@ -14,6 +14,9 @@ export const UPLOAD_PATHS: readonly RegExp[] = [
   /^\/api\/admin\/books\/[^/]+\/cover$/,
   /^\/api\/admin\/passages\/[^/]+\/audio$/,
   /^\/api\/admin\/podcast\/[^/]+\/audio$/,
+  // Not a file, but the same need: Stripe signs the exact bytes of its events, so the webhook
+  // reads its raw body itself (with its own size limit) rather than through the JSON check.
+  /^\/api\/payments\/webhook$/,
 ];
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.some((re) => re.test(path));

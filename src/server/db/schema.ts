@@ -153,6 +153,17 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * Payment provider events already applied, keyed by the provider's event id: a webhook delivered
+ * twice (providers retry) finds its id here and changes nothing.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const books = pgTable(
   'books',
   {

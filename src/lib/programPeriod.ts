@@ -1,0 +1,39 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a program of `months` that starts at `start` ends. The rule matches how the site names a
+ * duration (formatDuration): whole months are calendar months (31 January + 1 month is the last
+ * day of February, never 3 March); quarter months are weeks, a month counting four (1.25 is five
+ * weeks, 35 days); any other fraction adds its share of a 30-day month, rounded to whole days.
+ */
+export function programEnd(start: Date, months: number): Date {
+  if (!(months > 0) || !Number.isFinite(months))
+    throw new RangeError('a program lasts a positive number of months');
+  if (Number.isInteger(months)) return addCalendarMonths(start, months);
+  const weeks = months * 4;
+  if (Math.abs(weeks - Math.round(weeks)) < 1e-9) {
+    return new Date(start.getTime() + Math.round(weeks) * 7 * DAY_MS);
+  }
+  const whole = Math.floor(months);
+  const base = whole > 0 ? addCalendarMonths(start, whole) : start;
+  return new Date(base.getTime() + Math.round((months - whole) * 30) * DAY_MS);
+}
+
+/** Calendar months in UTC, keeping the time of day; a day past the month's end becomes its last day. */
+function addCalendarMonths(start: Date, months: number): Date {
+  const end = new Date(start.getTime());
+  const day = start.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
+
+/**
+ * A new program starts now, or when the child's current program ends if one is still running,
+ * so buying again extends rather than overlaps.
+ */
+export function programStart(now: Date, currentEnd: Date | null | undefined): Date {
+  return currentEnd && currentEnd.getTime() > now.getTime() ? currentEnd : now;
+}

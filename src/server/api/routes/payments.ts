@@ -1,0 +1,198 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import * as z from 'zod';
+import { uuidSchema } from '~/lib/schemas/common';
+import {
+  checkoutInputSchema,
+  checkoutSchema,
+  orderListSchema,
+  orderSchema,
+  sandboxPayInputSchema,
+} from '~/lib/schemas/payments';
+import {
+  type CheckoutRefusal,
+  CheckoutRefused,
+  familyOrders,
+  findOwnOrder,
+  ownOrderView,
+  startCheckout,
+} from '../../payments/orders.server';
+import { isSandbox, type PaymentProvider, sandboxProvider } from '../../payments/provider';
+import { sandboxEvent } from '../../payments/sandbox';
+import { applyPaymentEvent } from '../../payments/webhook.server';
+import type { ApiDeps, ApiEnv } from '../context';
+import { ApiError, notFound } from '../errors';
+import { requireAccount } from '../middleware';
+import { errorResponses, json } from '../openapiHelpers';
+
+/** Stripe's events are a few KB; anything this large is not one. */
+const MAX_EVENT_BYTES = 512 * 1024;
+
+const REFUSALS: Record<CheckoutRefusal, () => ApiError> = {
+  child_not_found: () => notFound('That child'),
+  plan_not_found: () => notFound('That program'),
+  plan_unavailable: () =>
+    new ApiError(
+      409,
+      'conflict',
+      'This program is no longer offered. Choose another one on the programs page.',
+    ),
+};
+
+const orderParams = z.object({ id: uuidSchema });
+
+/** Check-out, the payment provider's webhook, the sandbox's test payments and the family's orders. */
+export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  const account = requireAccount(deps);
+  // One provider per API: the sandbox signs with a secret only this instance knows.
+  const provider: PaymentProvider = deps.payments ?? sandboxProvider();
+
+  /** The one path every event takes, from Stripe or from the sandbox. */
+  async function receiveEvent(rawBody: string, signature: string | undefined) {
+    if (!signature) throw new ApiError(400, 'bad_request', 'The event is not signed.');
+    let event: ReturnType<PaymentProvider['verifyEvent']>;
+    try {
+      event = provider.verifyEvent(rawBody, signature);
+    } catch {
+      deps.logger.warn('payment event refused: bad signature');
+      throw new ApiError(400, 'bad_request', 'The event signature does not match.');
+    }
+    return applyPaymentEvent(deps.db, event, deps.logger);
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/checkout',
+      summary: 'Starts paying for a program for one of the family’s children',
+      description:
+        'Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay.',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { body: { content: json(checkoutInputSchema), required: true } },
+      responses: {
+        201: { description: 'The order and how to pay it', content: json(checkoutSchema) },
+        ...errorResponses(400, 401, 403, 404, 409, 413, 503),
+      },
+    }),
+    async (c) => {
+      const { planId, childId } = c.req.valid('json');
+      try {
+        const started = await startCheckout(deps.db, provider, { userId: c.get('user').id, planId, childId });
+        return c.json(
+          {
+            orderId: started.orderId,
+            provider: provider.kind,
+            ...(started.clientSecret ? { clientSecret: started.clientSecret } : {}),
+            ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+          },
+          201,
+        );
+      } catch (error) {
+        if (error instanceof CheckoutRefused) throw REFUSALS[error.reason]();
+        deps.logger.error(
+          { errorName: (error as Error)?.name },
+          'payment provider failed to start a payment',
+        );
+        throw new ApiError(
+          503,
+          'unavailable',
+          'Card payments are unavailable right now. Please try again in a few minutes.',
+        );
+      }
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/payments/webhook',
+      summary: 'Receives the payment provider’s signed events (Stripe)',
+      description:
+        'The raw body must carry a valid Stripe-Signature. Each event applies once: a replay answers 200 and changes nothing. An event about an unknown order is acknowledged and logged.',
+      responses: {
+        200: {
+          description: 'Received',
+          content: json(z.object({ received: z.literal(true), outcome: z.string() })),
+        },
+        ...errorResponses(400, 413),
+      },
+    }),
+    async (c) => {
+      const declared = Number(c.req.header('content-length') ?? 0);
+      if (declared > MAX_EVENT_BYTES)
+        throw new ApiError(413, 'payload_too_large', 'This is not a payment event.');
+      const rawBody = await c.req.text();
+      if (rawBody.length > MAX_EVENT_BYTES)
+        throw new ApiError(413, 'payload_too_large', 'This is not a payment event.');
+      const outcome = await receiveEvent(rawBody, c.req.header('stripe-signature'));
+      return c.json({ received: true as const, outcome }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orders/{id}/sandbox-pay',
+      summary: 'Completes or declines a test payment (sandbox only: no card is charged)',
+      description:
+        'Only while no Stripe key is configured. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: orderParams, body: { content: json(sandboxPayInputSchema), required: true } },
+      responses: {
+        200: { description: 'The order after the event', content: json(orderSchema) },
+        ...errorResponses(400, 401, 403, 404, 409, 413),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.get('user');
+      if (!isSandbox(provider)) throw new ApiError(404, 'not_found', 'Test payments are not available here.');
+      const order = await findOwnOrder(deps.db, user.id, id);
+      if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
+      if (order.status !== 'pending' && order.status !== 'failed') {
+        throw new ApiError(409, 'conflict', 'This order is already paid.');
+      }
+      const rawBody = JSON.stringify(sandboxEvent(order, c.req.valid('json').outcome));
+      await receiveEvent(rawBody, provider.sign(rawBody));
+      const view = await ownOrderView(deps.db, user.id, id);
+      if (!view) throw notFound('That order');
+      return c.json(view, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/orders/{id}',
+      summary: 'One of the family’s orders: its real state, plan, child and program dates',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: orderParams },
+      responses: {
+        200: { description: 'The order', content: json(orderSchema) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const view = await ownOrderView(deps.db, c.get('user').id, c.req.valid('param').id);
+      if (!view) throw notFound('That order');
+      return c.json(view, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/orders',
+      summary: 'The family’s orders, newest first',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      responses: {
+        200: { description: 'The orders', content: json(orderListSchema) },
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => c.json({ items: await familyOrders(deps.db, c.get('user').id) }, 200),
+  );
+}

@@ -1,0 +1,374 @@
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, orders, paymentEvents, plans, subscriptions } from '../../src/server/db/schema';
+import { sandboxProvider } from '../../src/server/payments/provider';
+import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+
+/** The sandbox with a secret this file knows, so it can sign events offline as Stripe would. */
+const SECRET = 'whsec_payments_test_secret';
+const sign = (payload: string, secret = SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+let api: TestApi;
+let condensedId: string;
+let monthlyId: string;
+let retiredId: string;
+
+async function family(name = 'Maya') {
+  const parent = await registeredAccount(api);
+  const child = await call(api, 'POST', '/api/children', {
+    token: parent.idToken,
+    body: { firstName: name, ageBand: '6-8', readingLevel: 'sapling' },
+  });
+  return { token: parent.idToken, childId: String(child.json._id) };
+}
+
+async function checkout(token: string, body: Record<string, unknown>) {
+  const res = await call(api, 'POST', '/api/checkout', { token, body });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return String(res.json.orderId);
+}
+
+async function orderRow(id: string) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error('no such order');
+  return row;
+}
+
+/** A Stripe-shaped event about an order's PaymentIntent. */
+function eventFor(
+  order: { id: string; providerRef: string | null; amountCents: number },
+  type = 'payment_intent.succeeded',
+  over: Record<string, unknown> = {},
+) {
+  return JSON.stringify({
+    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: order.providerRef,
+        object: 'payment_intent',
+        amount: order.amountCents,
+        amount_received: type === 'payment_intent.succeeded' ? order.amountCents : 0,
+        currency: 'usd',
+        metadata: { orderId: order.id },
+        ...over,
+      },
+    },
+  });
+}
+
+const deliver = (payload: string, signature?: string) =>
+  call(api, 'POST', '/api/payments/webhook', {
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
+
+async function snapshot() {
+  const count = async (
+    table: typeof orders | typeof subscriptions | typeof notifications | typeof paymentEvents,
+  ) => Number((await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n);
+  return {
+    orders: await database.db.select().from(orders).orderBy(orders.id),
+    subscriptions: await count(subscriptions),
+    notifications: await count(notifications),
+    events: await count(paymentEvents),
+  };
+}
+
+beforeAll(async () => {
+  database = await testDatabase();
+  api = testApi(database, { payments: sandboxProvider(SECRET) });
+  const rows = await database.db
+    .insert(plans)
+    .values([
+      { name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 },
+      { name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 },
+      { name: 'Old Program', durationMonths: 2, priceCents: 5000, active: false },
+    ])
+    .returning({ id: plans.id });
+  [condensedId, monthlyId, retiredId] = rows.map((r) => r.id) as [string, string, string];
+});
+afterAll(async () => database?.dispose());
+
+describe('check-out', () => {
+  it('creates a pending order at the price stored for the plan, whatever the body says', async () => {
+    const { token, childId } = await family();
+    const res = await call(api, 'POST', '/api/checkout', {
+      token,
+      body: { planId: condensedId, childId, priceCents: 1, amountCents: 1, amount: 1, currency: 'jpy' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ provider: 'sandbox' });
+    expect(res.json.clientSecret).toBeUndefined();
+    const order = await orderRow(String(res.json.orderId));
+    expect(order).toMatchObject({
+      status: 'pending',
+      amountCents: 19999,
+      currency: 'usd',
+      provider: 'sandbox',
+      childId,
+    });
+    expect(order.providerRef).toMatch(/^pi_sandbox_/);
+  });
+
+  it('refuses another family’s child (404), an unknown plan (404), a retired plan (409) and bad ids (400)', async () => {
+    const mine = await family();
+    const theirs = await family('Theo');
+    const before = await snapshot();
+    const other = await call(api, 'POST', '/api/checkout', {
+      token: mine.token,
+      body: { planId: condensedId, childId: theirs.childId },
+    });
+    expect(other.status).toBe(404);
+    const unknown = await call(api, 'POST', '/api/checkout', {
+      token: mine.token,
+      body: { planId: crypto.randomUUID(), childId: mine.childId },
+    });
+    expect(unknown.status).toBe(404);
+    const retired = await call(api, 'POST', '/api/checkout', {
+      token: mine.token,
+      body: { planId: retiredId, childId: mine.childId },
+    });
+    expect(retired.status).toBe(409);
+    const bad = await call(api, 'POST', '/api/checkout', { token: mine.token, body: { planId: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.fields).toMatchObject({ planId: expect.any(String), childId: expect.any(String) });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the webhook', () => {
+  it('marks the order paid, starts the child’s program for the plan’s duration and notifies the child', async () => {
+    const { token, childId } = await family();
+    const orderId = await checkout(token, { planId: condensedId, childId });
+    const payload = eventFor(await orderRow(orderId));
+    const ok = await deliver(payload, sign(payload));
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ received: true, outcome: 'applied' });
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('paid');
+    expect(order.paidAt).toBeInstanceOf(Date);
+    const [sub] = await database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+    expect(sub).toMatchObject({ childId, planId: condensedId, status: 'active' });
+    // 1.25 months is five weeks.
+    expect((sub?.endsAt.getTime() ?? 0) - (sub?.startsAt.getTime() ?? 0)).toBe(35 * 86_400_000);
+    const notes = await database.db.select().from(notifications).where(eq(notifications.childId, childId));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: 'payment', link: '/schedule-interview' });
+    expect(notes[0]?.title).toContain('A-Bridged Condensed Program');
+
+    const view = await call(api, 'GET', `/api/orders/${orderId}`, { token });
+    expect(view.json).toMatchObject({
+      status: 'paid',
+      amountCents: 19999,
+      plan: { name: 'A-Bridged Condensed Program', durationMonths: 1.25 },
+      child: { _id: childId, firstName: 'Maya' },
+      subscription: {
+        status: 'active',
+        startsAt: sub?.startsAt.toISOString(),
+        endsAt: sub?.endsAt.toISOString(),
+      },
+    });
+    const me = await call(api, 'GET', '/api/me', { token });
+    const kids = (me.json as { children: { _id: string; subscription: unknown }[] }).children;
+    expect(kids.find((k) => k._id === childId)?.subscription).toMatchObject({
+      planName: 'A-Bridged Condensed Program',
+    });
+  });
+
+  it('changes nothing when the same event comes again', async () => {
+    const { token, childId } = await family();
+    const orderId = await checkout(token, { planId: monthlyId, childId });
+    const payload = eventFor(await orderRow(orderId));
+    expect((await deliver(payload, sign(payload))).json.outcome).toBe('applied');
+    const before = await snapshot();
+    const again = await deliver(payload, sign(payload));
+    expect(again.status).toBe(200);
+    expect(again.json.outcome).toBe('duplicate');
+    // Delivered twice at the same moment as well.
+    const both = await Promise.all([deliver(payload, sign(payload)), deliver(payload, sign(payload))]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses an unsigned call and a wrong signature (400) and changes nothing', async () => {
+    const { token, childId } = await family();
+    const orderId = await checkout(token, { planId: monthlyId, childId });
+    const payload = eventFor(await orderRow(orderId));
+    const before = await snapshot();
+    const unsigned = await deliver(payload);
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.json.error?.code).toBe('bad_request');
+    expect((await deliver(payload, sign(payload, 'whsec_someone_else'))).status).toBe(400);
+    expect((await deliver(payload, 't=1,v1=deadbeef')).status).toBe(400);
+    // Signed, then changed on the way.
+    const tampered = payload.replace('"amount":2900', '"amount":1');
+    expect((await deliver(tampered, sign(payload))).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    expect((await orderRow(orderId)).status).toBe('pending');
+  });
+
+  it('acknowledges an event about an unknown order and changes nothing', async () => {
+    const before = await snapshot();
+    const payload = eventFor({ id: crypto.randomUUID(), providerRef: 'pi_unknown', amountCents: 100 });
+    const res = await deliver(payload, sign(payload));
+    expect(res.status).toBe(200);
+    expect(res.json.outcome).toBe('unknown_order');
+    const noMetadata = eventFor({ id: 'not-an-id', providerRef: 'pi_unknown', amountCents: 100 });
+    expect((await deliver(noMetadata, sign(noMetadata))).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('never pays an order with an event about another payment or a different amount', async () => {
+    const { token, childId } = await family();
+    const orderId = await checkout(token, { planId: condensedId, childId });
+    const order = await orderRow(orderId);
+    const otherIntent = eventFor(order, 'payment_intent.succeeded', { id: 'pi_someone_elses' });
+    expect((await deliver(otherIntent, sign(otherIntent))).json.outcome).toBe('mismatch');
+    const cheaper = eventFor(order, 'payment_intent.succeeded', { amount_received: 100 });
+    expect((await deliver(cheaper, sign(cheaper))).json.outcome).toBe('mismatch');
+    expect((await orderRow(orderId)).status).toBe('pending');
+    expect(await database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId))).toEqual(
+      [],
+    );
+  });
+
+  it('marks a declined payment failed; a later success on the same payment still pays', async () => {
+    const { token, childId } = await family();
+    const orderId = await checkout(token, { planId: monthlyId, childId });
+    const failed = eventFor(await orderRow(orderId), 'payment_intent.payment_failed');
+    expect((await deliver(failed, sign(failed))).status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('failed');
+    const paid = eventFor(await orderRow(orderId));
+    await deliver(paid, sign(paid));
+    expect((await orderRow(orderId)).status).toBe('paid');
+  });
+
+  it('starts a second program for the same child when the first one ends', async () => {
+    const { token, childId } = await family();
+    for (const planId of [monthlyId, condensedId]) {
+      const orderId = await checkout(token, { planId, childId });
+      const payload = eventFor(await orderRow(orderId));
+      await deliver(payload, sign(payload));
+    }
+    const subs = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.childId, childId))
+      .orderBy(subscriptions.startsAt);
+    expect(subs).toHaveLength(2);
+    expect(subs[1]?.startsAt.toISOString()).toBe(subs[0]?.endsAt.toISOString());
+  });
+});
+
+describe('the sandbox and the family’s orders', () => {
+  it('pays through the same signed webhook path, only for the family’s own pending order', async () => {
+    const { token, childId } = await family();
+    const stranger = await family('Theo');
+    const orderId = await checkout(token, { planId: condensedId, childId });
+    const theirs = await call(api, 'POST', `/api/orders/${orderId}/sandbox-pay`, {
+      token: stranger.token,
+      body: { outcome: 'succeed' },
+    });
+    expect(theirs.status).toBe(404);
+    expect((await call(api, 'GET', `/api/orders/${orderId}`, { token: stranger.token })).status).toBe(404);
+    const bad = await call(api, 'POST', `/api/orders/${orderId}/sandbox-pay`, {
+      token,
+      body: { outcome: 'maybe' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.fields?.outcome).toEqual(expect.any(String));
+
+    const declined = await call(api, 'POST', `/api/orders/${orderId}/sandbox-pay`, {
+      token,
+      body: { outcome: 'fail' },
+    });
+    expect(declined.json).toMatchObject({ status: 'failed', subscription: null });
+    const paid = await call(api, 'POST', `/api/orders/${orderId}/sandbox-pay`, {
+      token,
+      body: { outcome: 'succeed' },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ status: 'paid', subscription: { status: 'active' } });
+    const [recorded] = await database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, orderId));
+    expect(recorded?.id).toMatch(/^evt_sandbox_/);
+    const again = await call(api, 'POST', `/api/orders/${orderId}/sandbox-pay`, {
+      token,
+      body: { outcome: 'succeed' },
+    });
+    expect(again.status).toBe(409);
+
+    const list = await call(api, 'GET', '/api/me/orders', { token });
+    expect((list.json as { items: { _id: string }[] }).items.map((o) => o._id)).toEqual([orderId]);
+    const strangers = await call(api, 'GET', '/api/me/orders', { token: stranger.token });
+    expect((strangers.json as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it('is not offered when Stripe takes the payments', async () => {
+    const stripeApi = testApi(database, {
+      payments: {
+        kind: 'stripe',
+        createPayment: async () => ({
+          providerRef: `pi_${crypto.randomUUID()}`,
+          clientSecret: 'pi_secret_x',
+        }),
+        verifyEvent: () => {
+          throw new Error('not signed');
+        },
+      },
+    });
+    const parent = await registeredAccount(stripeApi);
+    const child = await call(stripeApi, 'POST', '/api/children', {
+      token: parent.idToken,
+      body: { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' },
+    });
+    const started = await call(stripeApi, 'POST', '/api/checkout', {
+      token: parent.idToken,
+      body: { planId: monthlyId, childId: child.json._id },
+    });
+    expect(started.json).toMatchObject({ provider: 'stripe', clientSecret: 'pi_secret_x' });
+    const res = await call(stripeApi, 'POST', `/api/orders/${started.json.orderId}/sandbox-pay`, {
+      token: parent.idToken,
+      body: { outcome: 'succeed' },
+    });
+    expect(res.status).toBe(404);
+    expect((await orderRow(String(started.json.orderId))).status).toBe('pending');
+  });
+
+  it('answers 503 when the provider cannot start the payment, and leaves no pending order behind', async () => {
+    const downApi = testApi(database, {
+      payments: {
+        kind: 'stripe',
+        createPayment: async () => {
+          throw new Error('Stripe is unreachable');
+        },
+        verifyEvent: () => {
+          throw new Error('not signed');
+        },
+      },
+    });
+    const parent = await registeredAccount(downApi);
+    const child = await call(downApi, 'POST', '/api/children', {
+      token: parent.idToken,
+      body: { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' },
+    });
+    const res = await call(downApi, 'POST', '/api/checkout', {
+      token: parent.idToken,
+      body: { planId: monthlyId, childId: child.json._id },
+    });
+    expect(res.status).toBe(503);
+    expect(res.json.error?.code).toBe('unavailable');
+    const mine = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.childId, String(child.json._id)));
+    expect(mine.map((o) => o.status)).toEqual(['failed']);
+  });
+});
