@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSlots } from '../../src/lib/interviewSlots';
-import { defaultInterviewSchedule } from '../../src/server/interviews.server';
 import { passages, plans } from '../../src/server/db/schema';
+import { defaultInterviewSchedule } from '../../src/server/interviews.server';
 import { diskStorage } from '../../src/server/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 

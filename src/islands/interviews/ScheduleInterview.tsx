@@ -6,7 +6,7 @@ import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/lib/int
 import type { InterviewDto } from '~/lib/schemas/interviews';
 import { $authReady, currentIdToken, startAuth } from '~/stores/auth';
 import { incrementNotificationCount } from '~/stores/notifications';
-import { $session, $userData } from '~/stores/session';
+import { $activeChild, $session, $userData } from '~/stores/session';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
@@ -38,6 +38,7 @@ export function ScheduleInterview() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [message, setMessage] = useState<Message>(null);
   const [childId, setChildId] = useState<string>('');
+  const active = useStore($activeChild);
   const zone = visitorZone();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -115,6 +116,8 @@ export function ScheduleInterview() {
 
   const booked = upcomingInterview(interviews, new Date());
   const children = user?.children ?? [];
+  // The child shown in the picker is the one booked for: the family's choice, else the active child.
+  const chosenChild = childId || active?._id || children[0]?._id || '';
 
   const run = async (
     work: (token: string | null) => Promise<InterviewDto>,
@@ -149,7 +152,7 @@ export function ScheduleInterview() {
         apiFetch<InterviewDto>('/api/interviews', {
           method: 'POST',
           token,
-          body: { startsAt, ...(childId ? { childId } : {}) },
+          body: { startsAt, ...(chosenChild ? { childId: chosenChild } : {}) },
         }),
       (i) => ({
         tone: 'success',
@@ -332,7 +335,7 @@ export function ScheduleInterview() {
                 <select
                   id="iv-child"
                   className="input"
-                  value={childId || children[0]?._id}
+                  value={chosenChild}
                   onChange={(e) => setChildId(e.target.value)}
                 >
                   {children.map((c) => (
