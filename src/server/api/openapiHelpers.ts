@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { errorBodySchema } from '~/lib/schemas/common';
 
 /** OpenAPI response entries for error statuses, all with the one error body. */
@@ -13,3 +13,9 @@ export function errorResponses(...codes: number[]) {
 
 /** The OpenAPI content entry of a JSON body or answer. */
 export const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
+const binary = z.string().meta({ format: 'binary' });
+
+/** The OpenAPI content entry of a file sent or answered as raw bytes, one entry per media type. */
+export const binaryContent = (types: readonly string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: binary }]));

@@ -25,7 +25,7 @@ import { getStorage } from '../../storage/index.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { notFound } from '../errors';
 import { requireAdmin } from '../middleware';
-import { errorResponses, json } from '../openapiHelpers';
+import { binaryContent, errorResponses, json } from '../openapiHelpers';
 import { readUpload } from '../uploads';
 
 const idParams = z.object({ id: uuidSchema });
@@ -148,9 +148,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         params: idParams,
         body: {
           required: true,
-          content: Object.fromEntries(
-            COVER_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
-          ),
+          content: binaryContent(COVER_TYPES),
         },
       },
       responses: {

@@ -28,11 +28,10 @@ import { getStorage } from '../../storage/index.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
 import { requireAdmin } from '../middleware';
-import { errorResponses, json } from '../openapiHelpers';
+import { binaryContent, errorResponses, json } from '../openapiHelpers';
 import { readUpload } from '../uploads';
 
 const idParams = z.object({ id: uuidSchema });
-const audioBody = z.string().meta({ format: 'binary' });
 
 /** Administrators only: podcast episodes (the admin console). Every route sits under /api/admin and uses requireAdmin. */
 export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -165,9 +164,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         params: idParams,
         body: {
           required: true,
-          content: Object.fromEntries(
-            Object.keys(EPISODE_UPLOAD_TYPES).map((t) => [t, { schema: audioBody }]),
-          ),
+          content: binaryContent(Object.keys(EPISODE_UPLOAD_TYPES)),
         },
       },
       responses: {

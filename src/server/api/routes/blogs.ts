@@ -31,7 +31,7 @@ import { getStorage } from '../../storage/index.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
 import { requireAccount, requireAdmin } from '../middleware';
-import { errorResponses, json } from '../openapiHelpers';
+import { binaryContent, errorResponses, json } from '../openapiHelpers';
 import { readUpload } from '../uploads';
 
 const idParams = z.object({ id: uuidSchema });
@@ -221,12 +221,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       request: {
         body: {
           required: true,
-          content: Object.fromEntries(
-            Object.keys(BLOG_IMAGE_TYPES).map((type) => [
-              type,
-              { schema: z.string().meta({ format: 'binary' }) },
-            ]),
-          ),
+          content: binaryContent(Object.keys(BLOG_IMAGE_TYPES)),
         },
       },
       responses: {

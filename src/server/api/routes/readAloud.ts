@@ -21,12 +21,11 @@ import { ownChildOr404 } from '../../users.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
 import { requireAccount } from '../middleware';
-import { errorResponses } from '../openapiHelpers';
+import { binaryContent, errorResponses } from '../openapiHelpers';
 import { readUpload } from '../uploads';
 
 const childParams = z.object({ id: uuidSchema });
 const recordingParams = z.object({ id: uuidSchema, recordingId: uuidSchema });
-const audioBody = z.string().meta({ format: 'binary' });
 
 /** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
 export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -89,7 +88,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         query: recordingQuerySchema,
         body: {
           required: false,
-          content: Object.fromEntries(RECORDING_TYPE_LIST.map((t) => [t, { schema: audioBody }])),
+          content: binaryContent(RECORDING_TYPE_LIST),
         },
       },
       responses: {
@@ -142,7 +141,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       responses: {
         200: {
           description: 'The audio, in the format it was recorded in',
-          content: Object.fromEntries(RECORDING_TYPE_LIST.map((t) => [t, { schema: audioBody }])),
+          content: binaryContent(RECORDING_TYPE_LIST),
         },
         ...errorResponses(400, 401, 403, 404),
       },
