@@ -53,7 +53,7 @@ test.describe('reviewing families’ blog posts', () => {
     await expectNoViolations(page);
 
     await row.getByRole('link', { name: title }).click();
-    await expect(page.getByText('As it will look when published')).toBeVisible();
+    await expect(page.getByText('As it will look when published', { exact: true })).toBeVisible();
     const preview = page.getByRole('article', { name: title });
     await expect(preview.getByRole('heading', { level: 2, name: 'The shelf by the door' })).toBeVisible();
     await expect(preview.getByRole('listitem')).toHaveText(['No screens after dinner', 'One chapter each']);
