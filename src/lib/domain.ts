@@ -15,6 +15,7 @@ export const READING_LEVEL_LABELS: Record<ReadingLevel, string> = {
 export const BLOG_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'ended', 'cancelled'] as const;
+export const TEST_PAYMENT_STATUSES = ['created', 'succeeded', 'failed'] as const;
 export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;
 export const BOOKING_STATUSES = ['booked', 'cancelled'] as const;

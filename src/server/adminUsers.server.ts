@@ -7,9 +7,10 @@ import {
   VIEW_LIST_LIMIT,
 } from '~/lib/schemas/adminUsers';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from './adminList.server';
+import { adminOrders } from './adminPayments.server';
 import { recordAudit } from './audit.server';
 import type { Db } from './db/client';
-import { blogs, children, inquiries, orders, plans, users } from './db/schema';
+import { blogs, inquiries, orders, users } from './db/schema';
 import { childrenDtos, countChildren, listChildren, type UserRow, uniqueViolation } from './users.server';
 
 // Spelled out: in a one-table select Drizzle writes ${users.id} as a bare "id", which inside this
@@ -81,14 +82,7 @@ export async function userView(db: Db, id: string, askedBy: string): Promise<Adm
   const sameEmail = sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`;
   const [kids, orderRows, posts, messages, totals] = await Promise.all([
     listChildren(db, id),
-    db
-      .select({ order: orders, planName: plans.name, childName: children.firstName })
-      .from(orders)
-      .innerJoin(plans, eq(plans.id, orders.planId))
-      .leftJoin(children, eq(children.id, orders.childId))
-      .where(eq(orders.userId, id))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(VIEW_LIST_LIMIT),
+    adminOrders(db, eq(orders.userId, id), VIEW_LIST_LIMIT),
     db
       .select()
       .from(blogs)
@@ -130,16 +124,7 @@ export async function userView(db: Db, id: string, askedBy: string): Promise<Adm
       createdAt: child.createdAt.toISOString(),
       subscription: dtos[i]?.subscription ?? null,
     })),
-    orders: orderRows.map(({ order, planName, childName }) => ({
-      id: order.id,
-      planName,
-      childName,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      status: order.status,
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
-    })),
+    orders: orderRows,
     blogs: posts.map((p) => ({
       id: p.id,
       title: p.title,

@@ -314,7 +314,9 @@ describe('the sandbox and the family’s orders', () => {
   it('is not offered when Stripe takes the payments', async () => {
     const stripeApi = testApi(database, {
       payments: {
+        ...sandboxProvider(),
         kind: 'stripe',
+        mode: 'test',
         createPayment: async () => ({
           providerRef: `pi_${crypto.randomUUID()}`,
           clientSecret: 'pi_secret_x',
@@ -345,7 +347,9 @@ describe('the sandbox and the family’s orders', () => {
   it('answers 503 when the provider cannot start the payment, and leaves no pending order behind', async () => {
     const downApi = testApi(database, {
       payments: {
+        ...sandboxProvider(),
         kind: 'stripe',
+        mode: 'test',
         createPayment: async () => {
           throw new Error('Stripe is unreachable');
         },

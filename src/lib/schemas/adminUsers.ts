@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { ROLES } from '../access';
-import { AGE_BANDS, BLOG_STATUSES, INQUIRY_STATUSES, ORDER_STATUSES, READING_LEVELS } from '../domain';
+import { AGE_BANDS, BLOG_STATUSES, INQUIRY_STATUSES, READING_LEVELS } from '../domain';
 import { adminListQuery } from './admin';
+import { adminOrderSchema } from './adminPayments';
 import { registrationSchema } from './user';
 
 export const ROLE_LABELS = { parent: 'Parent', admin: 'Administrator' } as const;
@@ -106,18 +107,7 @@ export const adminUserViewSchema = z
         subscription: z.object({ planName: z.string(), endsAt: z.string() }).nullable(),
       }),
     ),
-    orders: z.array(
-      z.object({
-        id: z.string(),
-        planName: z.string(),
-        childName: z.string().nullable(),
-        amountCents: z.int(),
-        currency: z.string(),
-        status: z.enum(ORDER_STATUSES),
-        createdAt: z.string(),
-        paidAt: z.string().nullable(),
-      }),
-    ),
+    orders: z.array(adminOrderSchema),
     blogs: z.array(
       z.object({
         id: z.string(),

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { sandboxProvider } from '../payments/provider';
 import type { ApiDeps, ApiEnv } from './context';
 import { ApiError, errorResponse, fieldsOf } from './errors';
 import { adminAuditRoutes } from './routes/adminAudit';
@@ -9,6 +10,7 @@ import { adminBlogsRoutes } from './routes/adminBlogs';
 import { adminCatalogueRoutes } from './routes/adminCatalogue';
 import { adminEventsRoutes } from './routes/adminEvents';
 import { adminInquiriesRoutes } from './routes/adminInquiries';
+import { adminPaymentsRoutes } from './routes/adminPayments';
 import { adminPlansRoutes } from './routes/adminPlans';
 import { adminPodcastRoutes } from './routes/adminPodcast';
 import { adminUsersRoutes } from './routes/adminUsers';
@@ -118,7 +120,10 @@ export function createApi(deps: ApiDeps) {
   readAloudRoutes(app, deps);
   readingRoutes(app, deps);
   interviewsRoutes(app, deps);
-  paymentsRoutes(app, deps);
+  // One provider for the whole API: the sandbox signs its events with a secret only it knows.
+  const payments = deps.payments ?? sandboxProvider();
+  paymentsRoutes(app, deps, payments);
+  adminPaymentsRoutes(app, deps, payments);
   // The admin console, one module per area.
   adminAuditRoutes(app, deps);
   adminBlogsRoutes(app, deps);

@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'already_registered'
   | 'slot_taken'
   | 'already_booked'
+  | 'live_keys'
   | 'payload_too_large'
   | 'rate_limited'
   | 'reauthentication_required'

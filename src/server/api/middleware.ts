@@ -78,21 +78,30 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     });
 }
 
+const tooMany = (message: string, retryAfterS: number) =>
+  new ApiError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfterS) });
+
 /** Limits requests per caller address on a group of routes. */
 export function rateLimit(deps: ApiDeps, bucket: string, perMinute: number): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const result = await deps.rateLimiter.hit(`${bucket}:${clientAddress(c)}`, perMinute, 60_000);
-    if (!result.allowed) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        'Too many attempts. Please wait a minute and try again.',
-        undefined,
-        {
-          'Retry-After': String(result.retryAfterS),
-        },
-      );
-    }
+    if (!result.allowed)
+      throw tooMany('Too many attempts. Please wait a minute and try again.', result.retryAfterS);
+    await next();
+  };
+}
+
+/** Limits one signed-in account's requests on a route; goes after requireAccount. */
+export function rateLimitPerAccount(
+  deps: ApiDeps,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  message: string,
+): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const result = await deps.rateLimiter.hit(`${bucket}:${c.get('user').id}`, limit, windowMs);
+    if (!result.allowed) throw tooMany(message, result.retryAfterS);
     await next();
   };
 }

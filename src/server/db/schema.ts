@@ -25,6 +25,7 @@ import {
   ORDER_STATUSES,
   READING_LEVELS,
   SUBSCRIPTION_STATUSES,
+  TEST_PAYMENT_STATUSES,
 } from '../../lib/domain';
 
 // Value lists are text columns with CHECK constraints rather than Postgres enum types: adding a
@@ -122,6 +123,14 @@ export const orders = pgTable(
     note: text('note'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When an administrator (or a refund made in Stripe's dashboard) refunded or cancelled it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The administrator who did; null when Stripe reported a refund made elsewhere. */
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The team's reason, kept for the record (the family's notification does not quote it). */
+    closeReason: text('close_reason'),
+    /** The provider's refund id (re_...), so a refund can be found in Stripe. */
+    refundRef: text('refund_ref'),
   },
   (t) => [
     index('orders_user_id_idx').on(t.userId, t.createdAt),
@@ -453,6 +462,33 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+);
+
+/**
+ * Payments an administrator runs from /admin/test-payment to check an environment's payment
+ * setup. Kept apart from orders: they buy nothing, enrol nobody and never count as revenue.
+ */
+export const testPayments = pgTable(
+  'test_payments',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: TEST_PAYMENT_STATUSES }).notNull().default('created'),
+    /** What the provider said when it answered (its status, or its error), for the page. */
+    providerMessage: text('provider_message'),
+    /** When the signed event about this payment came through the webhook. */
+    webhookAt: timestamp('webhook_at', { withTimezone: true }),
+    webhookEventType: text('webhook_event_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('test_payments_created_idx').on(t.createdAt),
+    check('test_payments_status_check', oneOf('status', TEST_PAYMENT_STATUSES)),
   ],
 );
 

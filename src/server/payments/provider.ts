@@ -3,6 +3,23 @@ import Stripe from 'stripe';
 import type { Settings } from '../env';
 
 export type ProviderKind = 'stripe' | 'sandbox';
+/** Which money moves: none (sandbox), Stripe's test mode, or real cards (live). */
+export type PaymentMode = 'sandbox' | 'test' | 'live';
+
+/** The amount of an administrator's test payment (/admin/test-payment): above Stripe's minimum. */
+export const TEST_PAYMENT_CENTS = 100;
+export const TEST_PAYMENT_CURRENCY = 'usd';
+
+/** A refund or cancellation the provider refused because of the payment's state (not an outage). */
+export class PaymentStateConflict extends Error {
+  constructor(
+    message: string,
+    readonly providerStatus: string,
+  ) {
+    super(message);
+    this.name = 'PaymentStateConflict';
+  }
+}
 
 export interface NewPayment {
   orderId: string;
@@ -24,9 +41,23 @@ export type PaymentEvent = Stripe.Event;
 
 export interface PaymentProvider {
   readonly kind: ProviderKind;
+  readonly mode: PaymentMode;
   /** The browser's key for Stripe's Payment Element (stripe only). */
   readonly publishableKey?: string;
   createPayment(payment: NewPayment): Promise<CreatedPayment>;
+  /** Refunds the whole payment of one order; asking twice for one order makes one refund. */
+  refundPayment(input: { orderId: string; providerRef: string }): Promise<{ refundRef: string }>;
+  /** Cancels a payment not made yet, so it can no longer be paid; throws PaymentStateConflict if it was. */
+  cancelPayment(providerRef: string): Promise<void>;
+  /**
+   * A small payment by the provider's own test card, confirmed at once, tagged with the test
+   * payment's id so its webhook event finds it. Never in live mode.
+   */
+  createTestPayment(input: {
+    testPaymentId: string;
+    amountCents: number;
+    currency: string;
+  }): Promise<{ providerRef: string; status: string }>;
   /** Checks the Stripe-Signature header against the raw body; throws when it does not match. */
   verifyEvent(rawBody: string, signature: string): PaymentEvent;
 }
@@ -39,8 +70,10 @@ export function stripeProvider(options: {
   client?: Stripe;
 }): PaymentProvider {
   const stripe = options.client ?? new Stripe(options.secretKey, { maxNetworkRetries: 2 });
+  const mode: PaymentMode = options.secretKey.includes('_live_') ? 'live' : 'test';
   return {
     kind: 'stripe',
+    mode,
     ...(options.publishableKey ? { publishableKey: options.publishableKey } : {}),
     async createPayment(payment) {
       const intent = await stripe.paymentIntents.create(
@@ -56,6 +89,47 @@ export function stripeProvider(options: {
       );
       if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret');
       return { providerRef: intent.id, clientSecret: intent.client_secret };
+    },
+    async refundPayment({ orderId, providerRef }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: providerRef, reason: 'requested_by_customer', metadata: { orderId } },
+        { idempotencyKey: `refund-${orderId}` },
+      );
+      return { refundRef: refund.id };
+    },
+    async cancelPayment(providerRef) {
+      try {
+        await stripe.paymentIntents.cancel(providerRef);
+      } catch (error) {
+        // Stripe refuses to cancel a PaymentIntent that already succeeded or was cancelled: find out which.
+        const intent = await stripe.paymentIntents.retrieve(providerRef);
+        if (intent.status === 'canceled') return;
+        if (intent.status === 'succeeded' || intent.status === 'processing') {
+          throw new PaymentStateConflict(
+            'The payment went through before it could be cancelled.',
+            intent.status,
+          );
+        }
+        throw error;
+      }
+    },
+    async createTestPayment({ testPaymentId, amountCents, currency }) {
+      if (mode === 'live') throw new PaymentStateConflict('Live keys never run test payments.', 'live');
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          description: 'Quill Reads test payment (admin check of the payment setup)',
+          // Stripe's test card, known to test mode only: no card is typed and nothing is charged.
+          payment_method: 'pm_card_visa',
+          // Confirmed here on the server: no redirect-based method may be needed.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          confirm: true,
+          metadata: { testPaymentId },
+        },
+        { idempotencyKey: `test-payment-${testPaymentId}` },
+      );
+      return { providerRef: intent.id, status: intent.status };
     },
     verifyEvent: (rawBody, signature) =>
       Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret),
@@ -76,10 +150,19 @@ export interface SandboxProvider extends PaymentProvider {
 export function sandboxProvider(
   webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`,
 ): SandboxProvider {
+  const paymentRef = () => `pi_sandbox_${randomBytes(12).toString('hex')}`;
   return {
     kind: 'sandbox',
+    mode: 'sandbox',
     async createPayment() {
-      return { providerRef: `pi_sandbox_${randomBytes(12).toString('hex')}` };
+      return { providerRef: paymentRef() };
+    },
+    async refundPayment() {
+      return { refundRef: `re_sandbox_${randomBytes(12).toString('hex')}` };
+    },
+    async cancelPayment() {},
+    async createTestPayment() {
+      return { providerRef: paymentRef(), status: 'succeeded' };
     },
     verifyEvent: (rawBody, signature) => Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret),
     sign: (rawBody) => Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret }),

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-interface SandboxOrder {
-  id: string;
+interface SandboxPayment {
   providerRef: string | null;
   amountCents: number;
   currency: string;
+  /** What the PaymentIntent was tagged with: { orderId } or { testPaymentId }. */
+  metadata: Record<string, string>;
 }
 
-/** The event Stripe would send for this order's PaymentIntent, as the sandbox's test payment. */
-export function sandboxEvent(order: SandboxOrder, outcome: 'succeed' | 'fail') {
+/** The event Stripe would send about this PaymentIntent, as the sandbox's test payment. */
+export function sandboxEvent(order: SandboxPayment, outcome: 'succeed' | 'fail') {
   const succeeded = outcome === 'succeed';
   return {
     id: `evt_sandbox_${randomUUID().replaceAll('-', '')}`,
@@ -24,7 +25,7 @@ export function sandboxEvent(order: SandboxOrder, outcome: 'succeed' | 'fail') {
         amount: order.amountCents,
         amount_received: succeeded ? order.amountCents : 0,
         currency: order.currency,
-        metadata: { orderId: order.id },
+        metadata: order.metadata,
         status: succeeded ? 'succeeded' : 'requires_payment_method',
         ...(succeeded
           ? {}

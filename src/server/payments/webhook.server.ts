@@ -2,15 +2,17 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { programEnd, programStart } from '~/lib/programPeriod';
 import type { Db } from '../db/client';
-import { children, orders, paymentEvents, plans, subscriptions } from '../db/schema';
+import { children, orders, paymentEvents, plans, subscriptions, testPayments } from '../db/schema';
 import { notifyChild } from '../notifications.server';
-import type { PaymentEvent } from './provider';
+import { closeOrder } from './orderClosing.server';
+import type { PaymentEvent, PaymentProvider } from './provider';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown_order' | 'mismatch';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+const REFUND_EVENT = 'charge.refunded';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const longDate = (d: Date) =>
@@ -21,23 +23,81 @@ const longDate = (d: Date) =>
     timeZone: 'UTC',
   }).format(d);
 
+/** An event whose signature is missing or does not match: refused, nothing changed. */
+export class UnverifiedEvent extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnverifiedEvent';
+  }
+}
+
+/**
+ * The one path every event takes, from Stripe or from the sandbox (check-out's test payments and
+ * the admins' test payments alike): the signature is checked against the raw body, then the
+ * event is applied once.
+ */
+export async function receivePaymentEvent(
+  deps: { db: Db; logger: Logger },
+  provider: PaymentProvider,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<EventOutcome> {
+  if (!signature) throw new UnverifiedEvent('The event is not signed.');
+  let event: PaymentEvent;
+  try {
+    event = provider.verifyEvent(rawBody, signature);
+  } catch {
+    deps.logger.warn('payment event refused: bad signature');
+    throw new UnverifiedEvent('The event signature does not match.');
+  }
+  return applyPaymentEvent(deps.db, event, deps.logger);
+}
+
+/** Records the event's id; false when it was recorded before (a replay). */
+async function firstDelivery(tx: Tx, event: PaymentEvent, orderId: string | null) {
+  const recorded = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, type: event.type, orderId })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return recorded.length > 0;
+}
+
 /**
  * Applies one verified event, once. The event's id is recorded in the same transaction as its
  * effects, and the order row is locked first, so a replay or two concurrent deliveries of the
  * same event change nothing the second time.
  */
 export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): Promise<EventOutcome> {
-  if (!HANDLED.has(event.type)) return 'ignored';
-  const intent = event.data.object as {
-    id?: string;
-    amount?: number;
-    amount_received?: number;
-    currency?: string;
-    metadata?: Record<string, string>;
-  };
+  const log = { eventId: event.id, type: event.type };
+  let outcome: EventOutcome = 'ignored';
+  if (event.type === REFUND_EVENT) outcome = await applyRefund(db, event);
+  else if (INTENT_EVENTS.has(event.type)) {
+    const intent = event.data.object as IntentObject;
+    outcome = intent.metadata?.testPaymentId
+      ? await applyTestPayment(db, event, intent)
+      : await applyToOrder(db, event, intent);
+  }
+  if (outcome === 'unknown_order' || outcome === 'mismatch') {
+    logger.warn(log, `payment event not applied: ${outcome}`);
+  } else if (outcome !== 'ignored') {
+    logger.info({ ...log, outcome }, 'payment event');
+  }
+  return outcome;
+}
+
+interface IntentObject {
+  id?: string;
+  amount?: number;
+  amount_received?: number;
+  currency?: string;
+  metadata?: Record<string, string>;
+}
+
+/** A PaymentIntent event about a family's order: paid (the child enrolled) or failed. */
+async function applyToOrder(db: Db, event: PaymentEvent, intent: IntentObject): Promise<EventOutcome> {
   const orderId = intent.metadata?.orderId;
-  const log = { eventId: event.id, type: event.type, orderId };
-  const outcome = await db.transaction(async (tx): Promise<EventOutcome> => {
+  return db.transaction(async (tx): Promise<EventOutcome> => {
     const [order] =
       orderId && UUID.test(orderId)
         ? await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -48,12 +108,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Log
     if (order.providerRef !== intent.id || intent.currency?.toLowerCase() !== order.currency.toLowerCase()) {
       return 'mismatch';
     }
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, orderId: order.id })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (recorded.length === 0) return 'duplicate';
+    if (!(await firstDelivery(tx, event, order.id))) return 'duplicate';
 
     if (event.type === 'payment_intent.payment_failed') {
       if (order.status === 'pending') {
@@ -74,12 +129,66 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Log
     await markPaid(tx, order);
     return 'applied';
   });
-  if (outcome === 'unknown_order' || outcome === 'mismatch') {
-    logger.warn(log, `payment event not applied: ${outcome}`);
-  } else {
-    logger.info({ ...log, outcome }, 'payment event');
-  }
-  return outcome;
+}
+
+/** The event of an administrator's test payment: the webhook step of /admin/test-payment. */
+async function applyTestPayment(db: Db, event: PaymentEvent, intent: IntentObject): Promise<EventOutcome> {
+  const id = intent.metadata?.testPaymentId;
+  if (!id || !UUID.test(id)) return 'unknown_order';
+  return db.transaction(async (tx): Promise<EventOutcome> => {
+    const [test] = await tx.select().from(testPayments).where(eq(testPayments.id, id)).for('update');
+    if (!test) return 'unknown_order';
+    if (test.providerRef !== null && test.providerRef !== intent.id) return 'mismatch';
+    if (!(await firstDelivery(tx, event, null))) return 'duplicate';
+    await tx
+      .update(testPayments)
+      .set({
+        webhookAt: new Date(),
+        webhookEventType: event.type,
+        status: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+      })
+      .where(eq(testPayments.id, id));
+    return 'applied';
+  });
+}
+
+/**
+ * A refund made in Stripe's dashboard (or the echo of one made here): a full refund of a paid
+ * order is recorded as an admin's refund would be; a partial one is noted on the order.
+ */
+async function applyRefund(db: Db, event: PaymentEvent): Promise<EventOutcome> {
+  const charge = event.data.object as {
+    payment_intent?: string | { id: string } | null;
+    amount?: number;
+    amount_refunded?: number;
+    refunded?: boolean;
+    refunds?: { data?: { id: string }[] };
+  };
+  const intentId =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intentId) return 'unknown_order';
+  return db.transaction(async (tx): Promise<EventOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.providerRef, intentId)).for('update');
+    if (!order) return 'unknown_order';
+    if (!(await firstDelivery(tx, event, order.id))) return 'duplicate';
+    if (order.status !== 'paid') return 'applied'; // already refunded or cancelled here
+    if (charge.refunded) {
+      await closeOrder(tx, order, {
+        status: 'refunded',
+        actorId: null,
+        reason: 'Refunded in Stripe’s dashboard.',
+        refundRef: charge.refunds?.data?.[0]?.id ?? null,
+      });
+    } else {
+      await tx
+        .update(orders)
+        .set({
+          note: `Stripe reports ${charge.amount_refunded ?? 0} of ${charge.amount ?? '?'} cents refunded.`,
+        })
+        .where(eq(orders.id, order.id));
+    }
+    return 'applied';
+  });
 }
 
 async function markPaid(tx: Tx, order: typeof orders.$inferSelect) {

@@ -1,17 +1,37 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { ageText, postLink, statusWords } from '~/lib/adminUsers';
 import { READING_LEVEL_LABELS } from '~/lib/domain';
 import { formatPrice } from '~/lib/plans';
+import type { AdminOrder } from '~/lib/schemas/adminPayments';
 import { type AdminUserView, VIEW_LIST_LIMIT } from '~/lib/schemas/adminUsers';
+import { ClosedNote, OrderActions } from '../payments/OrderActions';
 import { AccountPills, AccountStates, dateText, dateTimeText } from './AccountStates';
 import { useAdminUser } from './useAdminUser';
 import './users.css';
 
-/** The read-only view of one account: details, children, orders, blog posts and inquiries. */
+/** The view of one account: details, children, orders (refund or cancel them), blog posts and inquiries. */
 export function ViewUser({ userId }: { userId: string }) {
-  const { state, reload } = useAdminUser(userId);
+  const { state, reload, replace, refresh } = useAdminUser(userId);
+  const [message, setMessage] = useState('');
+  const messageRef = useRef<HTMLParagraphElement>(null);
   if (state.status !== 'ready') return <AccountStates state={state} onRetry={reload} />;
-  return <View view={state.view} />;
+  const view = state.view;
+  const onOrderSettled = (order: AdminOrder, text: string) => {
+    replace({ ...view, orders: view.orders.map((o) => (o.id === order.id ? order : o)) });
+    setMessage(text);
+    // The button that opened the dialog is gone: focus the sentence that says what happened.
+    requestAnimationFrame(() => messageRef.current?.focus());
+    // The children's programs change with a refund: bring them up to date too.
+    void refresh();
+  };
+  return (
+    <>
+      <p ref={messageRef} tabIndex={-1} role="status" className={message ? 'account-message' : 'sr-only'}>
+        {message}
+      </p>
+      <View view={view} onOrderSettled={onOrderSettled} />
+    </>
+  );
 }
 
 function Status({ status }: { status: string }) {
@@ -78,7 +98,13 @@ function Listing({
   );
 }
 
-function View({ view }: { view: AdminUserView }) {
+function View({
+  view,
+  onOrderSettled,
+}: {
+  view: AdminUserView;
+  onOrderSettled: (order: AdminOrder, message: string) => void;
+}) {
   const { user } = view;
   return (
     <div className="account-page">
@@ -146,7 +172,7 @@ function View({ view }: { view: AdminUserView }) {
         title="Orders"
         total={view.totals.orders}
         empty="No orders. Purchases of plans appear here once the family buys one."
-        head={['Plan', 'For', 'Amount', 'Status', 'Date']}
+        head={['Plan', 'For', 'Amount', 'Status', 'Date', 'Actions']}
       >
         {view.orders.map((order) => (
           <tr key={order.id}>
@@ -157,9 +183,13 @@ function View({ view }: { view: AdminUserView }) {
             </td>
             <td data-label="Status">
               <Status status={order.status} />
+              <ClosedNote order={order} />
             </td>
             <td data-label="Date">
               <When iso={order.paidAt ?? order.createdAt} />
+            </td>
+            <td data-label="Actions">
+              <OrderActions order={order} onDone={onOrderSettled} />
             </td>
           </tr>
         ))}

@@ -42,5 +42,12 @@ export function useAdminUser(id: string) {
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const replace = useCallback((view: AdminUserView) => setState({ status: 'ready', view }), []);
-  return { state, reload, replace };
+  /** Asks again without the loading state, so the page (and the focus) stays where it is. */
+  const refresh = useCallback(async () => {
+    const view = await adminFetch<AdminUserView>(`/api/admin/users/${encodeURIComponent(id)}`).catch(
+      () => null,
+    );
+    if (view) setState({ status: 'ready', view });
+  }, [id]);
+  return { state, reload, replace, refresh };
 }

@@ -16,13 +16,19 @@ import {
   ownOrderView,
   startCheckout,
 } from '../../payments/orders.server';
-import { isSandbox, type PaymentProvider, sandboxProvider } from '../../payments/provider';
+import { isSandbox, type PaymentProvider } from '../../payments/provider';
 import { sandboxEvent } from '../../payments/sandbox';
-import { applyPaymentEvent } from '../../payments/webhook.server';
+import { receivePaymentEvent, UnverifiedEvent } from '../../payments/webhook.server';
 import type { ApiDeps, ApiEnv } from '../context';
 import { ApiError, notFound } from '../errors';
-import { requireAccount } from '../middleware';
+import { rateLimitPerAccount, requireAccount } from '../middleware';
 import { errorResponses, json } from '../openapiHelpers';
+
+/**
+ * Check-outs one family may start in an hour: enough for every child and a few declined cards,
+ * few enough that nobody can flood the payment provider with PaymentIntents.
+ */
+export const CHECKOUTS_PER_HOUR = 20;
 
 /** Stripe's events are a few KB; anything this large is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -41,22 +47,23 @@ const REFUSALS: Record<CheckoutRefusal, () => ApiError> = {
 const orderParams = z.object({ id: uuidSchema });
 
 /** Check-out, the payment provider's webhook, the sandbox's test payments and the family's orders. */
-export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
   const account = requireAccount(deps);
-  // One provider per API: the sandbox signs with a secret only this instance knows.
-  const provider: PaymentProvider = deps.payments ?? sandboxProvider();
+  const checkoutLimit = rateLimitPerAccount(
+    deps,
+    'checkout',
+    CHECKOUTS_PER_HOUR,
+    60 * 60_000,
+    'You have started many check-outs in the last hour. Please wait a little, or write to us if a payment keeps failing.',
+  );
 
-  /** The one path every event takes, from Stripe or from the sandbox. */
   async function receiveEvent(rawBody: string, signature: string | undefined) {
-    if (!signature) throw new ApiError(400, 'bad_request', 'The event is not signed.');
-    let event: ReturnType<PaymentProvider['verifyEvent']>;
     try {
-      event = provider.verifyEvent(rawBody, signature);
-    } catch {
-      deps.logger.warn('payment event refused: bad signature');
-      throw new ApiError(400, 'bad_request', 'The event signature does not match.');
+      return await receivePaymentEvent(deps, provider, rawBody, signature);
+    } catch (error) {
+      if (error instanceof UnverifiedEvent) throw new ApiError(400, 'bad_request', error.message);
+      throw error;
     }
-    return applyPaymentEvent(deps.db, event, deps.logger);
   }
 
   app.openapi(
@@ -64,14 +71,13 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/checkout',
       summary: 'Starts paying for a program for one of the family’s children',
-      description:
-        'Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay.',
+      description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
       security: [{ bearer: [] }],
-      middleware: [account] as const,
+      middleware: [account, checkoutLimit] as const,
       request: { body: { content: json(checkoutInputSchema), required: true } },
       responses: {
         201: { description: 'The order and how to pay it', content: json(checkoutSchema) },
-        ...errorResponses(400, 401, 403, 404, 409, 413, 503),
+        ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503),
       },
     }),
     async (c) => {
@@ -153,7 +159,9 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       if (order.status !== 'pending' && order.status !== 'failed') {
         throw new ApiError(409, 'conflict', 'This order is already paid.');
       }
-      const rawBody = JSON.stringify(sandboxEvent(order, c.req.valid('json').outcome));
+      const rawBody = JSON.stringify(
+        sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
+      );
       await receiveEvent(rawBody, provider.sign(rawBody));
       const view = await ownOrderView(deps.db, user.id, id);
       if (!view) throw notFound('That order');

@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiClientError } from '~/lib/apiClient';
+import { formatPrice } from '~/lib/plans';
+import type { TestPaymentDto, TestPaymentSetup, TestPaymentStep } from '~/lib/schemas/adminPayments';
+import '../admin.css';
+import { adminFetch } from '../adminApi';
+import './payments.css';
+
+/** How often a run waiting for the provider's webhook is asked about again. */
+const POLL_MS = 2000;
+
+const MODE_WORDS: Record<TestPaymentSetup['mode'], string> = {
+  sandbox: 'Sandbox: no Stripe keys are set, no card is charged',
+  test: 'Stripe, test mode: test cards only, no real money',
+  live: 'Stripe, live mode: real cards and real money',
+};
+
+const STATE_WORDS: Record<TestPaymentStep['state'], string> = {
+  done: 'Done',
+  failed: 'Failed',
+  waiting: 'Waiting',
+  skipped: 'Not run',
+};
+
+const RESULT_WORDS: Record<TestPaymentDto['status'], { label: string; tone: string }> = {
+  succeeded: { label: 'Succeeded', tone: 'good' },
+  failed: { label: 'Failed', tone: 'bad' },
+  created: { label: 'Waiting for the webhook', tone: 'warn' },
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiClientError ? error.message : fallback;
+
+function Result({ run }: { run: TestPaymentDto }) {
+  const words = run.pending ? RESULT_WORDS.created : RESULT_WORDS[run.status];
+  return (
+    <span className="status-pill" data-tone={words.tone}>
+      {words.label}
+    </span>
+  );
+}
+
+/** The steps of one run, in order, each with its result in words (not only a colour or a mark). */
+function Steps({ run }: { run: TestPaymentDto }) {
+  return (
+    <ol className="payment-steps">
+      {run.steps.map((step) => (
+        <li key={step.key} className="payment-step" data-state={step.state}>
+          <span className="payment-step-mark" aria-hidden="true" />
+          <div>
+            <p className="payment-step-title">
+              <strong>{step.label}</strong>
+              <span className="payment-step-state">{STATE_WORDS[step.state]}</span>
+            </p>
+            <p className="payment-step-detail">{step.detail}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; setup: TestPaymentSetup };
+
+/**
+ * /admin/test-payment: runs a small payment through this environment's real payment path and
+ * shows each step as it completes, then keeps the newest runs for comparison.
+ */
+export function TestPayment() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [current, setCurrent] = useState<TestPaymentDto | null>(null);
+  const [running, setRunning] = useState(false);
+  const [runError, setRunError] = useState<string | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
+
+  const fetchSetup = useCallback(async () => {
+    try {
+      const setup = await adminFetch<TestPaymentSetup>('/api/admin/test-payments');
+      setLoad({ status: 'ready', setup });
+    } catch (error) {
+      setLoad({ status: 'failed', message: messageOf(error, 'The payment setup could not be loaded.') });
+    }
+  }, []);
+  useEffect(() => {
+    void fetchSetup();
+  }, [fetchSetup]);
+
+  // While the provider's webhook is awaited, ask again every few seconds; the server says when to stop.
+  useEffect(() => {
+    if (!current?.pending) return;
+    const timer = window.setTimeout(async () => {
+      try {
+        setCurrent(await adminFetch<TestPaymentDto>(`/api/admin/test-payments/${current.id}`));
+      } catch {
+        // A missed poll is retried on the next tick.
+        setCurrent({ ...current });
+      }
+    }, POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [current]);
+
+  // When the run settles, the list of earlier runs catches up.
+  const settledId = current && !current.pending ? current.id : null;
+  useEffect(() => {
+    if (settledId) void fetchSetup();
+  }, [settledId, fetchSetup]);
+
+  async function run() {
+    setRunning(true);
+    setRunError(null);
+    try {
+      const made = await adminFetch<TestPaymentDto>('/api/admin/test-payments', { method: 'POST' });
+      setCurrent(made);
+      requestAnimationFrame(() => resultRef.current?.focus());
+    } catch (error) {
+      setRunError(messageOf(error, 'The test payment could not be started. Please try again.'));
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  if (load.status === 'loading') {
+    return (
+      <p className="admin-loading" role="status">
+        Loading the payment setup…
+      </p>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <div className="admin-state" role="alert">
+        <p>{load.message}</p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => void fetchSetup()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { setup } = load;
+  const amount = formatPrice(setup.amountCents, undefined, setup.currency.toUpperCase());
+  const earlier = setup.runs.filter((r) => r.id !== current?.id);
+  const webhookUrl = `${window.location.origin}${setup.webhookPath}`;
+  return (
+    <div className="test-payment">
+      <section className="admin-panel" aria-labelledby="setup-heading">
+        <h2 id="setup-heading">This environment</h2>
+        <dl className="admin-details">
+          <dt>Payments</dt>
+          <dd>{MODE_WORDS[setup.mode]}</dd>
+          <dt>Test amount</dt>
+          <dd>{amount}</dd>
+          <dt>Webhook endpoint</dt>
+          <dd>
+            <code>{webhookUrl}</code>
+          </dd>
+        </dl>
+        {setup.canRun ? (
+          <>
+            <p>
+              The test pays {amount} with{' '}
+              {setup.provider === 'stripe' ? 'Stripe’s test card' : 'the sandbox’s test card'}, then waits for
+              the signed event to come back through the webhook, exactly as a family’s payment does. It buys
+              nothing and enrols no child.
+            </p>
+            <p className="actions">
+              <button type="button" className="btn btn-primary" onClick={() => void run()} disabled={running}>
+                {running ? 'Running the test payment…' : `Run a test payment of ${amount}`}
+              </button>
+            </p>
+          </>
+        ) : (
+          <p className="payment-live-warning" role="note">
+            This environment uses live Stripe keys, so a test payment would charge a real card. Run it where
+            Stripe test keys or the sandbox are set (a staging copy of the site).
+          </p>
+        )}
+        {runError && (
+          <p className="field-error" role="alert">
+            {runError}
+          </p>
+        )}
+      </section>
+
+      {current && (
+        <section
+          className="admin-panel"
+          aria-labelledby="current-heading"
+          tabIndex={-1}
+          ref={resultRef}
+          aria-busy={current.pending}
+        >
+          <h2 id="current-heading">
+            This test payment <Result run={current} />
+          </h2>
+          <div aria-live="polite">
+            <Steps run={current} />
+          </div>
+        </section>
+      )}
+
+      <section className="admin-panel" aria-labelledby="runs-heading">
+        <h2 id="runs-heading">Earlier test payments</h2>
+        {earlier.length === 0 ? (
+          <p>No earlier test payment has been run here. The newest ten are kept on this page.</p>
+        ) : (
+          <ul className="payment-runs">
+            {earlier.map((r) => (
+              <li key={r.id}>
+                <details>
+                  <summary>
+                    <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+                    {r.actorName ? ` by ${r.actorName}` : ''} ·{' '}
+                    {r.provider === 'stripe' ? 'Stripe' : 'Sandbox'} · <Result run={r} />
+                  </summary>
+                  <Steps run={r} />
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
