@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import type { Role } from '../../src/lib/access';
+import type { AgeBand, ReadingLevel } from '../../src/lib/domain';
 import type { Child } from '../../src/lib/user';
+import { bearer } from './apiTokens';
 
 export interface SessionHint {
   role: Role;
@@ -104,6 +108,53 @@ export function authFile(role: 'parent' | 'admin'): string {
 /** For `test.use(...)`: pages open signed in as the demo parent (Maya and Theo) or administrator. */
 export function signedInAs(role: 'parent' | 'admin') {
   return { storageState: authFile(role) };
+}
+
+export interface NewChild {
+  firstName: string;
+  ageBand: AgeBand;
+  readingLevel: ReadingLevel;
+}
+
+/**
+ * A new family of its own, made through the API as the sign-up page would: an emulator account,
+ * its registration, then its children in order (the first is the family's active child). For tests
+ * that change what a family has (orders, an interview) without sharing the demo parent.
+ */
+export async function createFamily(
+  request: APIRequestContext,
+  { displayName, children }: { displayName: string; children: NewChild[] },
+) {
+  const email = `family-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'a family password';
+  const account = (await createEmulatorAccount(email, password)) as { uid: string; idToken: string };
+  const headers = bearer(account.idToken);
+  const registered = await request.post('/api/user/loginRegister', {
+    headers,
+    data: { uid: account.uid, email, registration: { displayName, acceptPrivacyPolicy: true } },
+  });
+  expect(registered.status()).toBe(201);
+  const ids: string[] = [];
+  for (const child of children) {
+    const res = await request.post('/api/children', { headers, data: child });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  return { email, password, headers, childIds: ids };
+}
+
+/** Signs in through the login page, as a family does, and waits for `next` to be ready. */
+export async function signInThroughLoginPage(
+  page: Page,
+  { email, password }: { email: string; password: string },
+  next = '/profile',
+) {
+  await gotoReady(page, `/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(next);
+  await waitForIslands(page);
 }
 
 /** The bar for every page: WCAG 2.2 A and AA, and axe's best practices. */
