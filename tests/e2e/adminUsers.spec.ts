@@ -2,22 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { bearer, demoToken, idTokenFor } from './apiTokens';
-import { expect, expectNoViolations, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
+import { expect, expectNoViolations, gotoReady, lookAt, signedInAs, test, waitForIslands } from './fixtures';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const PROJECT = 'demo-quillreads';
 
 test.use(signedInAs('admin'));
-
-/** Screenshots at a desktop and the narrowest phone width; the page never scrolls sideways. */
-async function lookAt(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/screens/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 320, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.screenshot({ path: `test-results/screens/${name}-320.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** What the person does with the emailed link (the emulator shows it): choose a password. */
 async function setPasswordFromEmail(email: string, password: string) {
@@ -125,10 +115,8 @@ test('the view of the demo parent shows Maya and Theo, and an honest empty list 
   await expect(page.getByRole('heading', { level: 2, name: 'Jordan Rivers' })).toBeVisible();
   const kids = page.getByRole('table', { name: 'Children' });
   await expect(kids.getByRole('rowheader')).toHaveText(['Maya', 'Theo']);
+  // The demo family's orders depend on what other specs bought; a new family's empty state is in adminPayments.spec.ts.
   await expect(page.getByRole('heading', { name: /^Orders/ })).toBeVisible();
-  await expect(
-    page.getByText('No orders. Purchases of plans appear here once the family buys one.'),
-  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage this account' })).toBeVisible();
   await expectNoViolations(page);
   await lookAt(page, 'view-user');

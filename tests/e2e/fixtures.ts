@@ -157,6 +157,16 @@ export async function signInThroughLoginPage(
   await waitForIslands(page);
 }
 
+/** Screenshots at 1280px and 320px (kept in test-results/screens to look at), with no sideways scroll at 320px. */
+export async function lookAt(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `test-results/screens/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `test-results/screens/${name}-320.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The bar for every page: WCAG 2.2 A and AA, and axe's best practices. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 

@@ -116,6 +116,8 @@ export function OrderActions({
         <button
           key={action}
           type="button"
+          // The visible words first, then which order: several orders can sit in one table.
+          aria-label={`${ACTIONS[action].button}: ${order.planName} for ${who}`}
           className={`btn btn-small ${action === 'refund' ? 'btn-secondary' : 'btn-ghost'}`}
           onClick={() => {
             setError(undefined);
