@@ -250,7 +250,8 @@ export async function exportFamily(db: Db, user: UserRow) {
       eventRegistrations: byChild(registrations, c.id),
       subscriptions: byChild(subs, c.id),
     })),
-    orders: familyOrders,
+    // Who in the team closed an order is the team's record; why it was closed is the family's to read.
+    orders: familyOrders.map(({ closedBy: _by, ...order }) => order),
     blogPosts: posts.map((p) => ({
       id: p.id,
       title: p.title,

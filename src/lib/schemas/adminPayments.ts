@@ -3,7 +3,7 @@ import { ORDER_STATUSES, TEST_PAYMENT_STATUSES } from '../domain';
 
 export const CLOSE_REASON_MAX = 500;
 
-/** A refund or cancellation by the team always says why, for the record and the audit log. */
+/** A refund or cancellation by the team always says why, for the record, the audit log and the family's data export. */
 export const orderClosingSchema = z
   .object({
     reason: z

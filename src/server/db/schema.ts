@@ -127,7 +127,7 @@ export const orders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The administrator who did; null when Stripe reported a refund made elsewhere. */
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The team's reason, kept for the record (the family's notification does not quote it). */
+    /** The team's reason, kept for the record; in the family's data export, not in their notification. */
     closeReason: text('close_reason'),
     /** The provider's refund id (re_...), so a refund can be found in Stripe. */
     refundRef: text('refund_ref'),

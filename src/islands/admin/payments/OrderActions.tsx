@@ -160,7 +160,7 @@ export function OrderActions({
           <LongTextField
             id={`close-reason-${order.id}`}
             label="Reason, for the record"
-            hint="Kept on the order and in the audit log. The family does not see it."
+            hint="Kept on the order and in the audit log. Not shown on the family’s pages, but included when they export their data: write it so they could read it."
             value={reason}
             max={CLOSE_REASON_MAX}
             onValue={setReason}
