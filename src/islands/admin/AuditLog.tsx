@@ -13,6 +13,7 @@ const ENTITIES = [
   ['inquiry', 'Inquiries'],
   ['user', 'Accounts'],
   ['order', 'Orders'],
+  ['test_payment', 'Test payments'],
 ] as const;
 
 const when = (iso: string) =>
