@@ -72,6 +72,15 @@ function stateRefusal(order: typeof orders.$inferSelect, action: 'refund' | 'can
   return undefined;
 }
 
+/** The order, if it exists and its state allows the action; else why not. */
+async function closableOrder(db: Db, orderId: string, action: 'refund' | 'cancel') {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { ok: false as const, reason: 'not_found' as const };
+  const refused = stateRefusal(order, action);
+  if (refused) return { ok: false as const, reason: 'state' as const, message: refused };
+  return { ok: true as const, order };
+}
+
 const providerMessage = (error: unknown) =>
   error instanceof Error && error.message
     ? `The payment provider answered: ${error.message}`
@@ -87,10 +96,9 @@ export async function refundOrder(
   provider: PaymentProvider,
   input: { orderId: string; actorId: string; reason: string },
 ): Promise<ClosingResult> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) return { ok: false, reason: 'not_found' };
-  const refused = stateRefusal(order, 'refund');
-  if (refused) return { ok: false, reason: 'state', message: refused };
+  const found = await closableOrder(db, input.orderId, 'refund');
+  if (!found.ok) return found;
+  const { order } = found;
   if (order.provider !== 'sandbox' && order.provider !== provider.kind) {
     return {
       ok: false,
@@ -139,10 +147,9 @@ export async function cancelOrder(
   provider: PaymentProvider,
   input: { orderId: string; actorId: string; reason: string },
 ): Promise<ClosingResult> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, input.orderId));
-  if (!order) return { ok: false, reason: 'not_found' };
-  const refused = stateRefusal(order, 'cancel');
-  if (refused) return { ok: false, reason: 'state', message: refused };
+  const found = await closableOrder(db, input.orderId, 'cancel');
+  if (!found.ok) return found;
+  const { order } = found;
   const unpaid = order.status !== 'paid';
   if (unpaid && order.providerRef && order.provider === provider.kind) {
     try {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { bearer, demoToken, idTokenFor } from './apiTokens';
 import { expect, expectNoViolations, gotoReady, lookAt, signedInAs, test, waitForIslands } from './fixtures';

@@ -78,6 +78,14 @@ export function TestPayment() {
   const [running, setRunning] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
   const resultRef = useRef<HTMLElement>(null);
+  /** The run just started: its section takes the focus once it is on the page. */
+  const [focusRun, setFocusRun] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusRun && current?.id === focusRun && resultRef.current) {
+      resultRef.current.focus();
+      setFocusRun(null);
+    }
+  }, [focusRun, current]);
 
   const fetchSetup = useCallback(async () => {
     try {
@@ -117,7 +125,7 @@ export function TestPayment() {
     try {
       const made = await adminFetch<TestPaymentDto>('/api/admin/test-payments', { method: 'POST' });
       setCurrent(made);
-      requestAnimationFrame(() => resultRef.current?.focus());
+      setFocusRun(made.id);
     } catch (error) {
       setRunError(messageOf(error, 'The test payment could not be started. Please try again.'));
     } finally {

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ageText, postLink, statusWords } from '~/lib/adminUsers';
 import { READING_LEVEL_LABELS } from '~/lib/domain';
 import { formatPrice } from '~/lib/plans';
@@ -12,22 +12,30 @@ import './users.css';
 /** The view of one account: details, children, orders (refund or cancel them), blog posts and inquiries. */
 export function ViewUser({ userId }: { userId: string }) {
   const { state, reload, replace, refresh } = useAdminUser(userId);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState({ text: '', serial: 0 });
   const messageRef = useRef<HTMLParagraphElement>(null);
+  // The button that opened the dialog is gone: focus the sentence that says what happened. After
+  // the commit, so the dialog's own focus return (to that vanished button) comes first.
+  useEffect(() => {
+    if (message.serial > 0) messageRef.current?.focus();
+  }, [message]);
   if (state.status !== 'ready') return <AccountStates state={state} onRetry={reload} />;
   const view = state.view;
   const onOrderSettled = (order: AdminOrder, text: string) => {
     replace({ ...view, orders: view.orders.map((o) => (o.id === order.id ? order : o)) });
-    setMessage(text);
-    // The button that opened the dialog is gone: focus the sentence that says what happened.
-    requestAnimationFrame(() => messageRef.current?.focus());
+    setMessage((m) => ({ text, serial: m.serial + 1 }));
     // The children's programs change with a refund: bring them up to date too.
     void refresh();
   };
   return (
     <>
-      <p ref={messageRef} tabIndex={-1} role="status" className={message ? 'account-message' : 'sr-only'}>
-        {message}
+      <p
+        ref={messageRef}
+        tabIndex={-1}
+        role="status"
+        className={message.text ? 'account-message' : 'sr-only'}
+      >
+        {message.text}
       </p>
       <View view={view} onOrderSettled={onOrderSettled} />
     </>
