@@ -53,18 +53,31 @@ export async function adminOrders(db: Pick<Db, 'select'>, where: SQL, limit = 10
 
 export type ClosingRefusal =
   | { reason: 'not_found' }
-  /** The order's state does not allow it (already refunded, nothing paid...): said in words. */
+  /** The order's or the payment's state does not allow it (already refunded, nothing paid...). */
   | { reason: 'state'; message: string }
-  /** The provider could not be reached or refused for another reason. */
+  /** The provider could not be reached: worth trying again later. */
   | { reason: 'provider'; message: string };
 
 type ClosingResult = { ok: true; order: AdminOrder } | ({ ok: false } & ClosingRefusal);
+type OrderRow = typeof orders.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Thrown inside the locked transaction to refuse, rolling back whatever it wrote. */
+class Refusal extends Error {
+  constructor(readonly refusal: ClosingRefusal) {
+    super(refusal.reason);
+  }
+}
+const refuse = (message: string) => new Refusal({ reason: 'state', message });
 
 const dateOf = (d: Date | null) =>
   d ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(d) : '';
 
-function stateRefusal(order: typeof orders.$inferSelect, action: 'refund' | 'cancel'): string | undefined {
+/** Why the order's state does not allow the action, or undefined when it does. */
+function stateRefusal(order: OrderRow, action: 'refund' | 'cancel'): string | undefined {
   if (order.status === 'refunded') return `This order was already refunded on ${dateOf(order.closedAt)}.`;
+  // A program ended without a refund may still be refunded later (the family asked after all).
+  if (action === 'refund' && order.status === 'cancelled' && order.paidAt) return undefined;
   if (order.status === 'cancelled') return `This order was already cancelled on ${dateOf(order.closedAt)}.`;
   if (action === 'refund' && order.status !== 'paid') {
     return 'Nothing was paid on this order, so there is nothing to refund: cancel it instead.';
@@ -72,52 +85,79 @@ function stateRefusal(order: typeof orders.$inferSelect, action: 'refund' | 'can
   return undefined;
 }
 
-/** The order, if it exists and its state allows the action; else why not. */
-async function closableOrder(db: Db, orderId: string, action: 'refund' | 'cancel') {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return { ok: false as const, reason: 'not_found' as const };
-  const refused = stateRefusal(order, action);
-  if (refused) return { ok: false as const, reason: 'state' as const, message: refused };
-  return { ok: true as const, order };
-}
-
+/** What the provider said, for the team (Stripe's messages name no secret). */
 const providerMessage = (error: unknown) =>
   error instanceof Error && error.message
     ? `The payment provider answered: ${error.message}`
     : 'The payment provider could not be reached. Please try again in a few minutes.';
 
 /**
- * Refunds a paid order in full: the provider first (one refund per order, even when asked
- * twice), then, in one transaction with the order locked, the record, the program's end, the
- * child's notification and the audit line. Of two admins refunding at once, the second is told.
+ * The provider's answer as a refusal: Stripe's invalid-request errors are about the payment's
+ * state (already refunded, disputed...) and will not change by trying again (409); anything
+ * else is an outage (503).
+ */
+function providerRefusal(error: unknown): Refusal {
+  const message = providerMessage(error);
+  if ((error as { type?: string } | null)?.type === 'StripeInvalidRequestError') return refuse(message);
+  return new Refusal({ reason: 'provider', message });
+}
+
+/**
+ * Locks the order, checks its state, and runs the change. The provider is asked inside, with
+ * the row locked: a second admin, and Stripe's own event about the same refund, wait for this
+ * one to finish and then find the order settled, so money moves once and the record says who.
+ */
+async function withLockedOrder(
+  db: Db,
+  orderId: string,
+  action: 'refund' | 'cancel',
+  apply: (tx: Tx, order: OrderRow) => Promise<void>,
+): Promise<ClosingResult> {
+  try {
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!locked) throw new Refusal({ reason: 'not_found' });
+      const refused = stateRefusal(locked, action);
+      if (refused) throw refuse(refused);
+      await apply(tx, locked);
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, ...error.refusal };
+    throw error;
+  }
+  const [view] = await adminOrders(db, eq(orders.id, orderId), 1);
+  if (!view) return { ok: false, reason: 'not_found' };
+  return { ok: true, order: view };
+}
+
+/**
+ * Refunds a paid order in full: the provider first (its idempotency key is the order, so even a
+ * retried request makes one refund), then the record, the program's end, the child's
+ * notification and the audit line, all while the order is locked.
  */
 export async function refundOrder(
   db: Db,
   provider: PaymentProvider,
   input: { orderId: string; actorId: string; reason: string },
 ): Promise<ClosingResult> {
-  const found = await closableOrder(db, input.orderId, 'refund');
-  if (!found.ok) return found;
-  const { order } = found;
-  if (order.provider !== 'sandbox' && order.provider !== provider.kind) {
-    return {
-      ok: false,
-      reason: 'provider',
-      message:
+  return withLockedOrder(db, input.orderId, 'refund', async (tx, order) => {
+    if (order.provider === 'sandbox' && !isSandbox(provider)) {
+      throw refuse(
+        'This order was paid in the sandbox, so no money was taken and there is nothing to refund: end the program instead.',
+      );
+    }
+    if (order.provider !== provider.kind || !order.providerRef) {
+      throw refuse(
         'This order was paid through Stripe, which this environment is not set up for: refund it in Stripe’s dashboard.',
-    };
-  }
-  let refundRef: string;
-  try {
-    ({ refundRef } =
-      order.provider === 'sandbox' && !isSandbox(provider)
-        ? { refundRef: 're_sandbox_no_money_moved' }
-        : await provider.refundPayment({ orderId: order.id, providerRef: order.providerRef ?? '' }));
-  } catch (error) {
-    return { ok: false, reason: 'provider', message: providerMessage(error) };
-  }
-  return closeLocked(db, order.id, 'refund', async (tx, locked) => {
-    await closeOrder(tx, locked, {
+      );
+    }
+    let refundRef: string;
+    try {
+      ({ refundRef } = await provider.refundPayment({ orderId: order.id, providerRef: order.providerRef }));
+    } catch (error) {
+      throw providerRefusal(error);
+    }
+    await closeOrder(tx, order, {
       status: 'refunded',
       actorId: input.actorId,
       reason: input.reason,
@@ -127,13 +167,8 @@ export async function refundOrder(
       actorId: input.actorId,
       action: 'order.refund',
       entity: 'order',
-      entityId: locked.id,
-      details: {
-        reason: input.reason,
-        amountCents: locked.amountCents,
-        currency: locked.currency,
-        refundRef,
-      },
+      entityId: order.id,
+      details: { reason: input.reason, amountCents: order.amountCents, currency: order.currency, refundRef },
     });
   });
 }
@@ -147,64 +182,32 @@ export async function cancelOrder(
   provider: PaymentProvider,
   input: { orderId: string; actorId: string; reason: string },
 ): Promise<ClosingResult> {
-  const found = await closableOrder(db, input.orderId, 'cancel');
-  if (!found.ok) return found;
-  const { order } = found;
-  const unpaid = order.status !== 'paid';
-  if (unpaid && order.providerRef && order.provider === provider.kind) {
-    try {
-      await provider.cancelPayment(order.providerRef);
-    } catch (error) {
-      if (error instanceof PaymentStateConflict) {
-        return {
-          ok: false,
-          reason: 'state',
-          message: `${error.message} Refresh the page: refund it if needed.`,
-        };
+  return withLockedOrder(db, input.orderId, 'cancel', async (tx, order) => {
+    const unpaid = order.status !== 'paid';
+    if (unpaid && order.providerRef) {
+      if (order.provider !== provider.kind) {
+        throw refuse(
+          'This order’s payment was started through Stripe, which this environment is not set up for: cancel it in Stripe’s dashboard.',
+        );
       }
-      return { ok: false, reason: 'provider', message: providerMessage(error) };
+      try {
+        await provider.cancelPayment(order.providerRef);
+      } catch (error) {
+        if (error instanceof PaymentStateConflict) {
+          throw refuse(`${error.message} Refresh the page in a moment: refund it if needed.`);
+        }
+        throw providerRefusal(error);
+      }
     }
-  }
-  return closeLocked(db, order.id, 'cancel', async (tx, locked) => {
-    if (unpaid && locked.status === 'paid') {
-      throw new ClosingRace('The payment went through just now. Refresh the page: refund it if needed.');
-    }
-    await closeOrder(tx, locked, { status: 'cancelled', actorId: input.actorId, reason: input.reason });
+    await closeOrder(tx, order, { status: 'cancelled', actorId: input.actorId, reason: input.reason });
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'order.cancel',
       entity: 'order',
-      entityId: locked.id,
-      details: { reason: input.reason, wasPaid: locked.status === 'paid' },
+      entityId: order.id,
+      details: { reason: input.reason, wasPaid: !unpaid },
     });
   });
-}
-
-class ClosingRace extends Error {}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function closeLocked(
-  db: Db,
-  orderId: string,
-  action: 'refund' | 'cancel',
-  apply: (tx: Tx, order: typeof orders.$inferSelect) => Promise<void>,
-): Promise<ClosingResult> {
-  try {
-    await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!locked) throw new ClosingRace('This order no longer exists.');
-      const refused = stateRefusal(locked, action);
-      if (refused) throw new ClosingRace(refused);
-      await apply(tx, locked);
-    });
-  } catch (error) {
-    if (error instanceof ClosingRace) return { ok: false, reason: 'state', message: error.message };
-    throw error;
-  }
-  const [view] = await adminOrders(db, eq(orders.id, orderId), 1);
-  if (!view) return { ok: false, reason: 'not_found' };
-  return { ok: true, order: view };
 }
 
 /** How long /admin/test-payment waits for the provider's webhook before calling it missing. */

@@ -219,31 +219,150 @@ describe('refunds', () => {
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(new Set(asked)).toEqual(new Set([orderId]));
+    // The second request waited for the first and found the order refunded: Stripe was asked once.
+    expect(asked).toEqual([orderId]);
     expect(await notesOf(childId)).toHaveLength(before + 1);
     expect(await auditOf(orderId)).toHaveLength(1);
   });
 
-  it('answers 503 when the provider refuses the refund, and leaves the order paid', async () => {
+  it('answers 503 when the provider is unreachable and 409 when Stripe refuses, leaving the order paid', async () => {
+    let failure: Error = new Error('connect ECONNREFUSED');
     const failing = testApi(database, {
       payments: {
         ...sandboxProvider(SECRET),
         refundPayment: async () => {
-          throw new Error('Charge ch_1 has already been refunded.');
+          throw failure;
         },
       },
     });
     const { orderId } = await order('succeed', failing);
-    const res = await call(failing, 'POST', `/api/admin/orders/${orderId}/refund`, {
+    const refund = () =>
+      call(failing, 'POST', `/api/admin/orders/${orderId}/refund`, { ...as(), body: { reason: 'Asked.' } });
+    const down = await refund();
+    expect(down.status).toBe(503);
+    expect(down.json.error?.message).toBe('The payment provider answered: connect ECONNREFUSED');
+    failure = Object.assign(new Error('Charge ch_1 has been disputed.'), {
+      type: 'StripeInvalidRequestError',
+    });
+    const refused = await refund();
+    expect(refused.status).toBe(409);
+    expect(refused.json.error?.message).toBe('The payment provider answered: Charge ch_1 has been disputed.');
+    expect((await orderRow(orderId))?.status).toBe('paid');
+    expect((await subscriptionOf(orderId))?.status).toBe('active');
+    expect(await auditOf(orderId)).toHaveLength(0);
+  });
+
+  it('refuses to "refund" a sandbox order where Stripe takes the payments (no money was taken)', async () => {
+    const { orderId } = await order();
+    const stripeNow = testApi(database, {
+      payments: { ...sandboxProvider(SECRET), kind: 'stripe', mode: 'test' },
+    });
+    const res = await call(stripeNow, 'POST', `/api/admin/orders/${orderId}/refund`, {
       ...as(),
       body: { reason: 'Asked.' },
     });
-    expect(res.status).toBe(503);
-    expect(res.json.error?.message).toBe(
-      'The payment provider answered: Charge ch_1 has already been refunded.',
-    );
+    expect(res.status).toBe(409);
+    expect(res.json.error?.message).toMatch(/paid in the sandbox, so no money was taken/);
     expect((await orderRow(orderId))?.status).toBe('paid');
-    expect((await subscriptionOf(orderId))?.status).toBe('active');
+  });
+
+  it('an admin refund and Stripe’s event about it at the same moment: one record, naming the admin', async () => {
+    let delivery: Promise<unknown> | undefined;
+    const { orderId, childId } = await order();
+    const row = await orderRow(orderId);
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_2',
+          object: 'charge',
+          payment_intent: row?.providerRef,
+          amount: 19999,
+          amount_refunded: 19999,
+          refunded: true,
+        },
+      },
+    });
+    const echoing = testApi(database, {
+      payments: {
+        ...sandboxProvider(SECRET),
+        async refundPayment() {
+          // Stripe sends its event while this request is still being recorded.
+          delivery = call(echoing, 'POST', '/api/payments/webhook', {
+            rawBody: payload,
+            headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+          });
+          return { refundRef: 're_echo' };
+        },
+      },
+    });
+    const before = (await notesOf(childId)).length;
+    const res = await call(echoing, 'POST', `/api/admin/orders/${orderId}/refund`, {
+      ...as(),
+      body: { reason: 'Asked by email.' },
+    });
+    expect(res.status).toBe(200);
+    expect(((await delivery) as { json: unknown }).json).toMatchObject({ outcome: 'applied' });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'refunded',
+      closedBy: adminId,
+      closeReason: 'Asked by email.',
+      refundRef: 're_echo',
+    });
+    expect(await notesOf(childId)).toHaveLength(before + 1);
+    expect(await auditOf(orderId)).toHaveLength(1);
+  });
+
+  it('a program ended without a refund can be refunded later, by an admin or in Stripe’s dashboard', async () => {
+    const first = await order();
+    await call(api, 'POST', `/api/admin/orders/${first.orderId}/cancel`, {
+      ...as(),
+      body: { reason: 'Ended early.' },
+    });
+    const later = await call(api, 'POST', `/api/admin/orders/${first.orderId}/refund`, {
+      ...as(),
+      body: { reason: 'The family asked after all.' },
+    });
+    expect(later.status).toBe(200);
+    expect(later.json).toMatchObject({ status: 'refunded', closeReason: 'The family asked after all.' });
+    const note = (await notesOf(first.childId)).at(-1);
+    expect(note?.title).toBe('$199.99 refunded for A-Bridged Condensed Program');
+    expect(note?.body).not.toContain('The program has ended.');
+
+    const second = await order();
+    await call(api, 'POST', `/api/admin/orders/${second.orderId}/cancel`, {
+      ...as(),
+      body: { reason: 'Ended early.' },
+    });
+    const row = await orderRow(second.orderId);
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_3',
+          object: 'charge',
+          payment_intent: row?.providerRef,
+          amount: 19999,
+          amount_refunded: 19999,
+          refunded: true,
+        },
+      },
+    });
+    const res = await call(api, 'POST', '/api/payments/webhook', {
+      rawBody: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+    });
+    expect(res.json).toMatchObject({ outcome: 'applied' });
+    expect(await orderRow(second.orderId)).toMatchObject({
+      status: 'refunded',
+      closedBy: null,
+      closeReason: 'Refunded in Stripe’s dashboard after the program was ended (Ended early.).',
+      refundRef: null,
+    });
   });
 
   it('records a full refund made in Stripe’s dashboard from its signed charge.refunded event, once', async () => {
@@ -339,12 +458,46 @@ describe('cancellations', () => {
       title: 'Maya’s A-Bridged Condensed Program has ended',
       link: '/contact-us',
     });
-    const again = await call(api, 'POST', `/api/admin/orders/${orderId}/refund`, {
+    const again = await call(api, 'POST', `/api/admin/orders/${orderId}/cancel`, {
       ...as(),
-      body: { reason: 'Now refund.' },
+      body: { reason: 'Twice.' },
     });
     expect(again.status).toBe(409);
     expect(again.json.error?.message).toMatch(/already cancelled on/);
+  });
+
+  it('a payment arriving for a cancelled order is flagged on the order, not applied', async () => {
+    const { orderId, childId } = await order('none');
+    await call(api, 'POST', `/api/admin/orders/${orderId}/cancel`, {
+      ...as(),
+      body: { reason: 'Abandoned.' },
+    });
+    const row = await orderRow(orderId);
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: row?.providerRef,
+          object: 'payment_intent',
+          amount: 19999,
+          amount_received: 19999,
+          currency: 'usd',
+          metadata: { orderId },
+        },
+      },
+    });
+    const res = await call(api, 'POST', '/api/payments/webhook', {
+      rawBody: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+    });
+    expect(res.json).toMatchObject({ outcome: 'paid_after_close' });
+    const after = await orderRow(orderId);
+    expect(after?.status).toBe('cancelled');
+    expect(after?.note).toMatch(/after this order was closed: refund it in Stripe’s dashboard/);
+    expect(await subscriptionOf(orderId)).toBeUndefined();
+    expect(await notesOf(childId)).toHaveLength(0);
   });
 
   it('refuses to cancel when the provider says the payment just went through', async () => {

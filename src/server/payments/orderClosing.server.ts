@@ -17,8 +17,9 @@ export interface Closing {
 
 /**
  * Records a refund or a cancellation on a locked order: who, when, why and the provider's refund
- * id. A paid order's program stops (its subscription is cancelled) and the child is told; an
- * unpaid order just closes, so it can no longer be paid. Answers the subscription it cancelled.
+ * id. A paid order's program stops (its subscription is cancelled) and the child is told, as they
+ * are when a program already ended is refunded later; an unpaid order just closes, so it can no
+ * longer be paid. Answers the subscription it cancelled.
  */
 export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
   await tx
@@ -31,7 +32,9 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
       refundRef: closing.refundRef ?? null,
     })
     .where(eq(orders.id, order.id));
-  if (order.status !== 'paid') return undefined;
+  // Money comes back only from a paid order; a program ends only if it was still running.
+  const refund = closing.status === 'refunded' && order.paidAt !== null;
+  if (order.status !== 'paid' && !refund) return undefined;
   const [ended] = await tx
     .update(subscriptions)
     .set({ status: 'cancelled' })
@@ -52,7 +55,7 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
       ? {
           kind: 'payment',
           title: `${amount} refunded for ${about.planName}`,
-          body: `We refunded ${amount} for ${about.firstName}’s ${about.planName} to the card that paid. Banks usually show it within 5 to 10 working days. The program has ended.`,
+          body: `We refunded ${amount} for ${about.firstName}’s ${about.planName} to the card that paid. Banks usually show it within 5 to 10 working days.${order.status === 'paid' ? ' The program has ended.' : ''}`,
           link: '/profile',
         }
       : {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { children, orders, plans, subscriptions } from '../db/schema';
 import type { PaymentProvider } from './provider';
 
-export type CheckoutRefusal = 'plan_not_found' | 'plan_unavailable' | 'child_not_found';
+export type CheckoutRefusal = 'plan_not_found' | 'plan_unavailable' | 'child_not_found' | 'order_closed';
 
 export class CheckoutRefused extends Error {
   constructor(readonly reason: CheckoutRefusal) {
@@ -49,13 +49,23 @@ export async function startCheckout(
       currency: plan.currency,
       description: `${plan.name} for ${child.firstName}`,
     });
-    await db.update(orders).set({ providerRef: payment.providerRef }).where(eq(orders.id, order.id));
+    // Only while still pending: an order the team cancelled meanwhile must not become payable.
+    const kept = await db
+      .update(orders)
+      .set({ providerRef: payment.providerRef })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    if (kept.length === 0) {
+      await provider.cancelPayment(payment.providerRef).catch(() => undefined);
+      throw new CheckoutRefused('order_closed');
+    }
     return { orderId: order.id, clientSecret: payment.clientSecret };
   } catch (error) {
+    if (error instanceof CheckoutRefused) throw error;
     await db
       .update(orders)
       .set({ status: 'failed', note: 'The payment provider could not start the payment.' })
-      .where(eq(orders.id, order.id));
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
     throw error;
   }
 }

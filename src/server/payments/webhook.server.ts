@@ -7,7 +7,14 @@ import { notifyChild } from '../notifications.server';
 import { closeOrder } from './orderClosing.server';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown_order' | 'mismatch';
+export type EventOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_order'
+  | 'mismatch'
+  /** Money arrived for an order the team had already closed: someone must refund it. */
+  | 'paid_after_close';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -78,7 +85,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Log
       ? await applyTestPayment(db, event, intent)
       : await applyToOrder(db, event, intent);
   }
-  if (outcome === 'unknown_order' || outcome === 'mismatch') {
+  if (outcome === 'paid_after_close') {
+    logger.error(log, 'payment received for a closed order: refund it in Stripe’s dashboard');
+  } else if (outcome === 'unknown_order' || outcome === 'mismatch') {
     logger.warn(log, `payment event not applied: ${outcome}`);
   } else if (outcome !== 'ignored') {
     logger.info({ ...log, outcome }, 'payment event');
@@ -123,6 +132,17 @@ async function applyToOrder(db: Db, event: PaymentEvent, intent: IntentObject): 
         .set({ note: `Payment event ${event.id} reported ${intent.amount_received ?? '?'} cents.` })
         .where(eq(orders.id, order.id));
       return 'mismatch';
+    }
+    if (order.status === 'cancelled' || order.status === 'refunded') {
+      // Cancelling cancels the PaymentIntent first, so this should never happen; if it does, the
+      // order says so where the team looks, and the log raises it.
+      await tx
+        .update(orders)
+        .set({
+          note: `Stripe reports a payment (event ${event.id}) after this order was closed: refund it in Stripe’s dashboard.`,
+        })
+        .where(eq(orders.id, order.id));
+      return 'paid_after_close';
     }
     // A declined card can be retried on the same PaymentIntent: a failed order may still be paid.
     if (order.status !== 'pending' && order.status !== 'failed') return 'applied';
@@ -171,12 +191,17 @@ async function applyRefund(db: Db, event: PaymentEvent): Promise<EventOutcome> {
     const [order] = await tx.select().from(orders).where(eq(orders.providerRef, intentId)).for('update');
     if (!order) return 'unknown_order';
     if (!(await firstDelivery(tx, event, order.id))) return 'duplicate';
-    if (order.status !== 'paid') return 'applied'; // already refunded or cancelled here
+    // Already refunded here (this is its echo), or never paid: nothing to record.
+    const endedButPaid = order.status === 'cancelled' && order.paidAt !== null;
+    if (order.status !== 'paid' && !endedButPaid) return 'applied';
     if (charge.refunded) {
       await closeOrder(tx, order, {
         status: 'refunded',
         actorId: null,
-        reason: 'Refunded in Stripe’s dashboard.',
+        reason: endedButPaid
+          ? `Refunded in Stripe’s dashboard after the program was ended (${order.closeReason ?? 'no reason given'}).`
+          : 'Refunded in Stripe’s dashboard.',
+        // Stripe's events no longer carry the charge's refunds: the refund is found in its dashboard.
         refundRef: charge.refunds?.data?.[0]?.id ?? null,
       });
     } else {

@@ -26,10 +26,12 @@ const ACTIONS: Record<Action, { button: string; title: string; confirm: string; 
     },
   };
 
-/** Which actions an order allows: refunded and cancelled orders are settled for good. */
+/** Which actions an order allows: refunded and unpaid cancelled orders are settled for good. */
 export function orderActions(order: AdminOrder): Action[] {
   if (order.status === 'paid') return ['refund', 'end'];
   if (order.status === 'pending' || order.status === 'failed') return ['cancel'];
+  // A program ended without a refund can still be refunded (the family asked after all).
+  if (order.status === 'cancelled' && order.paidAt) return ['refund'];
   return [];
 }
 
@@ -74,11 +76,18 @@ export function OrderActions({
   if (actions.length === 0) return <span className="hint">Settled</span>;
   const amount = formatPrice(order.amountCents, undefined, order.currency.toUpperCase());
   const who = order.childName ?? 'the family';
+  const reasonId = `close-reason-${order.id}`;
+  // A child who was removed cannot be notified: say so rather than claim it.
+  const told = order.childName
+    ? `${order.childName} was notified.`
+    : 'There is no child profile left to notify.';
 
   async function confirm(action: Action) {
     const parsed = orderClosingSchema.safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      // The field, its error and its hint are read together when it takes the focus.
+      document.getElementById(reasonId)?.focus();
       return;
     }
     setBusy(true);
@@ -94,9 +103,9 @@ export function OrderActions({
       onDone(
         updated,
         action === 'refund'
-          ? `${amount} refunded for ${order.planName}. ${who === 'the family' ? 'The family was' : `${who} was`} notified.`
+          ? `${amount} refunded for ${order.planName}. ${told}`
           : action === 'end'
-            ? `${order.planName} ended for ${who}, without a refund.`
+            ? `${order.planName} ended for ${who}, without a refund. ${told}`
             : `The unpaid order for ${order.planName} was cancelled.`,
       );
     } catch (e) {
@@ -139,7 +148,10 @@ export function OrderActions({
           danger
           busy={busy}
           onConfirm={() => void confirm(open)}
-          onCancel={() => setOpen(null)}
+          // While the request runs the dialog stays, so its answer (or its error) is seen.
+          onCancel={() => {
+            if (!busy) setOpen(null);
+          }}
         >
           <p>
             {order.planName} for {who}, {amount}.
@@ -158,7 +170,7 @@ export function OrderActions({
             <p>The payment is cancelled so the order can no longer be paid. Nobody is notified.</p>
           )}
           <LongTextField
-            id={`close-reason-${order.id}`}
+            id={reasonId}
             label="Reason, for the record"
             hint="Kept on the order and in the audit log. Not shown on the family’s pages, but included when they export their data: write it so they could read it."
             value={reason}

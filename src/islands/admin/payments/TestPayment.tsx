@@ -35,7 +35,9 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiClientError ? error.message : fallback;
 
 function Result({ run }: { run: TestPaymentDto }) {
-  const words = run.pending ? RESULT_WORDS.created : RESULT_WORDS[run.status];
+  // Any failed step fails the run (a webhook that never came leaves the row "created").
+  const failed = run.steps.some((s) => s.state === 'failed');
+  const words = failed ? RESULT_WORDS.failed : run.pending ? RESULT_WORDS.created : RESULT_WORDS[run.status];
   return (
     <span className="status-pill" data-tone={words.tone}>
       {words.label}
@@ -99,19 +101,33 @@ export function TestPayment() {
     void fetchSetup();
   }, [fetchSetup]);
 
-  // While the provider's webhook is awaited, ask again every few seconds; the server says when to stop.
+  // While the provider's webhook is awaited, ask again every few seconds; the server says when to
+  // stop. A failed check stops the polling and offers to check again (no endless retries).
+  const [pollError, setPollError] = useState<string | null>(null);
+  const [pollRound, setPollRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pollRound` is how "Check again" asks once more.
   useEffect(() => {
-    if (!current?.pending) return;
+    if (!current?.pending || pollError) return;
+    const controller = new AbortController();
+    const id = current.id;
     const timer = window.setTimeout(async () => {
       try {
-        setCurrent(await adminFetch<TestPaymentDto>(`/api/admin/test-payments/${current.id}`));
-      } catch {
-        // A missed poll is retried on the next tick.
-        setCurrent({ ...current });
+        const fresh = await adminFetch<TestPaymentDto>(`/api/admin/test-payments/${id}`, {
+          signal: controller.signal,
+        });
+        // An answer about an older run never replaces the one on the page.
+        setCurrent((shown) => (shown?.id === fresh.id ? fresh : shown));
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          setPollError(messageOf(error, 'We could not check for the webhook’s event just now.'));
+        }
       }
     }, POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [current]);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [current, pollError, pollRound]);
 
   // When the run settles, the list of earlier runs catches up.
   const settledId = current && !current.pending ? current.id : null;
@@ -122,6 +138,7 @@ export function TestPayment() {
   async function run() {
     setRunning(true);
     setRunError(null);
+    setPollError(null);
     try {
       const made = await adminFetch<TestPaymentDto>('/api/admin/test-payments', { method: 'POST' });
       setCurrent(made);
@@ -177,8 +194,17 @@ export function TestPayment() {
               nothing and enrols no child.
             </p>
             <p className="actions">
-              <button type="button" className="btn btn-primary" onClick={() => void run()} disabled={running}>
-                {running ? 'Running the test payment…' : `Run a test payment of ${amount}`}
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void run()}
+                disabled={running || Boolean(current?.pending && !pollError)}
+              >
+                {running
+                  ? 'Running the test payment…'
+                  : current?.pending && !pollError
+                    ? 'Waiting for the webhook…'
+                    : `Run a test payment of ${amount}`}
               </button>
             </p>
           </>
@@ -196,19 +222,28 @@ export function TestPayment() {
       </section>
 
       {current && (
-        <section
-          className="admin-panel"
-          aria-labelledby="current-heading"
-          tabIndex={-1}
-          ref={resultRef}
-          aria-busy={current.pending}
-        >
+        <section className="admin-panel" aria-labelledby="current-heading" tabIndex={-1} ref={resultRef}>
           <h2 id="current-heading">
             This test payment <Result run={current} />
           </h2>
           <div aria-live="polite">
             <Steps run={current} />
           </div>
+          {pollError && (
+            <div className="admin-state" role="alert">
+              <p>{pollError}</p>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                onClick={() => {
+                  setPollError(null);
+                  setPollRound((n) => n + 1);
+                }}
+              >
+                Check again
+              </button>
+            </div>
+          )}
         </section>
       )}
 

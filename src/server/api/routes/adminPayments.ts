@@ -62,7 +62,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
             ? 'Refunds a paid order in full and ends its program (administrators only)'
             : 'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
         description:
-          'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends. 409 when the order is not in a state that allows it, including when another administrator just did it.',
+          'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends or money comes back. 409 when the order or its payment is not in a state that allows it (already refunded, nothing paid, a sandbox order under Stripe, Stripe refusing the refund), including when another administrator just did it; 503 when the provider cannot be reached.',
         security: [{ bearer: [] }],
         middleware: [admin] as const,
         request: { params: idParams, body: { content: json(orderClosingSchema), required: true } },

@@ -36,6 +36,12 @@ const MAX_EVENT_BYTES = 512 * 1024;
 const REFUSALS: Record<CheckoutRefusal, () => ApiError> = {
   child_not_found: () => notFound('That child'),
   plan_not_found: () => notFound('That program'),
+  order_closed: () =>
+    new ApiError(
+      409,
+      'conflict',
+      'This order was cancelled while the payment was being prepared. Please start again.',
+    ),
   plan_unavailable: () =>
     new ApiError(
       409,
@@ -157,7 +163,8 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       const order = await findOwnOrder(deps.db, user.id, id);
       if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
       if (order.status !== 'pending' && order.status !== 'failed') {
-        throw new ApiError(409, 'conflict', 'This order is already paid.');
+        const why = order.status === 'paid' ? 'is already paid' : `was ${order.status}`;
+        throw new ApiError(409, 'conflict', `This order ${why}.`);
       }
       const rawBody = JSON.stringify(
         sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
