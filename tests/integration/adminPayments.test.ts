@@ -159,6 +159,44 @@ describe('refunds', () => {
     });
   });
 
+  it('refunding the running program moves the child’s next program up, keeping its length', async () => {
+    const fam = await family();
+    const buy = async () => {
+      const started = await call(api, 'POST', '/api/checkout', {
+        token: fam.token,
+        body: { planId, childId: fam.childId },
+      });
+      const id = String(started.json.orderId);
+      await call(api, 'POST', `/api/orders/${id}/sandbox-pay`, {
+        token: fam.token,
+        body: { outcome: 'succeed' },
+      });
+      return id;
+    };
+    const first = await buy();
+    const second = await buy();
+    const queued = await subscriptionOf(second);
+    const running = await subscriptionOf(first);
+    expect(queued?.startsAt.getTime()).toBe(running?.endsAt.getTime());
+
+    const before = Date.now();
+    const res = await call(api, 'POST', `/api/admin/orders/${first}/refund`, {
+      ...as(),
+      body: { reason: 'Bought twice.' },
+    });
+    expect(res.status).toBe(200);
+    const moved = await subscriptionOf(second);
+    expect(moved?.status).toBe('active');
+    expect(moved?.startsAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(moved?.startsAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // Still five weeks long (1.25 months).
+    expect((moved?.endsAt.getTime() ?? 0) - (moved?.startsAt.getTime() ?? 0)).toBe(35 * 24 * 60 * 60 * 1000);
+    const view = await call(api, 'GET', `/api/orders/${second}`, { token: fam.token });
+    expect(view.json).toMatchObject({
+      subscription: { status: 'active', endsAt: moved?.endsAt.toISOString() },
+    });
+  });
+
   it('refuses a second refund, an unpaid order, an unknown one and a missing reason, changing nothing', async () => {
     const paid = await order();
     expect(

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { formatPrice } from '~/lib/plans';
+import { programEnd } from '~/lib/programPeriod';
 import type { Db } from '../db/client';
 import { children, orders, plans, subscriptions } from '../db/schema';
 import { notifyChild } from '../notifications.server';
@@ -41,6 +42,7 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
     .where(and(eq(subscriptions.orderId, order.id), eq(subscriptions.status, 'active')))
     .returning({ id: subscriptions.id });
   if (!order.childId) return ended;
+  if (ended) await restackPrograms(tx, order.childId);
   const [about] = await tx
     .select({ firstName: children.firstName, planName: plans.name })
     .from(children)
@@ -66,4 +68,44 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
         },
   );
   return ended;
+}
+
+/**
+ * After a program is cancelled, the child's programs queued after it move up, so they follow on
+ * without a gap: each starts when the one before ends (or now), and keeps its own length (the
+ * same rule as buying: a new program starts when the current one ends). Never moves one later.
+ */
+export async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
+  // The same lock as a purchase for this child, so a payment arriving now queues after this.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${childId}`}))`);
+  const upcoming = await tx
+    .select({
+      id: subscriptions.id,
+      startsAt: subscriptions.startsAt,
+      endsAt: subscriptions.endsAt,
+      months: plans.durationMonths,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.childId, childId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.endsAt, now),
+      ),
+    )
+    .orderBy(asc(subscriptions.startsAt));
+  let cursor = now;
+  for (const program of upcoming) {
+    if (program.startsAt.getTime() > cursor.getTime()) {
+      const endsAt = programEnd(cursor, program.months);
+      await tx
+        .update(subscriptions)
+        .set({ startsAt: cursor, endsAt })
+        .where(eq(subscriptions.id, program.id));
+      cursor = endsAt;
+    } else {
+      cursor = program.endsAt.getTime() > cursor.getTime() ? program.endsAt : cursor;
+    }
+  }
 }
