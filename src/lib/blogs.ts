@@ -1,5 +1,7 @@
 /** Rules about blog posts that need no database: reading time, cursors, months, excerpts. */
 
+import { isUuid } from './ids';
+
 /** Adults reading for pleasure manage about 230 words a minute; round up, never "0 min". */
 export const WORDS_PER_MINUTE = 230;
 
@@ -69,8 +71,6 @@ export interface BlogCursor {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function encodeCursor(cursor: BlogCursor): string {
   const raw = `${cursor.publishedAt.toISOString()}_${cursor.id}`;
   return btoa(raw).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -85,7 +85,7 @@ export function decodeCursor(value: string): BlogCursor | undefined {
     return undefined;
   }
   const [iso, id, extra] = raw.split('_');
-  if (!iso || !id || extra !== undefined || !UUID.test(id)) return undefined;
+  if (!iso || !id || extra !== undefined || !isUuid(id)) return undefined;
   // Four-digit years from 1970 only: anything else the database would refuse, as a 500.
   if (!/^(19[7-9]\d|2\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) return undefined;
   const publishedAt = new Date(iso);

@@ -4,6 +4,8 @@
  * the family read on, in their own time zone, with no time attached.
  */
 
+import { isUuid } from './ids';
+
 export const MAX_MINUTES_PER_DAY = 1440;
 /** No reading is logged before this day, whatever the child's age. */
 export const EARLIEST_READING_DAY = '2000-01-01';
@@ -222,8 +224,6 @@ export interface EntryCursor {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function encodeEntryCursor({ readOn, createdAt, id }: EntryCursor): string {
   return btoa(`${readOn}_${createdAt.toISOString()}_${id}`)
     .replace(/\+/g, '-')
@@ -240,7 +240,7 @@ export function decodeEntryCursor(value: string): EntryCursor | undefined {
     return undefined;
   }
   const [readOn, iso, id, extra] = raw.split('_');
-  if (!readOn || !iso || !id || extra !== undefined || !isDay(readOn) || !UUID.test(id)) return undefined;
+  if (!readOn || !iso || !id || extra !== undefined || !isDay(readOn) || !isUuid(id)) return undefined;
   // Years the database holds: anything else would be a 500, not a 400.
   if (readOn < EARLIEST_READING_DAY || readOn > '2999-12-31') return undefined;
   if (!/^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) return undefined;

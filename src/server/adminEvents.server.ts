@@ -5,12 +5,11 @@ import type { AdminEvent, EventPatch, EventRegistrationList } from '~/lib/schema
 import { eventInputSchema, type ParsedEventInput } from '~/lib/schemas/events';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from './adminList.server';
 import { recordAudit } from './audit.server';
-import type { Db } from './db/client';
+import type { Db, Tx } from './db/client';
 import { children, eventRegistrations, events, users } from './db/schema';
 import { notifyChild } from './notifications.server';
 
 type EventRow = typeof events.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function adminEventDto(e: EventRow): AdminEvent {
   return {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { AdminOrder, TestPaymentDto, TestPaymentStep } from '~/lib/schemas/adminPayments';
 import { recordAudit } from './audit.server';
-import type { Db } from './db/client';
+import type { Db, Tx } from './db/client';
 import { children, orders, plans, testPayments, users } from './db/schema';
 import { closeOrder } from './payments/orderClosing.server';
 import {
@@ -60,7 +60,6 @@ export type ClosingRefusal =
 
 type ClosingResult = { ok: true; order: AdminOrder } | ({ ok: false } & ClosingRefusal);
 type OrderRow = typeof orders.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Thrown inside the locked transaction to refuse, rolling back whatever it wrote. */
 class Refusal extends Error {

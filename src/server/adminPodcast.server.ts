@@ -12,11 +12,10 @@ import type {
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from './adminList.server';
 import { ApiError } from './api/errors';
 import { recordAudit } from './audit.server';
-import type { Db } from './db/client';
+import type { Db, Tx } from './db/client';
 import { podcastEpisodes } from './db/schema';
 
 type EpisodeRecord = typeof podcastEpisodes.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function episodeState(publishedAt: Date | null, now = new Date()): EpisodeState {
   if (!publishedAt) return 'draft';

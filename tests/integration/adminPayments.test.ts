@@ -13,7 +13,16 @@ import {
   testPayments,
 } from '../../src/server/db/schema';
 import { type PaymentProvider, sandboxProvider } from '../../src/server/payments/provider';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import {
+  ADMIN_EMAIL,
+  call,
+  postPaymentEvent,
+  registeredAccount,
+  stripeEvent,
+  type TestApi,
+  testApi,
+  testDatabase,
+} from './harness';
 
 const SECRET = 'whsec_admin_payments_test_secret';
 const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
@@ -58,10 +67,6 @@ async function order(outcome: 'succeed' | 'fail' | 'none' = 'succeed', on: TestA
   return { ...fam, orderId };
 }
 
-/** A Stripe-shaped event, as its JSON body. */
-const stripeEvent = (type: string, object: Record<string, unknown>) =>
-  JSON.stringify({ id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type, data: { object } });
-
 /** Stripe's event for a refund of a charge of the order's PaymentIntent (full unless said). */
 const chargeRefunded = (providerRef: string | null | undefined, over: Record<string, unknown> = {}) =>
   stripeEvent('charge.refunded', {
@@ -76,10 +81,7 @@ const chargeRefunded = (providerRef: string | null | undefined, over: Record<str
 
 /** Posts an event to the webhook, signed as Stripe signs it (unsigned with `signed: false`). */
 const deliver = (on: TestApi, payload: string, signed = true) =>
-  call(on, 'POST', '/api/payments/webhook', {
-    rawBody: payload,
-    headers: { 'content-type': 'application/json', ...(signed ? { 'stripe-signature': sign(payload) } : {}) },
-  });
+  postPaymentEvent(on, payload, signed ? sign(payload) : undefined);
 
 const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const subscriptionOf = async (orderId: string) =>

@@ -157,3 +157,14 @@ export async function registeredAccount(
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.json)}`);
   return { ...account, user: (res.json as { data: { _id: string } }).data };
 }
+
+/** A Stripe-shaped event about `object`, as the JSON body Stripe would post. */
+export const stripeEvent = (type: string, object: Record<string, unknown>) =>
+  JSON.stringify({ id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type, data: { object } });
+
+/** Posts a payment event to the webhook as its raw body, with a Stripe-Signature when one is given. */
+export const postPaymentEvent = (api: TestApi, payload: string, signature?: string) =>
+  call(api, 'POST', '/api/payments/webhook', {
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });

@@ -3,7 +3,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orders, paymentEvents, plans, subscriptions } from '../../src/server/db/schema';
 import { sandboxProvider } from '../../src/server/payments/provider';
-import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import {
+  call,
+  postPaymentEvent,
+  registeredAccount,
+  stripeEvent,
+  type TestApi,
+  testApi,
+  testDatabase,
+} from './harness';
 
 /** The sandbox with a secret this file knows, so it can sign events offline as Stripe would. */
 const SECRET = 'whsec_payments_test_secret';
@@ -43,29 +51,18 @@ function eventFor(
   type = 'payment_intent.succeeded',
   over: Record<string, unknown> = {},
 ) {
-  return JSON.stringify({
-    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: order.providerRef,
-        object: 'payment_intent',
-        amount: order.amountCents,
-        amount_received: type === 'payment_intent.succeeded' ? order.amountCents : 0,
-        currency: 'usd',
-        metadata: { orderId: order.id },
-        ...over,
-      },
-    },
+  return stripeEvent(type, {
+    id: order.providerRef,
+    object: 'payment_intent',
+    amount: order.amountCents,
+    amount_received: type === 'payment_intent.succeeded' ? order.amountCents : 0,
+    currency: 'usd',
+    metadata: { orderId: order.id },
+    ...over,
   });
 }
 
-const deliver = (payload: string, signature?: string) =>
-  call(api, 'POST', '/api/payments/webhook', {
-    rawBody: payload,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-  });
+const deliver = (payload: string, signature?: string) => postPaymentEvent(api, payload, signature);
 
 async function snapshot() {
   const count = async (

@@ -13,8 +13,6 @@ export const adminBlogsApi = {
     adminFetch<MyBlog>(`/api/admin/blogs/${id}/review`, { method: 'POST', body }),
 };
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** "12 Mar 2026, 10:42" in the administrator's own clock. */
 export const whenLabel = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';

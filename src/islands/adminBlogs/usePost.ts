@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiClientError } from '~/lib/apiClient';
+import { isUuid } from '~/lib/ids';
 import type { AdminBlogDetail } from '~/lib/schemas/adminBlogs';
-import { adminBlogsApi, UUID } from './api';
+import { adminBlogsApi } from './api';
 
 export type PostLoad =
   | { state: 'loading' }
@@ -12,13 +13,13 @@ export type PostLoad =
 /** One post from the admin API; an id that is not one, or no such post, is the not-found state. */
 export function usePost(id: string | null) {
   const [load, setLoad] = useState<PostLoad>(() =>
-    id === null ? { state: 'missing' } : UUID.test(id) ? { state: 'loading' } : { state: 'missing' },
+    id === null ? { state: 'missing' } : isUuid(id) ? { state: 'loading' } : { state: 'missing' },
   );
   const [version, setVersion] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is how reload() asks again.
   useEffect(() => {
-    if (id === null || !UUID.test(id)) return;
+    if (id === null || !isUuid(id)) return;
     let live = true;
     adminBlogsApi
       .get(id)

@@ -9,11 +9,11 @@ import { $session } from '~/stores/session';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './Checkout.css';
+import { isUuid } from '~/lib/ids';
 
 /** How many times, and how often, a payment still processing is asked about before saying so. */
 const CHECKS = 6;
 const CHECK_EVERY_MS = 2_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
@@ -44,7 +44,7 @@ export function Confirmation() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (Check again, Try again) asks the server again.
   useEffect(() => {
     if (!hydrated || !signedIn || !authReady) return;
-    if (!UUID.test(orderId)) {
+    if (!isUuid(orderId)) {
       setView({ state: 'missing' });
       return;
     }

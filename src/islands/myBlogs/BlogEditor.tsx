@@ -12,6 +12,7 @@ import { Spinner } from '../shared/Spinner';
 import { myBlogsApi } from './api';
 import { RichTextEditor } from './RichTextEditor';
 import './myBlogs.css';
+import { isUuid } from '~/lib/ids';
 
 export interface BlogEditorProps {
   /** The post's id from the address, or "new" for a post not saved yet. */
@@ -41,12 +42,11 @@ const NEW: Pick<
 };
 
 /** Writes or edits one of the family's posts, saves it as a draft and sends it for review. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function BlogEditor({ postId }: BlogEditorProps) {
   const [id, setId] = useState(postId === 'new' ? null : postId);
   const [load, setLoad] = useState<Load>(
-    postId === 'new' ? { state: 'ready' } : UUID.test(postId) ? { state: 'loading' } : { state: 'missing' },
+    postId === 'new' ? { state: 'ready' } : isUuid(postId) ? { state: 'loading' } : { state: 'missing' },
   );
   const [post, setPost] = useState(NEW);
   const [title, setTitle] = useState('');
@@ -73,7 +73,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
   }, []);
 
   useEffect(() => {
-    if (postId === 'new' || !UUID.test(postId)) return;
+    if (postId === 'new' || !isUuid(postId)) return;
     let live = true;
     myBlogsApi
       .get(postId)

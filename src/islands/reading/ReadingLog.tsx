@@ -12,8 +12,7 @@ import { EntryList } from './EntryList';
 import { Figures } from './Figures';
 import { WeeklyChart } from './WeeklyChart';
 import './ReadingLog.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '~/lib/ids';
 
 type State =
   | { status: 'loading' }
@@ -36,7 +35,7 @@ export function ReadingLog({ childId }: { childId: string }) {
   const user = useStore($userData);
 
   const load = useCallback(async () => {
-    if (!UUID.test(childId)) return setState({ status: 'missing' });
+    if (!isUuid(childId)) return setState({ status: 'missing' });
     try {
       setState({ status: 'ready', log: await fetchLog(childId) });
       setOlder(null);

@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { formatPrice } from '~/lib/plans';
 import { programEnd } from '~/lib/programPeriod';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/client';
 import { children, orders, plans, subscriptions } from '../db/schema';
 import { notifyChild } from '../notifications.server';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 export interface Closing {
@@ -71,13 +70,20 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
 }
 
 /**
+ * Serialises every change to one child's programs (a purchase, a cancellation) until the
+ * transaction ends, so two of them at once line the programs up one after the other.
+ */
+export async function lockChildPrograms(tx: Tx, childId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${childId}`}))`);
+}
+
+/**
  * After a program is cancelled, the child's programs queued after it move up, so they follow on
  * without a gap: each starts when the one before ends (or now), and keeps its own length (the
  * same rule as buying: a new program starts when the current one ends). Never moves one later.
  */
 export async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
-  // The same lock as a purchase for this child, so a payment arriving now queues after this.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${childId}`}))`);
+  await lockChildPrograms(tx, childId);
   const upcoming = await tx
     .select({
       id: subscriptions.id,

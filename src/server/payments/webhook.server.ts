@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { isUuid } from '~/lib/ids';
 import { programEnd, programStart } from '~/lib/programPeriod';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { children, orders, paymentEvents, plans, subscriptions, testPayments } from '../db/schema';
 import { notifyChild } from '../notifications.server';
-import { closeOrder } from './orderClosing.server';
+import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import type { PaymentEvent, PaymentProvider } from './provider';
 
 export type EventOutcome =
@@ -16,11 +17,8 @@ export type EventOutcome =
   /** Money arrived for an order the team had already closed: someone must refund it. */
   | 'paid_after_close';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 const REFUND_EVENT = 'charge.refunded';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const longDate = (d: Date) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -108,7 +106,7 @@ async function applyToOrder(db: Db, event: PaymentEvent, intent: IntentObject): 
   const orderId = intent.metadata?.orderId;
   return db.transaction(async (tx): Promise<EventOutcome> => {
     const [order] =
-      orderId && UUID.test(orderId)
+      orderId && isUuid(orderId)
         ? await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
         : [];
     if (!order) return 'unknown_order';
@@ -154,7 +152,7 @@ async function applyToOrder(db: Db, event: PaymentEvent, intent: IntentObject): 
 /** The event of an administrator's test payment: the webhook step of /admin/test-payment. */
 async function applyTestPayment(db: Db, event: PaymentEvent, intent: IntentObject): Promise<EventOutcome> {
   const id = intent.metadata?.testPaymentId;
-  if (!id || !UUID.test(id)) return 'unknown_order';
+  if (!id || !isUuid(id)) return 'unknown_order';
   return db.transaction(async (tx): Promise<EventOutcome> => {
     const [test] = await tx.select().from(testPayments).where(eq(testPayments.id, id)).for('update');
     if (!test) return 'unknown_order';
@@ -228,7 +226,7 @@ async function markPaid(tx: Tx, order: typeof orders.$inferSelect) {
     .where(eq(children.id, childId));
   if (!plan || !child) return;
   // Serialise purchases for one child so two programs bought at once follow each other.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${childId}`}))`);
+  await lockChildPrograms(tx, childId);
   const [current] = await tx
     .select({ endsAt: subscriptions.endsAt })
     .from(subscriptions)

@@ -18,8 +18,8 @@ import { RecordStates } from './RecordStates';
 import { useRecord } from './useRecord';
 import '../admin.css';
 import './catalogue.css';
+import { isUuid } from '~/lib/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CATALOGUE = '/admin/allBooks';
 const entries = (n: number) => (n === 1 ? '1 reading-log entry' : `${n} reading-log entries`);
 
@@ -111,7 +111,7 @@ function DeleteBook({ book }: { book: AdminBookDetail }) {
 /** /updateBooks/{id}: a book's details, its cover, and deleting it. */
 export function BookEditor({ bookId }: { bookId: string }) {
   const { state, reload, replace } = useRecord<AdminBookDetail>(
-    UUID.test(bookId) ? `/api/admin/books/${bookId}` : null,
+    isUuid(bookId) ? `/api/admin/books/${bookId}` : null,
   );
   if (state.status !== 'ready') {
     return (

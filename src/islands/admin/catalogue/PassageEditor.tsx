@@ -19,8 +19,8 @@ import { RecordStates } from './RecordStates';
 import { useRecord } from './useRecord';
 import '../admin.css';
 import './catalogue.css';
+import { isUuid } from '~/lib/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST = '/admin/allReadonance';
 const attempts = (n: number) => (n === 1 ? '1 read-aloud attempt' : `${n} read-aloud attempts`);
 
@@ -117,7 +117,7 @@ function DeletePassage({ passage }: { passage: AdminPassageDetail }) {
 /** /updateReadonance/{id}: a passage's title, level and text, its model reading, and deleting it. */
 export function PassageEditor({ passageId }: { passageId: string }) {
   const { state, reload, replace } = useRecord<AdminPassageDetail>(
-    UUID.test(passageId) ? `/api/admin/passages/${passageId}` : null,
+    isUuid(passageId) ? `/api/admin/passages/${passageId}` : null,
   );
   if (state.status !== 'ready') {
     return (

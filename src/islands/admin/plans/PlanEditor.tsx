@@ -9,8 +9,7 @@ import { Spinner } from '../../shared/Spinner';
 import { adminFetch } from '../adminApi';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '../plansEvents.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '~/lib/ids';
 
 type Load =
   | { state: 'loading' }
@@ -22,7 +21,7 @@ const BACK = '/admin/create-plans';
 
 /** /updatePlan/{id}: one plan's name, duration, price, description and whether it is on sale. */
 export function PlanEditor({ planId }: { planId: string }) {
-  const [load, setLoad] = useState<Load>(UUID.test(planId) ? { state: 'loading' } : { state: 'missing' });
+  const [load, setLoad] = useState<Load>(isUuid(planId) ? { state: 'loading' } : { state: 'missing' });
   const [version, setVersion] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -30,7 +29,7 @@ export function PlanEditor({ planId }: { planId: string }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks again after "Try again".
   useEffect(() => {
-    if (!UUID.test(planId)) return;
+    if (!isUuid(planId)) return;
     let live = true;
     adminFetch<AdminPlan>(`/api/admin/plans/${planId}`)
       .then((plan) => live && setLoad({ state: 'ready', plan }))

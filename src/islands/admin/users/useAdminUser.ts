@@ -10,6 +10,9 @@ export type AdminUserState =
   | { status: 'failed'; message: string }
   | { status: 'ready'; view: AdminUserView };
 
+const fetchView = (id: string, signal?: AbortSignal) =>
+  adminFetch<AdminUserView>(`/api/admin/users/${encodeURIComponent(id)}`, signal ? { signal } : {});
+
 /** One account as the team sees it, loaded by id; an unknown or malformed id is "missing". */
 export function useAdminUser(id: string) {
   const [state, setState] = useState<AdminUserState>({ status: 'loading' });
@@ -24,7 +27,7 @@ export function useAdminUser(id: string) {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    adminFetch<AdminUserView>(`/api/admin/users/${encodeURIComponent(id)}`, { signal: controller.signal })
+    fetchView(id, controller.signal)
       .then((view) => setState({ status: 'ready', view }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -44,9 +47,7 @@ export function useAdminUser(id: string) {
   const replace = useCallback((view: AdminUserView) => setState({ status: 'ready', view }), []);
   /** Asks again without the loading state, so the page (and the focus) stays where it is. */
   const refresh = useCallback(async () => {
-    const view = await adminFetch<AdminUserView>(`/api/admin/users/${encodeURIComponent(id)}`).catch(
-      () => null,
-    );
+    const view = await fetchView(id).catch(() => null);
     if (view) setState({ status: 'ready', view });
   }, [id]);
   return { state, reload, replace, refresh };

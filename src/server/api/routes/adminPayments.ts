@@ -137,7 +137,6 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
       },
     }),
     async (c) => {
-      if (provider.mode === 'live') throw new ApiError(409, 'live_keys', LIVE_REFUSAL);
       try {
         const id = await runTestPayment(deps, provider, c.get('user').id);
         const view = await testPaymentView(deps.db, id, WEBHOOK_PATH);
