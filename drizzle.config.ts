@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // committed and applied when the server and the tests start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/platform/db/schema.server.ts',
   out: './drizzle',
 });

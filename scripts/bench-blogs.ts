@@ -4,12 +4,12 @@
 // watch. An OFFSET query at the same depth is printed beside them, to show what keyset avoids.
 // PGlite in memory by default; with DATABASE_URL, a fresh database on that server.
 import { sql } from 'drizzle-orm';
-import { encodeCursor } from '../src/lib/blogs';
-import { createApi } from '../src/server/api/app';
-import { openDatabase } from '../src/server/db/client';
-import { createTokenVerifier } from '../src/server/identity';
-import { createLogger } from '../src/server/logger';
-import { memoryRateLimiter } from '../src/server/rateLimit';
+import { encodeCursor } from '../src/features/blogs/blogs';
+import { openDatabase } from '../src/platform/db/client.server';
+import { createApi } from '../src/platform/http/app.server';
+import { memoryRateLimiter } from '../src/platform/http/rateLimit.server';
+import { createTokenVerifier } from '../src/platform/identity/identity.server';
+import { createLogger } from '../src/platform/logger.server';
 import { freshPostgresDatabase } from './lib.mjs';
 
 const SIZES = [10, 1_000, 100_000];

@@ -4,7 +4,7 @@
 // included). Pass --no-build to measure the current build.
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { ROUTES } from '../src/lib/routes.ts';
+import { ROUTES } from '../src/platform/routes.ts';
 import { portIsFree, run, step } from './lib.mjs';
 
 const JS_BUDGET_GZIP = 80 * 1024;

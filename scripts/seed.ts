@@ -1,10 +1,10 @@
 // Seeds an empty database with demo content and makes sure the demo sign-in accounts exist in
 // the Auth emulator. Run by `npm start`; safe to run again: a database with data is left alone.
 
-import { openDatabase } from '../src/server/db/client';
-import { loadSettings } from '../src/server/env';
-import { DEMO_ACCOUNTS } from '../src/server/seed/demoAccounts';
-import { seedDemo } from '../src/server/seed/seed.server';
+import { openDatabase } from '../src/platform/db/client.server';
+import { loadSettings } from '../src/platform/env.server';
+import { DEMO_ACCOUNTS } from '../src/platform/seed/demoAccounts';
+import { seedDemo } from '../src/platform/seed/seed.server';
 import { ensureEmulatorAccount } from './emulator.mjs';
 
 const settings = loadSettings();

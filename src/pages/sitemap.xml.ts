@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { desc } from 'drizzle-orm';
-import { listedStaticPaths, type SitemapEntry, sitemapXml } from '~/lib/sitemap';
-import { publishedPostIds } from '~/server/blogs.server';
-import { events } from '~/server/db/schema';
-import { cachePublicly } from '~/server/pageCache';
-import { getDatabase } from '~/server/runtime';
+import { publishedPostIds } from '~/features/blogs/blogs.server';
+import { listedStaticPaths, type SitemapEntry, sitemapXml } from '~/features/site/sitemap';
+import { events } from '~/platform/db/schema.server';
+import { cachePublicly } from '~/platform/http/pageCache';
+import { getDatabase } from '~/platform/runtime.server';
 
 // On request, so posts and events published since the last build are listed.
 export const prerender = false;

@@ -1,4 +1,4 @@
-import { pathFor, ROUTES } from '../../src/lib/routes';
+import { pathFor, ROUTES } from '../../src/platform/routes';
 import { bearer, demoToken } from './apiTokens';
 import {
   expect,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
-import { DELETE_CONFIRMATION } from '../../src/lib/schemas/family';
+import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
 import { bearer, demoToken, idTokenFor } from './apiTokens';
 import { expect, gotoReady, test, waitForIslands } from './fixtures';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
-import type { Role } from '../../src/lib/access';
-import type { AgeBand, ReadingLevel } from '../../src/lib/domain';
-import type { Child } from '../../src/lib/user';
+import type { Child } from '../../src/features/account/user';
+import type { Role } from '../../src/platform/access';
+import type { AgeBand, ReadingLevel } from '../../src/platform/domain';
 import { bearer } from './apiTokens';
 
 export interface SessionHint {

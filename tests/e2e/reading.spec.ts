@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays } from '../../src/lib/reading';
+import { addDays } from '../../src/features/reading/reading';
 import { bearer, demoToken } from './apiTokens';
 import { expect, gotoReady, signedInAs, test } from './fixtures';
 

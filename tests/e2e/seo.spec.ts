@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { listedStaticPaths } from '../../src/lib/sitemap';
+import { listedStaticPaths } from '../../src/features/site/sitemap';
 import { expect, test } from './fixtures';
 
 test('robots.txt points to the sitemap and keeps crawlers out of the API and family pages', async ({

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blogs, notifications } from '../../src/server/db/schema';
-import { diskStorage } from '../../src/server/storage/disk.server';
+import { auditLog, blogs, notifications } from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -421,7 +421,7 @@ describe('posts by the team', () => {
   });
 
   it('signs with the team’s name when the administrator has none', async () => {
-    const { createTeamPost } = await import('../../src/server/adminBlogs.server');
+    const { createTeamPost } = await import('../../src/features/blogs/admin.server');
     const result = await createTeamPost(
       database.db,
       { id: admin.user._id, displayName: ' ' },

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, books, passages, readingLogs, recordings } from '../../src/server/db/schema';
-import { diskStorage } from '../../src/server/storage/disk.server';
+import { auditLog, books, passages, readingLogs, recordings } from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

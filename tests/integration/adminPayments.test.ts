@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPaymentSteps, WEBHOOK_WAIT_MS } from '../../src/server/adminPayments.server';
+import { testPaymentSteps, WEBHOOK_WAIT_MS } from '../../src/features/payments/admin.server';
 import {
   auditLog,
   notifications,
@@ -11,8 +11,8 @@ import {
   plans,
   subscriptions,
   testPayments,
-} from '../../src/server/db/schema';
-import { type PaymentProvider, sandboxProvider } from '../../src/server/payments/provider';
+} from '../../src/platform/db/schema.server';
+import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
 import {
   ADMIN_EMAIL,
   call,
@@ -499,7 +499,7 @@ describe('cancellations', () => {
   });
 
   it('refuses to cancel when the provider says the payment just went through', async () => {
-    const { PaymentStateConflict } = await import('../../src/server/payments/provider');
+    const { PaymentStateConflict } = await import('../../src/platform/payments/provider.server');
     const late = testApi(database, {
       payments: {
         ...sandboxProvider(SECRET),
@@ -671,7 +671,7 @@ describe('test payments', () => {
 
 describe('check-out rate limit', () => {
   it('refuses a family’s check-outs beyond the hourly limit with 429 and Retry-After', async () => {
-    const { CHECKOUTS_PER_HOUR } = await import('../../src/server/api/routes/payments');
+    const { CHECKOUTS_PER_HOUR } = await import('../../src/features/payments/payments.routes');
     const fam = await family();
     for (let i = 0; i < CHECKOUTS_PER_HOUR; i++) {
       const ok = await call(api, 'POST', '/api/checkout', {

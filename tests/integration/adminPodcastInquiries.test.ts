@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EPISODE_AUDIO_BYTES } from '../../src/lib/audioFiles';
-import type { AdminEpisode } from '../../src/lib/schemas/adminPodcast';
-import { auditLog, inquiries, podcastEpisodes } from '../../src/server/db/schema';
-import { listPublishedEpisodes, podcastFeedXml } from '../../src/server/podcast.server';
-import { diskStorage } from '../../src/server/storage/disk.server';
+import type { AdminEpisode } from '../../src/features/podcast/admin.schema';
+import { MAX_EPISODE_AUDIO_BYTES } from '../../src/features/podcast/audioFiles';
+import { listPublishedEpisodes, podcastFeedXml } from '../../src/features/podcast/podcast.server';
+import { auditLog, inquiries, podcastEpisodes } from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -28,7 +28,9 @@ beforeAll(async () => {
   adminToken = admin.idToken;
   adminId = admin.user._id;
   mp3 = new Uint8Array(
-    await readFile(new URL('../../src/server/seed/media/podcast/002-lighthouse-keeper.mp3', import.meta.url)),
+    await readFile(
+      new URL('../../src/platform/seed/media/podcast/002-lighthouse-keeper.mp3', import.meta.url),
+    ),
   );
 });
 afterAll(async () => {

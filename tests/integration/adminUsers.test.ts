@@ -13,8 +13,8 @@ import {
   plans,
   subscriptions,
   users,
-} from '../../src/server/db/schema';
-import { diskStorage } from '../../src/server/storage/disk.server';
+} from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import {
   ADMIN_EMAIL,
   call,

@@ -1,7 +1,7 @@
 import { UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
-import { memoryRateLimiter } from '../../src/server/rateLimit';
+import { users } from '../../src/platform/db/schema.server';
+import { memoryRateLimiter } from '../../src/platform/http/rateLimit.server';
 import {
   ADMIN_EMAIL,
   call,

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSlots } from '../../src/lib/interviewSlots';
-import { passages, plans } from '../../src/server/db/schema';
-import { defaultInterviewSchedule } from '../../src/server/interviews.server';
-import { diskStorage } from '../../src/server/storage/disk.server';
+import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
+import { generateSlots } from '../../src/features/interviews/slots';
+import { passages, plans } from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCursor } from '../../src/lib/blogs';
-import { listPublishedPosts } from '../../src/server/blogs.server';
-import { auditLog, blogs, notifications } from '../../src/server/db/schema';
+import { decodeCursor } from '../../src/features/blogs/blogs';
+import { listPublishedPosts } from '../../src/features/blogs/blogs.server';
+import { auditLog, blogs, notifications } from '../../src/platform/db/schema.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events, notifications } from '../../src/server/db/schema';
+import { eventRegistrations, events, notifications } from '../../src/platform/db/schema.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

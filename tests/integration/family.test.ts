@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETE_CONFIRMATION } from '../../src/lib/schemas/family';
+import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
+import { notifyChild } from '../../src/features/notifications/notifications.server';
 import {
   blogs,
   children,
@@ -18,10 +19,9 @@ import {
   recordings,
   subscriptions,
   users,
-} from '../../src/server/db/schema';
-import { notifyChild } from '../../src/server/notifications.server';
-import { diskStorage } from '../../src/server/storage/disk.server';
-import type { Storage } from '../../src/server/storage/storage';
+} from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
+import type { Storage } from '../../src/platform/storage/storage';
 import {
   ADMIN_EMAIL,
   call,

@@ -7,14 +7,14 @@ import {
   signInWithGoogleAtEmulator,
 } from '../../scripts/emulator.mjs';
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
-import { createApi } from '../../src/server/api/app';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { createSignInAccountDeleter, createTokenVerifier } from '../../src/server/identity';
-import { createLogger } from '../../src/server/logger';
-import type { PaymentProvider } from '../../src/server/payments/provider';
-import { memoryRateLimiter, type RateLimiter } from '../../src/server/rateLimit';
-import { createSignInAccounts } from '../../src/server/signInAccounts';
-import type { Storage } from '../../src/server/storage/storage';
+import { type Database, openDatabase } from '../../src/platform/db/client.server';
+import { createApi } from '../../src/platform/http/app.server';
+import { memoryRateLimiter, type RateLimiter } from '../../src/platform/http/rateLimit.server';
+import { createSignInAccountDeleter, createTokenVerifier } from '../../src/platform/identity/identity.server';
+import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
+import { createLogger } from '../../src/platform/logger.server';
+import type { PaymentProvider } from '../../src/platform/payments/provider.server';
+import type { Storage } from '../../src/platform/storage/storage';
 
 export { EMULATOR_HOST, PROJECT_ID };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquiries } from '../../src/server/db/schema';
+import { inquiries } from '../../src/platform/db/schema.server';
 import { call, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSlots, type Slot } from '../../src/lib/interviewSlots';
-import { interviewBookings, notifications } from '../../src/server/db/schema';
-import { defaultInterviewSchedule } from '../../src/server/interviews.server';
+import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
+import { generateSlots, type Slot } from '../../src/features/interviews/slots';
+import { interviewBookings, notifications } from '../../src/platform/db/schema.server';
 import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BLOG_IMAGE_BYTES } from '../../src/lib/images';
-import { blogs } from '../../src/server/db/schema';
-import { diskStorage } from '../../src/server/storage/disk.server';
+import { MAX_BLOG_IMAGE_BYTES } from '../../src/features/blogs/images';
+import { blogs } from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

@@ -1,8 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, paymentEvents, plans, subscriptions } from '../../src/server/db/schema';
-import { sandboxProvider } from '../../src/server/payments/provider';
+import {
+  notifications,
+  orders,
+  paymentEvents,
+  plans,
+  subscriptions,
+} from '../../src/platform/db/schema.server';
+import { sandboxProvider } from '../../src/platform/payments/provider.server';
 import {
   call,
   postPaymentEvent,

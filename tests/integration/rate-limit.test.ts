@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryRateLimiter, postgresRateLimiter } from '../../src/server/rateLimit';
+import { memoryRateLimiter, postgresRateLimiter } from '../../src/platform/http/rateLimit.server';
 import { testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { children, passages, recordings } from '../../src/server/db/schema';
-import { deleteChildRecordings } from '../../src/server/readAloud.server';
-import { diskStorage } from '../../src/server/storage/disk.server';
-import { serveStored } from '../../src/server/storage/serve.server';
-import type { Storage } from '../../src/server/storage/storage';
+import { deleteChildRecordings } from '../../src/features/readAloud/readAloud.server';
+import { children, passages, recordings } from '../../src/platform/db/schema.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
+import { serveStored } from '../../src/platform/storage/serve.server';
+import type { Storage } from '../../src/platform/storage/storage';
 import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

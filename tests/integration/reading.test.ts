@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, utcDay, weekStart } from '../../src/lib/reading';
-import type { ReadingLog } from '../../src/lib/schemas/reading';
-import { books, notifications, readingLogs, readingMilestones } from '../../src/server/db/schema';
+import { addDays, utcDay, weekStart } from '../../src/features/reading/reading';
+import type { ReadingLog } from '../../src/features/reading/reading.schema';
+import { books, notifications, readingLogs, readingMilestones } from '../../src/platform/db/schema.server';
 import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

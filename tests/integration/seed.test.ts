@@ -12,9 +12,9 @@ import {
   plans,
   podcastEpisodes,
   users,
-} from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/seed/seed.server';
-import { diskStorage } from '../../src/server/storage/disk.server';
+} from '../../src/platform/db/schema.server';
+import { seedDemo } from '../../src/platform/seed/seed.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import { testDatabase } from './harness';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_SECTIONS, sectionOf } from '~/lib/adminNav';
-import type { AdminCounts } from '~/lib/schemas/admin';
-import { adminFetch } from './adminApi';
-import './admin.css';
+import { ADMIN_SECTIONS, sectionOf } from '~/features/admin/nav';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import type { AdminCounts } from '~/platform/admin/list.schema';
+import '~/islands/shared/admin/admin.css';
 
 /** Counts are asked again when the tab comes back into view, and at most once a minute. */
 const REFRESH_MS = 60_000;

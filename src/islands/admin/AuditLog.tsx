@@ -1,6 +1,6 @@
-import type { AuditEntry } from '~/lib/schemas/admin';
-import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from './ListControls';
-import { useAdminList } from './useAdminList';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '~/islands/shared/admin/ListControls';
+import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import type { AuditEntry } from '~/platform/admin/list.schema';
 
 const ENTITIES = [
   ['', 'Everything'],

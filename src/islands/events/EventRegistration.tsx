@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError, apiFetch } from '~/lib/apiClient';
-import type { FamilyRegistrations } from '~/lib/schemas/events';
-import { $authReady, currentIdToken, refreshUserData, startAuth } from '~/stores/auth';
-import { incrementNotificationCount } from '~/stores/notifications';
-import { $session, $userData } from '~/stores/session';
+import { $authReady, currentIdToken, refreshUserData, startAuth } from '~/features/account/auth.store';
+import { $session, $userData } from '~/features/account/session.store';
+import type { FamilyRegistrations } from '~/features/events/events.schema';
+import { incrementNotificationCount } from '~/features/notifications/counts.store';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './EventRegistration.css';

@@ -1,10 +1,10 @@
 import { navigate } from 'astro:transitions/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiClientError, apiFetch } from '~/lib/apiClient';
-import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/lib/domain';
-import { type ChildDto, childInputSchema } from '~/lib/schemas/children';
-import { currentIdToken, refreshUserData, startAuth } from '~/stores/auth';
-import { $userData, setActiveChild } from '~/stores/session';
+import { currentIdToken, refreshUserData, startAuth } from '~/features/account/auth.store';
+import { $userData, setActiveChild } from '~/features/account/session.store';
+import { type ChildDto, childInputSchema } from '~/features/family/children.schema';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { useHydrated } from '../shared/useHydrated';
 

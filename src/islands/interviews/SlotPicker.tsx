@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { groupSlotsByDay, type Slot } from '~/lib/interviewSlots';
+import { groupSlotsByDay, type Slot } from '~/features/interviews/slots';
 
 interface Props {
   slots: Slot[];

@@ -1,5 +1,5 @@
-import { interviewIcs } from '~/lib/interviews';
-import type { InterviewDto } from '~/lib/schemas/interviews';
+import { interviewIcs } from '~/features/interviews/interviews';
+import type { InterviewDto } from '~/features/interviews/interviews.schema';
 
 /**
  * Saves the booking as an .ics file. Built in the browser from the booking the page already

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice } from '~/lib/plans';
-import { $selectedPlanData, clearSelectedPlan, selectPlan } from '~/stores/plan';
+import { $selectedPlanData, clearSelectedPlan, selectPlan } from '~/features/plans/plan.store';
+import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice } from '~/features/plans/plans';
 import { useHydrated } from '../shared/useHydrated';
 import './SelectedPlanSummary.css';
 

@@ -8,7 +8,7 @@ import {
   PLAYBACK_RATES,
   SKIP_BACK_SECONDS,
   SKIP_FORWARD_SECONDS,
-} from '~/lib/podcast';
+} from '~/features/podcast/podcast';
 import { useHydrated } from '../shared/useHydrated';
 import './EpisodePlayer.css';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiClientError, apiFetch } from '~/lib/apiClient';
-import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/lib/domain';
+import { $authReady, currentIdToken } from '~/features/account/auth.store';
+import { $index, $userData, setActiveChild } from '~/features/account/session.store';
 import {
   formatDuration,
   MAX_RECORDING_BYTES,
@@ -9,11 +9,11 @@ import {
   orderPassagesForLevel,
   spokenDuration,
   wordsPerMinute,
-} from '~/lib/readAloud';
-import type { Passage } from '~/lib/schemas/readAloud';
-import { $authReady, currentIdToken } from '~/stores/auth';
-import { recordingsChanged } from '~/stores/readAloud';
-import { $index, $userData, setActiveChild } from '~/stores/session';
+} from '~/features/readAloud/readAloud';
+import type { Passage } from '~/features/readAloud/readAloud.schema';
+import { recordingsChanged } from '~/features/readAloud/readAloud.store';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { RecordingsList } from './RecordingsList';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError, apiFetch } from '~/lib/apiClient';
-import { formatDuration, spokenDuration } from '~/lib/readAloud';
-import type { RecordingDto } from '~/lib/schemas/readAloud';
-import { $authReady, currentIdToken } from '~/stores/auth';
-import { $recordingsVersion } from '~/stores/readAloud';
+import { $authReady, currentIdToken } from '~/features/account/auth.store';
+import { formatDuration, spokenDuration } from '~/features/readAloud/readAloud';
+import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
+import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { fetchRecordingAudio } from './recordingsApi';

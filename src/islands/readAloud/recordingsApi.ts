@@ -1,7 +1,7 @@
-import { ApiClientError } from '~/lib/apiClient';
-import { publicConfig } from '~/lib/publicConfig';
-import type { ErrorBody } from '~/lib/schemas/common';
-import type { RecordingDto } from '~/lib/schemas/readAloud';
+import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
+import { ApiClientError } from '~/platform/client/api';
+import type { ErrorBody } from '~/platform/http/common.schema';
+import { publicConfig } from '~/platform/publicConfig';
 
 const NETWORK = 'We could not reach Quill Reads. Check your connection and try again.';
 

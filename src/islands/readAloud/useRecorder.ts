@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { baseType, MAX_DURATION_MS, pickRecorderType } from '~/lib/readAloud';
+import { baseType, MAX_DURATION_MS, pickRecorderType } from '~/features/readAloud/readAloud';
 
 /** Why this attempt is timed without a recording; null while the microphone is recording. */
 export type NoMicReason = 'unsupported' | 'refused' | 'no-device' | 'failed';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '~/lib/apiClient';
-import type { CatalogueBook } from '~/lib/schemas/reading';
-import { BOOK_SEARCH_LIMIT } from '~/lib/schemas/reading';
+import type { CatalogueBook } from '~/features/reading/reading.schema';
+import { BOOK_SEARCH_LIMIT } from '~/features/reading/reading.schema';
+import { apiFetch } from '~/platform/client/api';
 import { Field } from '../shared/Field';
 
 export type BookChoice =

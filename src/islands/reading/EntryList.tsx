@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError, apiFetch } from '~/lib/apiClient';
-import { longDay, minutesText } from '~/lib/readingChart';
-import type { ReadingChange, ReadingEntry } from '~/lib/schemas/reading';
-import { currentIdToken } from '~/stores/auth';
+import { currentIdToken } from '~/features/account/auth.store';
+import { longDay, minutesText } from '~/features/reading/chart';
+import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { EntryForm } from './EntryForm';
 import { Stars } from './StarRating';
 

@@ -1,4 +1,4 @@
-import { minutesText } from '~/lib/readingChart';
+import { minutesText } from '~/features/reading/chart';
 import './Figures.css';
 
 export interface FigureRow {

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiClientError, apiFetch } from '~/lib/apiClient';
-import { localDay, type Milestone, milestoneNotice } from '~/lib/reading';
-import { daysText, minutesText, monthName } from '~/lib/readingChart';
-import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/lib/schemas/reading';
-import { currentIdToken, refreshUserData } from '~/stores/auth';
-import { $userData } from '~/stores/session';
+import { currentIdToken, refreshUserData } from '~/features/account/auth.store';
+import { $userData } from '~/features/account/session.store';
+import { daysText, minutesText, monthName } from '~/features/reading/chart';
+import { localDay, type Milestone, milestoneNotice } from '~/features/reading/reading';
+import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { Spinner } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
 import { Figures } from './Figures';
 import { WeeklyChart } from './WeeklyChart';
 import './ReadingLog.css';
-import { isUuid } from '~/lib/ids';
+import { isUuid } from '~/platform/ids';
 
 type State =
   | { status: 'loading' }

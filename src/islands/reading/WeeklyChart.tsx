@@ -1,7 +1,7 @@
 import { useId, useSyncExternalStore } from 'react';
-import type { WeekTotal } from '~/lib/reading';
+import type { WeekTotal } from '~/features/reading/reading';
 import './WeeklyChart.css';
-import { chartSummary, chartTicks, shortDay } from '~/lib/readingChart';
+import { chartSummary, chartTicks, shortDay } from '~/features/reading/chart';
 import { Figures } from './Figures';
 
 const NARROW = '(max-width: 36rem)';

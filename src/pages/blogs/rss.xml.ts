@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { latestPublishedPosts } from '~/server/blogs.server';
-import { cachePublicly } from '~/server/pageCache';
-import { getDatabase } from '~/server/runtime';
+import { latestPublishedPosts } from '~/features/blogs/blogs.server';
+import { cachePublicly } from '~/platform/http/pageCache';
+import { getDatabase } from '~/platform/runtime.server';
 
 // Rendered on request like the list, so feed readers see a post once it is approved.
 export const prerender = false;

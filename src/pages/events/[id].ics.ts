@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { eventIcs, icsFileName } from '~/lib/events';
-import { findEvent } from '~/server/events.server';
-import { cachePublicly } from '~/server/pageCache';
-import { getDatabase } from '~/server/runtime';
+import { eventIcs, icsFileName } from '~/features/events/events';
+import { findEvent } from '~/features/events/events.server';
+import { cachePublicly } from '~/platform/http/pageCache';
+import { getDatabase } from '~/platform/runtime.server';
 
 export const prerender = false;
 

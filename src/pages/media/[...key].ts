@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getStorage } from '~/server/storage/index.server';
-import { serveStored } from '~/server/storage/serve.server';
+import { getStorage } from '~/platform/storage/index.server';
+import { serveStored } from '~/platform/storage/serve.server';
 
 // Uploads (podcast audio for now) from the storage module, with byte ranges so players can seek.
 export const prerender = false;

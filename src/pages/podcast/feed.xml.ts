@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { cachePublicly } from '~/server/pageCache';
-import { listPublishedEpisodes, podcastFeedXml } from '~/server/podcast.server';
-import { getDatabase } from '~/server/runtime';
+import { listPublishedEpisodes, podcastFeedXml } from '~/features/podcast/podcast.server';
+import { cachePublicly } from '~/platform/http/pageCache';
+import { getDatabase } from '~/platform/runtime.server';
 
 // On demand, so an episode published a minute ago is in the feed without a rebuild (decision 10).
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { cachePublicly } from '~/server/pageCache';
-import { findPublishedEpisode } from '~/server/podcast.server';
-import { getDatabase } from '~/server/runtime';
+import { findPublishedEpisode } from '~/features/podcast/podcast.server';
+import { cachePublicly } from '~/platform/http/pageCache';
+import { getDatabase } from '~/platform/runtime.server';
 
 // An episode's transcript as plain text: what podcast:transcript points apps to (decision 10).
 export const prerender = false;

@@ -1,0 +1,73 @@
+import { computed } from 'nanostores';
+import { ROLES, type Role, type Session } from '~/platform/access';
+import { jsonDecoder, persistentAtom } from '~/platform/client/persistent';
+import { navbarChildLabel } from './childName';
+import { activeChild, parseUserData, type UserData } from './user';
+
+function parseSessionHint(data: unknown): Session | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { status, uid, role } = data as Record<string, unknown>;
+  if (status === 'signed-out') return { status };
+  if (status !== 'signed-in' || typeof uid !== 'string' || uid.length === 0 || uid.length > 128)
+    return undefined;
+  if (!ROLES.includes(role as Role)) return undefined;
+  return { status, uid, role: role as Role };
+}
+
+/**
+ * Who is signed in. It is kept on the device as a hint so the first paint of a page
+ * can show the right navigation; the server checks identity on every request.
+ */
+export const $session = persistentAtom<Session>(
+  'qr:session',
+  { status: 'unknown' },
+  { storage: 'local', decode: jsonDecoder(parseSessionHint) },
+);
+
+/**
+ * The signed-in user's data; null when signed out. The device keeps only what the first paint
+ * needs (the account id, the role and each child's id and name; no email, no notifications) until sign-out.
+ */
+export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
+  storage: 'local',
+  decode: jsonDecoder(parseUserData),
+  encode: (user) =>
+    JSON.stringify({
+      // The account id keys the notification count the navbar shows on public pages.
+      ...(user?._id ? { _id: user._id } : {}),
+      ...(user?.role ? { role: user.role } : {}),
+      children: user?.children.map(({ _id, name }) => ({ _id, name })) ?? [],
+    }),
+});
+
+/** Which child is active, by position in userData.children. */
+export const $index = persistentAtom<number>('qr:activeChild', 0, {
+  storage: 'local',
+  decode: (raw) => (/^\d{1,2}$/.test(raw) && Number(raw) < 50 ? Number(raw) : undefined),
+  encode: String,
+});
+
+export const $activeChild = computed([$userData, $index], (user, index) => activeChild(user, index));
+
+/** The navigation bar's label for the signed-in family (the spec's 7-character rule). */
+export const $navbarLabel = computed($activeChild, (child) => navbarChildLabel(child?.name));
+
+export function signedIn(uid: string, role: Role) {
+  $session.set({ status: 'signed-in', uid, role });
+}
+
+/** Becoming signed out clears the user data (spec section 4). */
+export function signedOut() {
+  $session.set({ status: 'signed-out' });
+  $userData.set(null);
+  $index.set(0);
+}
+
+export function setUserData(user: UserData | null) {
+  $userData.set(user);
+}
+
+export function setActiveChild(index: number) {
+  const count = $userData.get()?.children.length ?? 0;
+  if (Number.isInteger(index) && index >= 0 && index < count) $index.set(index);
+}

@@ -1,0 +1,112 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createUser, emailInUse, findUserByFirebaseUid, userDto } from '~/features/family/family.server';
+import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { ApiError } from '~/platform/http/errors';
+import { rateLimit, requireAccount, requireIdentity } from '~/platform/http/middleware.server';
+import { errorResponses as errors } from '~/platform/http/openapi';
+import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';
+
+export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/loginRegister',
+      summary: 'Signs a user in, or registers them when the body carries registration details',
+      description:
+        'The body is the current user object; identity comes only from the Bearer ID token. `data` is null when no account exists yet (the page then sends the visitor to /signup).',
+      security: [{ bearer: [] }],
+      middleware: [
+        rateLimit(deps, 'auth', deps.settings.AUTH_RATE_LIMIT_PER_MINUTE),
+        requireIdentity(deps),
+      ] as const,
+      request: {
+        body: { content: { 'application/json': { schema: loginRegisterBodySchema } }, required: false },
+      },
+      responses: {
+        200: {
+          description: 'Signed in (data is the user) or no account yet (data is null)',
+          content: { 'application/json': { schema: loginRegisterResponseSchema } },
+        },
+        201: {
+          description: 'Account created',
+          content: { 'application/json': { schema: loginRegisterResponseSchema } },
+        },
+        ...errors(400, 401, 403, 409, 413, 429),
+      },
+    }),
+    async (c) => {
+      const identity = c.get('identity');
+      const body = c.req.valid('json') ?? {};
+      if (body.uid !== undefined && body.uid !== identity.uid) {
+        throw new ApiError(400, 'validation_failed', 'The user in the body is not the signed-in user.', {
+          uid: 'Does not match the signed-in user.',
+        });
+      }
+
+      const existing = await findUserByFirebaseUid(deps.db, identity.uid);
+      if (existing) {
+        if (existing.disabled)
+          throw new ApiError(403, 'account_disabled', 'This account has been disabled. Contact us for help.');
+        return c.json({ success: true as const, data: await userDto(deps.db, existing) }, 200);
+      }
+      if (!body.registration) return c.json({ success: true as const, data: null }, 200);
+
+      if (!identity.email) {
+        throw new ApiError(
+          400,
+          'validation_failed',
+          'Your sign-in has no email address; use an email sign-in.',
+          {
+            email: 'Your sign-in has no email address.',
+          },
+        );
+      }
+      const emailConflict = () =>
+        new ApiError(
+          409,
+          'conflict',
+          'An account with this email address already exists. Sign in with it instead.',
+          {
+            email: 'Already used by another account.',
+          },
+        );
+      if (await emailInUse(deps.db, identity.email)) {
+        // A double click: the other request of this same sign-in may have just created the account.
+        const mine = await findUserByFirebaseUid(deps.db, identity.uid);
+        if (mine) return c.json({ success: true as const, data: await userDto(deps.db, mine) }, 200);
+        throw emailConflict();
+      }
+      // The first administrators come from configuration, never from the request, and only for an
+      // email the identity service has verified: anyone can type an address into a sign-up form.
+      const role =
+        identity.emailVerified && deps.settings.ADMIN_EMAILS.includes(identity.email) ? 'admin' : 'parent';
+      const result = await createUser(deps.db, {
+        firebaseUid: identity.uid,
+        email: identity.email,
+        displayName: body.registration.displayName,
+        role,
+      });
+      if ('conflict' in result) throw emailConflict();
+      if (result.created) deps.logger.info({ userId: result.user.id, role }, 'account created');
+      return c.json(
+        { success: true as const, data: await userDto(deps.db, result.user) },
+        result.created ? 201 : 200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      summary: 'The signed-in user with their children',
+      security: [{ bearer: [] }],
+      middleware: [requireAccount(deps)] as const,
+      responses: {
+        200: { description: 'The user', content: { 'application/json': { schema: userSchema } } },
+        ...errors(401, 403),
+      },
+    }),
+    async (c) => c.json(await userDto(deps.db, c.get('user')), 200),
+  );
+}

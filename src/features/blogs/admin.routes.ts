@@ -1,0 +1,149 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import * as z from 'zod';
+import { uuidSchema } from '~/platform/http/common.schema';
+import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { ApiError, notFound } from '~/platform/http/errors';
+import { requireAdmin } from '~/platform/http/middleware.server';
+import { errorResponses, json } from '~/platform/http/openapi';
+import { getStorage } from '~/platform/storage/index.server';
+import {
+  adminBlogCreateSchema,
+  adminBlogDetailSchema,
+  adminBlogPageSchema,
+  adminBlogQuerySchema,
+  adminBlogUpdateSchema,
+} from './admin.schema';
+import { createTeamPost, editPost, getAdminPost, listAdminPosts } from './admin.server';
+
+const idParams = z.object({ id: uuidSchema });
+const emptyPost = () =>
+  new ApiError(400, 'validation_failed', 'Some of what was sent is not valid.', {
+    contentHtml: 'Write the post: only markup was sent.',
+  });
+const STATUS_WORDS = {
+  approved: 'it is published',
+  rejected: 'it was returned to the family with a note',
+  draft: 'the family took it back to change it',
+  submitted: 'it is waiting for review',
+} as const;
+
+/** Administrators only: blog review and writing (the admin console). Every route sits under /api/admin and uses requireAdmin. */
+export function adminBlogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  const admin = requireAdmin(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/blogs',
+      summary:
+        'Posts by status (submitted by default, oldest submitted first), searched by title or author (administrators only)',
+      security: [{ bearer: [] }],
+      middleware: [admin] as const,
+      request: { query: adminBlogQuerySchema },
+      responses: {
+        200: { description: 'A page of posts', content: json(adminBlogPageSchema) },
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await listAdminPosts(deps.db, c.req.valid('query')), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/blogs/{id}',
+      summary: 'One post of any status, with its sanitized HTML and review details (administrators only)',
+      security: [{ bearer: [] }],
+      middleware: [admin] as const,
+      request: { params: idParams },
+      responses: {
+        200: { description: 'The post', content: json(adminBlogDetailSchema) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const post = await getAdminPost(deps.db, c.req.valid('param').id);
+      if (!post) throw notFound('That post');
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(post, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/blogs',
+      summary:
+        'Writes a post by the team: published at once (publish: true) or kept as a team draft (administrators only)',
+      security: [{ bearer: [] }],
+      middleware: [admin] as const,
+      request: { body: { content: json(adminBlogCreateSchema), required: true } },
+      responses: {
+        201: { description: 'The new post', content: json(adminBlogDetailSchema) },
+        ...errorResponses(400, 401, 403, 413),
+      },
+    }),
+    async (c) => {
+      const result = await createTeamPost(deps.db, c.get('user'), c.req.valid('json'));
+      if (!result.ok) throw emptyPost();
+      const post = await getAdminPost(deps.db, result.id);
+      if (!post) throw notFound('That post');
+      return c.json(post, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/admin/blogs/{id}',
+      summary:
+        'Corrects a post waiting for review, or saves (publish: true publishes) a team draft; published, returned and families’ drafts are refused with 409 (administrators only)',
+      security: [{ bearer: [] }],
+      middleware: [admin] as const,
+      request: { params: idParams, body: { content: json(adminBlogUpdateSchema), required: true } },
+      responses: {
+        200: { description: 'The saved post', content: json(adminBlogDetailSchema) },
+        ...errorResponses(400, 401, 403, 404, 409, 413),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const result = await editPost(deps.db, c.get('user').id, id, input);
+      if (!result.ok) {
+        if (result.reason === 'not_found') throw notFound('That post');
+        if (result.reason === 'empty') throw emptyPost();
+        if (result.reason === 'family_draft') {
+          throw new ApiError(
+            409,
+            'conflict',
+            'This post is still a family’s draft: it can be corrected once they send it for review.',
+          );
+        }
+        if (input.publish && result.status === 'submitted') {
+          throw new ApiError(
+            409,
+            'conflict',
+            'A family’s post is published by approving it, so their child is told: save the changes, then approve.',
+          );
+        }
+        throw new ApiError(
+          409,
+          'conflict',
+          `This post can no longer be changed here: ${STATUS_WORDS[result.status ?? 'approved']}.`,
+        );
+      }
+      const post = await getAdminPost(deps.db, id);
+      if (!post) throw notFound('That post');
+      // A replaced cover was uploaded for this post alone: removed, unless the text shows it too.
+      const old = result.oldCoverPath;
+      if (old?.startsWith('blog/') && old !== result.coverPath && !post.contentHtml.includes(old)) {
+        await (deps.storage ?? getStorage()).delete(old).catch(() => {});
+      }
+      return c.json(post, 200);
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import * as z from 'zod';
+import { adminListQuery } from '~/platform/admin/list.schema';
+import { READING_LEVELS } from '~/platform/domain';
+import { plainLine } from '~/platform/http/common.schema';
+import { checkIsbn, ISBN_MESSAGES } from './isbn';
+
+/** The catalogue and the read-aloud passages, as the admin console edits them. */
+
+export const AGE_LIMITS = { min: 0, max: 18 } as const;
+export const BOOK_SUMMARY_MAX = 2000;
+export const PASSAGE_TEXT_MAX = 6000;
+
+/** Cover pictures: any common type, re-encoded as WebP on the server. */
+export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const MAX_COVER_BYTES = 8 * 1024 * 1024;
+/** Covers are portrait and shown small: a box this size is sharp on any screen that shows one. */
+export const COVER_BOX = { width: 800, height: 1200 } as const;
+
+/** Model readings, with the extension each is stored under. Browsers name WAV three ways. */
+export const MODEL_AUDIO_TYPES = {
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'webm',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+} as const;
+export const MAX_MODEL_AUDIO_BYTES = 25 * 1024 * 1024;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (but tab and new line) are what is refused.
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Several paragraphs of plain text: new lines kept, control characters and markup refused. */
+const prose = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Enter text.' })
+    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .max(max, tooLong)
+        .refine((v) => !CONTROL_BUT_LINES.test(v), 'Use letters, numbers and punctuation only.')
+        .refine((v) => !/[<>]/.test(v), 'Plain text only: no < or > signs.'),
+    );
+
+/** An optional ISBN-10 or ISBN-13, answered as the ISBN-13 the catalogue keeps; empty is none. */
+export const isbnSchema = z
+  .string({ error: 'Enter the ISBN as text.' })
+  .max(40, 'An ISBN has 10 or 13 digits.')
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value.trim() === '') return null;
+    const checked = checkIsbn(value);
+    if (checked.ok) return checked.isbn13;
+    ctx.addIssue({ code: 'custom', message: ISBN_MESSAGES[checked.reason] });
+    return z.NEVER;
+  });
+
+const age = (label: string) =>
+  z
+    .int({ error: `Give the ${label} age as a whole number.` })
+    .min(AGE_LIMITS.min, `Ages start at ${AGE_LIMITS.min}.`)
+    .max(AGE_LIMITS.max, `Ages go up to ${AGE_LIMITS.max}.`)
+    .nullable();
+
+const bookFields = z.object({
+  title: plainLine('the title', 200),
+  author: plainLine('the author', 200),
+  isbn: isbnSchema,
+  ageMin: age('youngest'),
+  ageMax: age('oldest'),
+  level: z.enum(READING_LEVELS, { error: 'Choose one of: sprout, sapling, branch, canopy.' }).nullable(),
+  summary: prose(BOOK_SUMMARY_MAX, `Keep the summary to ${BOOK_SUMMARY_MAX} characters or fewer.`),
+});
+
+/** The message for an age range whose ends are the wrong way round, or undefined when it is fine. */
+export function ageRangeError(min: number | null | undefined, max: number | null | undefined) {
+  return min != null && max != null && min > max
+    ? 'The oldest age must be the same as or above the youngest.'
+    : undefined;
+}
+
+const checkAges = (
+  book: { ageMin?: number | null | undefined; ageMax?: number | null | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  const message = ageRangeError(book.ageMin, book.ageMax);
+  if (message) ctx.addIssue({ code: 'custom', path: ['ageMax'], message });
+};
+
+/** A new book: title and author, the rest optional (left out is none; the summary may be empty). */
+export const bookInputSchema = bookFields
+  .extend({
+    isbn: isbnSchema.default(null),
+    ageMin: bookFields.shape.ageMin.default(null),
+    ageMax: bookFields.shape.ageMax.default(null),
+    level: bookFields.shape.level.default(null),
+    summary: bookFields.shape.summary.default(''),
+  })
+  .superRefine(checkAges)
+  .meta({ id: 'BookInput' });
+export type BookInput = z.input<typeof bookInputSchema>;
+
+/** A change to a book: only the fields sent change. The age range is checked again against the book. */
+export const bookPatchSchema = bookFields.partial().superRefine(checkAges).meta({ id: 'BookPatch' });
+export type BookPatch = z.input<typeof bookPatchSchema>;
+
+export const bookSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    author: z.string(),
+    /** Always 13 digits, no hyphens. */
+    isbn: z.string().nullable(),
+    ageMin: z.int().nullable(),
+    ageMax: z.int().nullable(),
+    level: z.enum(READING_LEVELS).nullable(),
+    summary: z.string(),
+    /** Where the cover is served (WebP), or null. */
+    coverUrl: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminBook' });
+export type AdminBook = z.infer<typeof bookSchema>;
+
+export const bookDetailSchema = bookSchema
+  .extend({
+    /** Reading-log entries that name this book: they keep their own title and author if it is deleted. */
+    readingLogCount: z.int(),
+  })
+  .meta({ id: 'AdminBookDetail' });
+export type AdminBookDetail = z.infer<typeof bookDetailSchema>;
+
+export const BOOK_SORTS = ['title', 'author', 'level', 'createdAt'] as const;
+export const bookListQuerySchema = adminListQuery(BOOK_SORTS, { sort: 'title', dir: 'asc' });
+
+const passageFields = z.object({
+  title: plainLine('the title', 200),
+  level: z.enum(READING_LEVELS, { error: 'Choose one of: sprout, sapling, branch, canopy.' }),
+  text: prose(PASSAGE_TEXT_MAX, `Keep the passage to ${PASSAGE_TEXT_MAX} characters or fewer.`).refine(
+    (v) => v.length > 0,
+    'Enter the text of the passage.',
+  ),
+});
+
+export const passageInputSchema = passageFields.meta({ id: 'PassageInput' });
+export type PassageInput = z.input<typeof passageInputSchema>;
+export const passagePatchSchema = passageFields.partial().meta({ id: 'PassagePatch' });
+export type PassagePatch = z.input<typeof passagePatchSchema>;
+
+export const adminPassageSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    level: z.enum(READING_LEVELS),
+    /** Counted on the server, with the function the read-aloud page measures speed by. */
+    wordCount: z.int(),
+    /** Where the model reading is served, or null. */
+    audioUrl: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminPassage' });
+export type AdminPassage = z.infer<typeof adminPassageSchema>;
+
+export const adminPassageDetailSchema = adminPassageSchema
+  .extend({
+    text: z.string(),
+    /** Children's attempts at this passage: they keep their times and recordings if it is deleted. */
+    recordingCount: z.int(),
+  })
+  .meta({ id: 'AdminPassageDetail' });
+export type AdminPassageDetail = z.infer<typeof adminPassageDetailSchema>;
+
+export const PASSAGE_SORTS = ['title', 'level', 'wordCount', 'createdAt'] as const;
+export const passageListQuerySchema = adminListQuery(PASSAGE_SORTS, { sort: 'title', dir: 'asc' });

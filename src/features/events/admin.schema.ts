@@ -1,0 +1,86 @@
+import * as z from 'zod';
+import { adminListQuery } from '~/platform/admin/list.schema';
+import { EVENT_STATUSES } from '~/platform/domain';
+import { eventFields } from './events.schema';
+
+/** What an administrator sends to change an event: any of its fields, at least one. */
+export const eventPatchSchema = z
+  .object(eventFields)
+  .partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change.')
+  .meta({ id: 'EventPatch' });
+export type EventPatch = z.infer<typeof eventPatchSchema>;
+
+/** Why the event is cancelled, told to the registered families with the news (optional). */
+export const eventCancelSchema = z
+  .object({
+    reason: z
+      .string({ error: 'Write the reason as text.' })
+      .trim()
+      .max(300, 'Keep the reason to 300 characters or fewer.')
+      .refine((v) => !/[<>]/.test(v), 'Use letters, numbers and punctuation only.')
+      .default(''),
+  })
+  .strict()
+  .meta({ id: 'EventCancel' });
+export type EventCancel = z.input<typeof eventCancelSchema>;
+
+/** An event as the admin console sees it: the joining link and the seats taken included. */
+export const adminEventSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    location: z.string().nullable(),
+    onlineUrl: z.string().nullable(),
+    ageMin: z.int().nullable(),
+    ageMax: z.int().nullable(),
+    /** Whether it happens online (as on the public event): the link itself is `onlineUrl`. */
+    online: z.boolean(),
+    capacity: z.int(),
+    seatsTaken: z.int(),
+    seatsLeft: z.int(),
+    status: z.enum(EVENT_STATUSES),
+    sequence: z.int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminEvent' });
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+/** After a change: the event, and how many registered children were told about it. */
+export const eventChangeSchema = z
+  .object({ event: adminEventSchema, notified: z.int() })
+  .meta({ id: 'AdminEventChange' });
+export type EventChange = z.infer<typeof eventChangeSchema>;
+
+export const EVENT_SORTS = ['upcoming', 'startsAt', 'title', 'seats'] as const;
+export const EVENT_SHOWS = ['', 'upcoming', 'past', 'cancelled'] as const;
+export const adminEventsQuerySchema = adminListQuery(EVENT_SORTS, { sort: 'upcoming', dir: 'asc' }).extend({
+  show: z.enum(EVENT_SHOWS, { error: 'Show upcoming, past, cancelled or every event.' }).default(''),
+});
+
+/** One child registered for an event, with the parent to contact. */
+export const eventRegistrationEntrySchema = z
+  .object({
+    childId: z.string(),
+    childFirstName: z.string(),
+    parentName: z.string(),
+    parentEmail: z.string(),
+    registeredAt: z.string(),
+  })
+  .meta({ id: 'EventRegistrationEntry' });
+export type EventRegistrationEntry = z.infer<typeof eventRegistrationEntrySchema>;
+
+export const eventRegistrationListSchema = z
+  .object({
+    eventId: z.string(),
+    count: z.int(),
+    capacity: z.int(),
+    items: z.array(eventRegistrationEntrySchema),
+  })
+  .meta({ id: 'EventRegistrationList' });
+export type EventRegistrationList = z.infer<typeof eventRegistrationListSchema>;

@@ -1,0 +1,170 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import * as z from 'zod';
+import { findOwnChild } from '~/features/family/family.server';
+import { uuidSchema } from '~/platform/http/common.schema';
+import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { ApiError, notFound } from '~/platform/http/errors';
+import { requireAccount } from '~/platform/http/middleware.server';
+import { errorResponses } from '~/platform/http/openapi';
+import {
+  eventListSchema,
+  eventSchema,
+  familyRegistrationsSchema,
+  registrationInputSchema,
+} from './events.schema';
+import {
+  cancelRegistration,
+  familyRegistrations,
+  findEvent,
+  listEvents,
+  type RegistrationRefusal,
+  RegistrationRefused,
+  registerChild,
+} from './events.server';
+
+const eventParams = z.object({ eventId: uuidSchema });
+const registrationParams = z.object({ eventId: uuidSchema, childId: uuidSchema });
+
+const REFUSALS: Record<RegistrationRefusal, () => ApiError> = {
+  event_not_found: () => notFound('That event'),
+  not_registered: () => new ApiError(404, 'not_found', 'That child is not registered for this event.'),
+  event_full: () => new ApiError(409, 'event_full', 'This event is full.'),
+  event_over: () =>
+    new ApiError(409, 'event_over', 'This event has already started, so registrations are closed.'),
+  event_cancelled: () => new ApiError(409, 'event_cancelled', 'This event has been cancelled.'),
+  already_registered: () =>
+    new ApiError(409, 'already_registered', 'This child is already registered for this event.'),
+};
+
+async function refusalsAsErrors(work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof RegistrationRefused) throw REFUSALS[error.reason]();
+    throw error;
+  }
+}
+
+/** The public events and a family's registrations; creating and changing events is in adminEvents.ts. */
+export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  const account = requireAccount(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/events',
+      summary: 'Upcoming events, soonest first, then recent past ones (public)',
+      responses: {
+        200: { description: 'Events', content: { 'application/json': { schema: eventListSchema } } },
+      },
+    }),
+    async (c) => {
+      // The same for everyone; seats left may be a few seconds old (registering re-checks).
+      c.header('Cache-Control', 'public, max-age=15');
+      return c.json(await listEvents(deps.db), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/events/{eventId}',
+      summary: 'One event (public)',
+      request: { params: eventParams },
+      responses: {
+        200: { description: 'The event', content: { 'application/json': { schema: eventSchema } } },
+        ...errorResponses(400, 404),
+      },
+    }),
+    async (c) => {
+      const event = await findEvent(deps.db, c.req.valid('param').eventId);
+      if (!event) throw notFound('That event');
+      c.header('Cache-Control', 'public, max-age=15');
+      return c.json(event, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/events/{eventId}/registrations',
+      summary: "Which of the signed-in family's children are registered, and the seats left",
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: eventParams },
+      responses: {
+        200: {
+          description: "The family's registrations",
+          content: { 'application/json': { schema: familyRegistrationsSchema } },
+        },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const state = await familyRegistrations(deps.db, c.req.valid('param').eventId, c.get('user').id);
+      if (!state) throw notFound('That event');
+      return c.json(state, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/events/{eventId}/registrations',
+      summary: 'Registers a child of the family for an event (takes one seat)',
+      description:
+        'Answers 409 with `event_full`, `event_over`, `event_cancelled` or `already_registered` when no seat is taken. Another family’s child answers 404.',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: {
+        params: eventParams,
+        body: { content: { 'application/json': { schema: registrationInputSchema } }, required: true },
+      },
+      responses: {
+        201: {
+          description: "The family's registrations, now including the child",
+          content: { 'application/json': { schema: familyRegistrationsSchema } },
+        },
+        ...errorResponses(400, 401, 403, 404, 409, 413),
+      },
+    }),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      const user = c.get('user');
+      const child = await findOwnChild(deps.db, user.id, c.req.valid('json').childId);
+      if (!child) throw notFound('That child');
+      await refusalsAsErrors(() => registerChild(deps.db, eventId, child));
+      const state = await familyRegistrations(deps.db, eventId, user.id);
+      if (!state) throw notFound('That event');
+      return c.json(state, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/events/{eventId}/registrations/{childId}',
+      summary: "Cancels a child's registration (gives the seat back)",
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: registrationParams },
+      responses: {
+        200: {
+          description: "The family's registrations, without the child",
+          content: { 'application/json': { schema: familyRegistrationsSchema } },
+        },
+        ...errorResponses(400, 401, 403, 404, 409),
+      },
+    }),
+    async (c) => {
+      const { eventId, childId } = c.req.valid('param');
+      const user = c.get('user');
+      const child = await findOwnChild(deps.db, user.id, childId);
+      if (!child) throw notFound('That child');
+      await refusalsAsErrors(() => cancelRegistration(deps.db, eventId, child));
+      const state = await familyRegistrations(deps.db, eventId, user.id);
+      if (!state) throw notFound('That event');
+      return c.json(state, 200);
+    },
+  );
+}

@@ -1,0 +1,124 @@
+import * as z from 'zod';
+import { EVENT_STATUSES } from '~/platform/domain';
+import { plainLine, uuidSchema } from '~/platform/http/common.schema';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine, other control characters are not.
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `Enter ${label} as a date and time, like 2026-06-14T15:00:00Z.` });
+
+const age = z
+  .int({ error: 'Enter an age in whole years.' })
+  .min(0, 'Ages start at 0.')
+  .max(18, 'Ages go up to 18.')
+  .nullable()
+  .optional();
+
+/** Plain text: shown as text everywhere (never as HTML), so markup is harmless and kept as typed. */
+const eventDescription = z
+  .string({ error: 'Write a description.' })
+  .trim()
+  .max(4000, 'Keep the description to 4,000 characters or fewer.')
+  .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Remove the unusual characters.');
+
+/** The fields of an event as an administrator sends them, each checked on its own. */
+export const eventFields = {
+  title: plainLine('a title', 120),
+  description: eventDescription,
+  startsAt: instant('the start'),
+  endsAt: instant('the end'),
+  location: plainLine('a place', 200).nullable().optional(),
+  onlineUrl: z
+    .url({ protocol: /^https$/, error: 'Enter a full https:// address.' })
+    .max(500, 'Keep the address to 500 characters or fewer.')
+    .nullable()
+    .optional(),
+  capacity: z
+    .int({ error: 'Enter the number of seats as a whole number.' })
+    .min(1, 'An event needs at least one seat.')
+    .max(10_000, 'Up to 10,000 seats.'),
+  ageMin: age,
+  ageMax: age,
+};
+
+/** The rules between fields: checked on a new event, and on an event with changes applied. */
+export function checkEventRules(
+  e: {
+    startsAt: string;
+    endsAt: string;
+    location?: string | null | undefined;
+    onlineUrl?: string | null | undefined;
+    ageMin?: number | null | undefined;
+    ageMax?: number | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (Date.parse(e.startsAt) >= Date.parse(e.endsAt))
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
+  if (!e.location && !e.onlineUrl)
+    ctx.addIssue({ code: 'custom', path: ['location'], message: 'Give a place, an online link or both.' });
+  if (e.ageMin != null && e.ageMax != null && e.ageMin > e.ageMax)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ageMax'],
+      message: 'The oldest age cannot be below the youngest.',
+    });
+}
+
+/** What an administrator sends to create an event. */
+export const eventInputSchema = z
+  .object({ ...eventFields, description: eventDescription.default('') })
+  .superRefine(checkEventRules)
+  .meta({ id: 'EventInput' });
+export type EventInput = z.input<typeof eventInputSchema>;
+export type ParsedEventInput = z.output<typeof eventInputSchema>;
+
+/** An event as the API answers it; `seatsLeft` is what families can still take. */
+export const eventSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    location: z.string().nullable(),
+    /** Whether it happens online. The joining link itself is only for registered families. */
+    online: z.boolean(),
+    ageMin: z.int().nullable(),
+    ageMax: z.int().nullable(),
+    capacity: z.int(),
+    seatsLeft: z.int(),
+    status: z.enum(EVENT_STATUSES),
+    /** RFC 5545 SEQUENCE: raised on every change. */
+    sequence: z.int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Event' });
+export type EventDto = z.infer<typeof eventSchema>;
+
+export const eventListSchema = z
+  .object({ upcoming: z.array(eventSchema), past: z.array(eventSchema) })
+  .meta({ id: 'EventList' });
+export type EventList = z.infer<typeof eventListSchema>;
+
+export const registrationInputSchema = z
+  .object({ childId: uuidSchema })
+  .strict()
+  .meta({ id: 'RegistrationInput' });
+export type RegistrationInput = z.infer<typeof registrationInputSchema>;
+
+/** The caller's family and one event: which of their children hold a seat, and what is left. */
+export const familyRegistrationsSchema = z
+  .object({
+    eventId: z.string(),
+    status: z.enum(EVENT_STATUSES),
+    /** False once the event has started or was cancelled. */
+    open: z.boolean(),
+    seatsLeft: z.int(),
+    childIds: z.array(z.string()),
+    /** The joining link of an online event, once one of the family's children is registered. */
+    onlineUrl: z.string().nullable(),
+  })
+  .meta({ id: 'FamilyRegistrations' });
+export type FamilyRegistrations = z.infer<typeof familyRegistrationsSchema>;

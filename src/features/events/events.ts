@@ -1,0 +1,202 @@
+import type { EventDto } from './events.schema';
+
+/** How many past events the public list shows. */
+export const PAST_EVENTS_SHOWN = 24;
+
+export const seatsLeft = (capacity: number, seatsTaken: number) => Math.max(0, capacity - seatsTaken);
+
+const ended = (e: Pick<EventDto, 'endsAt'>, now: Date) => Date.parse(e.endsAt) <= now.getTime();
+
+/**
+ * Upcoming events (not yet ended, soonest first) and past ones (most recent first, at most
+ * PAST_EVENTS_SHOWN). An event under way still counts as upcoming: it is on today's calendar.
+ */
+export function splitEvents<E extends Pick<EventDto, 'startsAt' | 'endsAt'>>(events: E[], now: Date) {
+  const byStart = (a: E, b: E) => Date.parse(a.startsAt) - Date.parse(b.startsAt);
+  const upcoming = events.filter((e) => !ended(e, now)).sort(byStart);
+  const past = events
+    .filter((e) => ended(e, now))
+    .sort((a, b) => byStart(b, a))
+    .slice(0, PAST_EVENTS_SHOWN);
+  return { upcoming, past };
+}
+
+/** "Ages 4–7", "Ages 8+", "Ages up to 6", "Age 5" or "All ages". */
+export function ageRangeText(ageMin: number | null, ageMax: number | null): string {
+  if (ageMin === null && ageMax === null) return 'All ages';
+  if (ageMin !== null && ageMax !== null)
+    return ageMin === ageMax ? `Age ${ageMin}` : `Ages ${ageMin}–${ageMax}`;
+  if (ageMin !== null) return `Ages ${ageMin}+`;
+  return `Ages up to ${ageMax}`;
+}
+
+export type RegistrationState = 'open' | 'full' | 'started' | 'ended' | 'cancelled';
+
+/** Whether families can still register, and if not, why. */
+export function registrationState(
+  e: Pick<EventDto, 'status' | 'startsAt' | 'endsAt' | 'seatsLeft'>,
+  now: Date,
+): RegistrationState {
+  if (e.status === 'cancelled') return 'cancelled';
+  if (ended(e, now)) return 'ended';
+  if (Date.parse(e.startsAt) <= now.getTime()) return 'started';
+  return e.seatsLeft <= 0 ? 'full' : 'open';
+}
+
+/** The short availability label of an event card. */
+export function seatsText(
+  e: Pick<EventDto, 'status' | 'startsAt' | 'endsAt' | 'seatsLeft'>,
+  now: Date,
+): string {
+  switch (registrationState(e, now)) {
+    case 'cancelled':
+      return 'Cancelled';
+    case 'ended':
+      return 'Ended';
+    case 'started':
+      return 'Under way';
+    case 'full':
+      return 'Full';
+    default:
+      return e.seatsLeft === 1 ? '1 seat left' : `${e.seatsLeft} seats left`;
+  }
+}
+
+/** "Online", the place, or both. */
+export function placeText(e: Pick<EventDto, 'location' | 'online'>): string {
+  if (e.location && e.online) return `${e.location}, and online`;
+  return e.location ?? 'Online';
+}
+
+export const eventPath = (id: string) => `/events/${id}`;
+export const eventIcsPath = (id: string) => `/events/${id}.ics`;
+
+/** The first sentence or so of a description, for cards and meta descriptions. */
+export function excerpt(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+}
+
+/** schema.org Event data for search engines (https://schema.org/Event). */
+export function eventJsonLd(e: EventDto, site: URL) {
+  const url = new URL(eventPath(e._id), site).href;
+  const place = e.location ? { '@type': 'Place', name: e.location, address: e.location } : undefined;
+  // The joining link is for registered families: the event's page is where the online part starts.
+  const virtual = e.online ? { '@type': 'VirtualLocation', url } : undefined;
+  const location = place && virtual ? [place, virtual] : (place ?? virtual);
+  const mode = place && virtual ? 'Mixed' : place ? 'Offline' : 'Online';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: e.title,
+    description: e.description,
+    url,
+    startDate: e.startsAt,
+    endDate: e.endsAt,
+    eventStatus: `https://schema.org/${e.status === 'cancelled' ? 'EventCancelled' : 'EventScheduled'}`,
+    eventAttendanceMode: `https://schema.org/${mode}EventAttendanceMode`,
+    location,
+    organizer: { '@type': 'Organization', name: 'Quill Reads', url: new URL('/', site).href },
+    maximumAttendeeCapacity: e.capacity,
+    remainingAttendeeCapacity: e.seatsLeft,
+    ...(e.ageMin !== null || e.ageMax !== null
+      ? { typicalAgeRange: `${e.ageMin ?? 0}-${e.ageMax ?? ''}` }
+      : {}),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: no `<` can close the script early. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+// --- RFC 5545 (iCalendar) -------------------------------------------------------------------
+// Written here rather than with the `ics` package: it folds lines at 75 characters, not 75
+// octets, which breaks lines with curly quotes or accents in strict calendar apps.
+
+/** 20260614T150000Z */
+export const icsDate = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). */
+export const icsText = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+
+const encoder = new TextEncoder();
+
+/** Folds a content line at 75 octets without splitting a character (RFC 5545 3.1). */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  let limit = 75;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+      limit = 74; // the continuation's leading space is the 75th octet
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** One event as an iCalendar file a calendar app imports. */
+export function eventIcs(e: EventDto, site: URL): string {
+  const url = new URL(eventPath(e._id), site).href;
+  const location = [e.location, e.online ? 'Online (the link is on the event page once registered)' : null]
+    .filter(Boolean)
+    .join(', ');
+  const description = [e.description, `Details and registration: ${url}`].filter(Boolean).join('\n\n');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Quill Reads//Events//EN',
+    'CALSCALE:GREGORIAN',
+    'BEGIN:VEVENT',
+    `UID:${e._id}@${site.hostname}`,
+    `DTSTAMP:${icsDate(e.updatedAt)}`,
+    `SEQUENCE:${e.sequence}`,
+    `DTSTART:${icsDate(e.startsAt)}`,
+    `DTEND:${icsDate(e.endsAt)}`,
+    `SUMMARY:${icsText(e.title)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    ...(location ? [`LOCATION:${icsText(location)}`] : []),
+    `URL:${url}`,
+    `STATUS:${e.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** A file name for the download: the title's letters and digits. */
+export function icsFileName(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-')
+    .slice(0, 60)
+    .replace(/-$/, '');
+  return `${slug || 'event'}.ics`;
+}

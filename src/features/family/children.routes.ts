@@ -1,0 +1,87 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import * as z from 'zod';
+import { uuidSchema } from '~/platform/http/common.schema';
+import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { ApiError, notFound } from '~/platform/http/errors';
+import { requireAccount } from '~/platform/http/middleware.server';
+import { errorResponses } from '~/platform/http/openapi';
+import { childInputSchema, childSchema, MAX_CHILDREN_PER_FAMILY } from './children.schema';
+import { childrenDtos, createChildWithinLimit, findOwnChild, listChildren } from './family.server';
+
+const childIdParams = z.object({ id: uuidSchema });
+
+export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  const account = requireAccount(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/children',
+      summary: "The signed-in family's children",
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      responses: {
+        200: {
+          description: 'Children, oldest profile first',
+          content: { 'application/json': { schema: z.array(childSchema) } },
+        },
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => c.json(await childrenDtos(deps.db, await listChildren(deps.db, c.get('user').id)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/children',
+      summary: 'Adds a child to the family',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { body: { content: { 'application/json': { schema: childInputSchema } }, required: true } },
+      responses: {
+        201: { description: 'The new child', content: { 'application/json': { schema: childSchema } } },
+        ...errorResponses(400, 401, 403, 409, 413),
+      },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      const child = await createChildWithinLimit(
+        deps.db,
+        user.id,
+        c.req.valid('json'),
+        MAX_CHILDREN_PER_FAMILY,
+      );
+      if (!child) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `A family account can hold up to ${MAX_CHILDREN_PER_FAMILY} children.`,
+        );
+      }
+      const [dto] = await childrenDtos(deps.db, [child]);
+      return c.json(dto as z.infer<typeof childSchema>, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/children/{id}',
+      summary: 'One child of the family',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: childIdParams },
+      responses: {
+        200: { description: 'The child', content: { 'application/json': { schema: childSchema } } },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const child = await findOwnChild(deps.db, c.get('user').id, c.req.valid('param').id);
+      if (!child) throw notFound('That child');
+      const [dto] = await childrenDtos(deps.db, [child]);
+      return c.json(dto as z.infer<typeof childSchema>, 200);
+    },
+  );
+}

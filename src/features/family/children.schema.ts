@@ -1,0 +1,75 @@
+import * as z from 'zod';
+import { AGE_BANDS, READING_LEVELS } from '~/platform/domain';
+
+const thisYear = () => new Date().getUTCFullYear();
+
+/** What a parent enters to add a child. Only what the child's reading needs. */
+export const childInputSchema = z
+  .object({
+    firstName: z
+      .string({ error: 'Enter a first name or nickname.' })
+      .trim()
+      .min(1, 'Enter a first name or nickname.')
+      .max(40, 'Keep the name to 40 characters or fewer.')
+      .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, 'Use letters, spaces, hyphens or apostrophes only.'),
+    birthYear: z
+      .int({ error: 'Enter the year as four digits, like 2017.' })
+      .refine((y) => y >= thisYear() - 14 && y <= thisYear() - 2, {
+        error: 'Our programs are for children aged 2 to 14.',
+      })
+      .optional(),
+    ageBand: z.enum(AGE_BANDS, { error: 'Choose an age band.' }).optional(),
+    readingLevel: z.enum(READING_LEVELS, { error: 'Choose a reading level.' }),
+    interests: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'An interest cannot be empty.')
+          .max(30, 'Keep each interest to 30 characters or fewer.')
+          .regex(/^[\p{L}\p{M}\p{N}' &,.-]+$/u, 'Use letters, numbers and spaces only.'),
+      )
+      .max(8, 'Choose up to 8 interests.')
+      .default([]),
+  })
+  .refine((c) => c.birthYear !== undefined || c.ageBand !== undefined, {
+    path: ['ageBand'],
+    error: 'Give a birth year or choose an age band.',
+    // Checked even when another field is wrong, so the form shows every problem at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+  .meta({ id: 'ChildInput' });
+export type ChildInput = z.input<typeof childInputSchema>;
+
+export const notificationSchema = z
+  .object({
+    _id: z.string(),
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** A child as the API returns it: the spec's _id, name and notification list, and the profile. */
+export const childSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    birthYear: z.int().nullable(),
+    ageBand: z.enum(AGE_BANDS).nullable(),
+    readingLevel: z.enum(READING_LEVELS),
+    interests: z.array(z.string()),
+    notifications: z.array(notificationSchema),
+    readingThisWeek: z.int().meta({ description: 'Minutes read this week (Monday to Sunday, UTC date)' }),
+    streakDays: z.int().meta({ description: 'Days in a row with reading, up to today or yesterday' }),
+    /** The program the child follows now, if any (the latest active subscription). */
+    subscription: z.object({ planName: z.string(), endsAt: z.string() }).nullable(),
+  })
+  .meta({ id: 'Child' });
+export type ChildDto = z.infer<typeof childSchema>;
+
+export const MAX_CHILDREN_PER_FAMILY = 10;

@@ -1,0 +1,280 @@
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { uniqueViolation } from '~/features/family/family.server';
+import { notifyChild } from '~/features/notifications/notifications.server';
+import type { Db } from '~/platform/db/client.server';
+import { children, interviewBookings, users } from '~/platform/db/schema.server';
+import { formatInterviewTime, SCHEDULE_PATH } from './interviews';
+import type { InterviewDto } from './interviews.schema';
+import {
+  DEFAULT_INTERVIEW_MINUTES,
+  DEFAULT_INTERVIEW_SLOTS,
+  DEFAULT_INTERVIEW_TIME_ZONE,
+  DEFAULT_INTERVIEW_WEEKS,
+  findSlot,
+  generateSlots,
+  type InterviewSchedule,
+  parseSlotTemplate,
+  type Slot,
+} from './slots';
+
+/** The template when the server is given none (tests, and the settings' own default). */
+export function defaultInterviewSchedule(): InterviewSchedule {
+  const parsed = parseSlotTemplate(DEFAULT_INTERVIEW_SLOTS);
+  if ('error' in parsed) throw new Error(parsed.error);
+  return {
+    windows: parsed.windows,
+    timeZone: DEFAULT_INTERVIEW_TIME_ZONE,
+    minutes: DEFAULT_INTERVIEW_MINUTES,
+  };
+}
+
+export type InterviewRefusal =
+  | 'not_a_slot'
+  | 'same_slot'
+  | 'slot_taken'
+  | 'already_booked'
+  | 'not_found'
+  | 'child_not_found'
+  | 'cancelled'
+  | 'under_way';
+
+export class InterviewRefused extends Error {
+  constructor(
+    readonly reason: InterviewRefusal,
+    /** The family's upcoming booking, when that is why a new one was refused. */
+    readonly existing?: InterviewDto,
+  ) {
+    super(reason);
+  }
+}
+
+type Row = typeof interviewBookings.$inferSelect;
+
+const dto = (row: Row, minutes: number, childName: string | null): InterviewDto => ({
+  _id: row.id,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: new Date(row.startsAt.getTime() + minutes * 60_000).toISOString(),
+  status: row.status,
+  childId: row.childId,
+  childName,
+  sequence: row.sequence,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The configured slots nobody holds, soonest first. */
+export async function freeSlots(db: Db, schedule: InterviewSchedule, now: Date): Promise<Slot[]> {
+  const slots = generateSlots(schedule, now);
+  if (slots.length === 0) return [];
+  const taken = await db
+    .select({ startsAt: interviewBookings.startsAt })
+    .from(interviewBookings)
+    .where(
+      and(
+        eq(interviewBookings.status, 'booked'),
+        gte(interviewBookings.startsAt, new Date(slots[0]?.startsAt ?? now)),
+        lte(interviewBookings.startsAt, new Date(slots.at(-1)?.startsAt ?? now)),
+      ),
+    );
+  const held = new Set(taken.map((t) => t.startsAt.getTime()));
+  return slots.filter((s) => !held.has(Date.parse(s.startsAt)));
+}
+
+const withChild = (db: Db) =>
+  db
+    .select({ booking: interviewBookings, childName: children.firstName })
+    .from(interviewBookings)
+    .leftJoin(children, eq(children.id, interviewBookings.childId));
+
+/** The family's bookings, latest first (cancelled ones stay, so the family sees what happened). */
+export async function familyInterviews(db: Db, userId: string, minutes: number): Promise<InterviewDto[]> {
+  const rows = await withChild(db)
+    .where(eq(interviewBookings.userId, userId))
+    .orderBy(desc(interviewBookings.startsAt), desc(interviewBookings.createdAt))
+    .limit(20);
+  return rows.map((r) => dto(r.booking, minutes, r.childName));
+}
+
+async function oneOf(db: Db, userId: string, id: string, minutes: number): Promise<InterviewDto | undefined> {
+  const [row] = await withChild(db)
+    .where(and(eq(interviewBookings.id, id), eq(interviewBookings.userId, userId)))
+    .limit(1);
+  return row ? dto(row.booking, minutes, row.childName) : undefined;
+}
+
+/** A booking of this family, or undefined: another family's id looks exactly like an unknown one. */
+export const findFamilyInterview = oneOf;
+
+/** The child the interview concerns: the one chosen, or the family's first. */
+async function childFor(tx: Db, userId: string, childId: string | undefined) {
+  const where = childId
+    ? and(eq(children.userId, userId), eq(children.id, childId))
+    : eq(children.userId, userId);
+  const [child] = await tx
+    .select({ id: children.id, firstName: children.firstName })
+    .from(children)
+    .where(where)
+    .orderBy(asc(children.createdAt), asc(children.id))
+    .limit(1);
+  if (childId && !child) throw new InterviewRefused('child_not_found');
+  return child;
+}
+
+/** The database's verdict on a slot held twice, whichever request reached it first. */
+async function slotGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (uniqueViolation(error) === 'interview_bookings_slot_key') throw new InterviewRefused('slot_taken');
+    throw error;
+  }
+}
+
+const when = (startsAt: Date, schedule: InterviewSchedule) =>
+  formatInterviewTime(
+    {
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + schedule.minutes * 60_000).toISOString(),
+    },
+    'en-US',
+    schedule.timeZone,
+  );
+
+/**
+ * Books a free slot for the family. A family holds at most one upcoming interview: a second
+ * booking is refused (409) and the page offers to reschedule the one they have instead.
+ */
+export async function bookInterview(
+  db: Db,
+  schedule: InterviewSchedule,
+  userId: string,
+  input: { startsAt: string; childId?: string | undefined },
+  now: Date,
+): Promise<InterviewDto> {
+  const slot = findSlot(schedule, input.startsAt, now, DEFAULT_INTERVIEW_WEEKS);
+  if (!slot) throw new InterviewRefused('not_a_slot');
+  const id = await slotGuard(() =>
+    db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // One family's requests queue here, so two quick clicks cannot leave two bookings.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [existing] = await tx
+        .select({ id: interviewBookings.id })
+        .from(interviewBookings)
+        .where(
+          and(
+            eq(interviewBookings.userId, userId),
+            eq(interviewBookings.status, 'booked'),
+            gt(interviewBookings.startsAt, new Date(now.getTime() - schedule.minutes * 60_000)),
+          ),
+        )
+        .limit(1);
+      if (existing) {
+        throw new InterviewRefused('already_booked', await oneOf(tx, userId, existing.id, schedule.minutes));
+      }
+      const child = await childFor(tx, userId, input.childId);
+      const [row] = await tx
+        .insert(interviewBookings)
+        .values({ userId, childId: child?.id ?? null, startsAt: new Date(slot.startsAt) })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      if (child) {
+        await notifyChild(tx, child.id, {
+          kind: 'interview',
+          title: 'Introductory interview booked',
+          body: `${when(row.startsAt, schedule)}. You can reschedule or cancel it from the interview page.`,
+          link: SCHEDULE_PATH,
+        });
+      }
+      return row.id;
+    }),
+  );
+  const booked = await oneOf(db, userId, id, schedule.minutes);
+  if (!booked) throw new Error('booking vanished');
+  return booked;
+}
+
+/** Reads the family's booking for a change, refusing one that is gone, cancelled or under way. */
+async function changeable(tx: Db, userId: string, id: string, now: Date): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(interviewBookings)
+    .where(and(eq(interviewBookings.id, id), eq(interviewBookings.userId, userId)))
+    .for('update');
+  if (!row) throw new InterviewRefused('not_found');
+  if (row.status === 'cancelled') throw new InterviewRefused('cancelled');
+  if (row.startsAt.getTime() <= now.getTime()) throw new InterviewRefused('under_way');
+  return row;
+}
+
+/**
+ * Moves the booking to another free slot in one statement: the old slot is free and the new one
+ * taken at the same instant, or (when someone holds the new one) nothing changes.
+ */
+export async function rescheduleInterview(
+  db: Db,
+  schedule: InterviewSchedule,
+  userId: string,
+  id: string,
+  startsAt: string,
+  now: Date,
+): Promise<InterviewDto> {
+  await slotGuard(() =>
+    db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const row = await changeable(tx, userId, id, now);
+      const slot = findSlot(schedule, startsAt, now, DEFAULT_INTERVIEW_WEEKS);
+      if (!slot) throw new InterviewRefused('not_a_slot');
+      if (Date.parse(slot.startsAt) === row.startsAt.getTime()) throw new InterviewRefused('same_slot');
+      const [moved] = await tx
+        .update(interviewBookings)
+        .set({
+          startsAt: new Date(slot.startsAt),
+          sequence: sql`${interviewBookings.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(interviewBookings.id, id))
+        .returning();
+      if (moved?.childId) {
+        await notifyChild(tx, moved.childId, {
+          kind: 'interview',
+          title: 'Introductory interview moved',
+          body: `Now ${when(moved.startsAt, schedule)} (was ${when(row.startsAt, schedule)}).`,
+          link: SCHEDULE_PATH,
+        });
+      }
+    }),
+  );
+  const moved = await oneOf(db, userId, id, schedule.minutes);
+  if (!moved) throw new InterviewRefused('not_found');
+  return moved;
+}
+
+/** Cancels the booking; its slot is free for others at once. */
+export async function cancelInterview(
+  db: Db,
+  schedule: InterviewSchedule,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<InterviewDto> {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await changeable(tx, userId, id, now);
+    await tx
+      .update(interviewBookings)
+      .set({ status: 'cancelled', sequence: sql`${interviewBookings.sequence} + 1`, updatedAt: now })
+      .where(eq(interviewBookings.id, id));
+    if (row.childId) {
+      await notifyChild(tx, row.childId, {
+        kind: 'interview',
+        title: 'Introductory interview cancelled',
+        body: `The interview on ${when(row.startsAt, schedule)} is cancelled. Book another time whenever suits you.`,
+        link: SCHEDULE_PATH,
+      });
+    }
+  });
+  const cancelled = await oneOf(db, userId, id, schedule.minutes);
+  if (!cancelled) throw new InterviewRefused('not_found');
+  return cancelled;
+}

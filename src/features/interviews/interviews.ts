@@ -1,0 +1,60 @@
+import { foldLine, icsDate, icsText } from '~/features/events/events';
+import type { InterviewDto } from './interviews.schema';
+
+export const SCHEDULE_PATH = '/schedule-interview';
+export const INTERVIEW_TITLE = 'Quill Reads introductory interview';
+
+/** The family's booking that is still ahead (at most one is ever booked and upcoming). */
+export function upcomingInterview(interviews: InterviewDto[], now: Date): InterviewDto | undefined {
+  return interviews.find((i) => i.status === 'booked' && Date.parse(i.endsAt) > now.getTime());
+}
+
+/** "Tuesday 3 March, 16:00–16:20 GMT-5" in the reader's own zone (or the one given). */
+export function formatInterviewTime(
+  i: Pick<InterviewDto, 'startsAt' | 'endsAt'>,
+  locale?: string,
+  timeZone?: string,
+): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
+  return format.formatRange(new Date(i.startsAt), new Date(i.endsAt));
+}
+
+/**
+ * The booking as an iCalendar file (RFC 5545), built where the booking is shown: a download link
+ * cannot carry the sign-in token, and the browser already holds everything the file says. The
+ * UID stays the same across reschedules and SEQUENCE rises, so calendars replace their copy.
+ */
+export function interviewIcs(i: InterviewDto, site: URL): string {
+  const page = new URL(SCHEDULE_PATH, site).href;
+  const who = i.childName ? ` with ${i.childName}` : '';
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Quill Reads//Interviews//EN',
+    'CALSCALE:GREGORIAN',
+    'BEGIN:VEVENT',
+    `UID:interview-${i._id}@${site.hostname}`,
+    `DTSTAMP:${icsDate(i.updatedAt)}`,
+    `SEQUENCE:${i.sequence}`,
+    `DTSTART:${icsDate(i.startsAt)}`,
+    `DTEND:${icsDate(i.endsAt)}`,
+    `SUMMARY:${icsText(INTERVIEW_TITLE)}`,
+    `DESCRIPTION:${icsText(
+      `A video call with a Quill Reads reading guide${who}: a short passage read aloud and a chat about favourite books.\nReschedule or cancel: ${page}`,
+    )}`,
+    'LOCATION:Online',
+    `URL:${page}`,
+    `STATUS:${i.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}

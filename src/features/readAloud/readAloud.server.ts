@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '~/platform/db/client.server';
+import { passages, recordings } from '~/platform/db/schema.server';
+import type { ReadingLevel } from '~/platform/domain';
+import type { Storage } from '~/platform/storage/storage';
+import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, wordsPerMinute } from './readAloud';
+import type { Passage, RecordingDto } from './readAloud.schema';
+
+type PassageRow = typeof passages.$inferSelect;
+type RecordingRow = typeof recordings.$inferSelect;
+
+/** How many attempts a child's history shows, newest first. */
+export const RECORDINGS_SHOWN = 100;
+
+const passageDto = (p: PassageRow): Passage => ({
+  id: p.id,
+  title: p.title,
+  level: p.readingLevel,
+  text: p.text,
+  wordCount: p.wordCount,
+  audioUrl: p.audioPath ? `/media/${p.audioPath}` : null,
+});
+
+export async function listPassages(db: Db, level?: ReadingLevel): Promise<Passage[]> {
+  const rows = await db
+    .select()
+    .from(passages)
+    .where(level ? eq(passages.readingLevel, level) : undefined)
+    .orderBy(asc(passages.readingLevel), asc(passages.title));
+  return rows.map(passageDto);
+}
+
+export async function findPassage(db: Db, id: string): Promise<PassageRow | undefined> {
+  const [row] = await db.select().from(passages).where(eq(passages.id, id)).limit(1);
+  return row;
+}
+
+const recordingDto = (r: RecordingRow, passageTitle: string | null): RecordingDto => ({
+  id: r.id,
+  passageId: r.passageId,
+  passageTitle,
+  durationMs: r.durationMs,
+  wordsPerMinute: r.wordsPerMinute,
+  hasAudio: r.audioPath !== null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** A child's attempts, newest first, with the title of the passage read. */
+export async function listRecordings(db: Db, childId: string): Promise<RecordingDto[]> {
+  const rows = await db
+    .select({ recording: recordings, title: passages.title })
+    .from(recordings)
+    .leftJoin(passages, eq(passages.id, recordings.passageId))
+    .where(eq(recordings.childId, childId))
+    .orderBy(desc(recordings.createdAt), desc(recordings.id))
+    .limit(RECORDINGS_SHOWN);
+  return rows.map((r) => recordingDto(r.recording, r.title));
+}
+
+/** One attempt of this child, or undefined (another child's attempt is indistinguishable from none). */
+export async function findRecording(
+  db: Db,
+  childId: string,
+  recordingId: string,
+): Promise<RecordingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(recordings)
+    .where(and(eq(recordings.id, recordingId), eq(recordings.childId, childId)))
+    .limit(1);
+  return row;
+}
+
+/** Where a new recording of this child is stored: a random name nobody can guess or list. */
+export function recordingKey(childId: string, type: RecordingType): string {
+  return `${RECORDINGS_PREFIX}${childId}/${randomUUID()}.${RECORDING_TYPES[type]}`;
+}
+
+/**
+ * Saves an attempt; words per minute come from the passage's word count and the duration, never
+ * from the browser. The audio is written first and removed again if the row cannot be saved.
+ */
+export async function saveRecording(
+  db: Db,
+  storage: Storage,
+  input: {
+    childId: string;
+    passage: PassageRow;
+    durationMs: number;
+    audio?: { bytes: Uint8Array; type: RecordingType } | undefined;
+  },
+): Promise<RecordingDto> {
+  const key = input.audio ? recordingKey(input.childId, input.audio.type) : null;
+  if (key && input.audio) await storage.put(key, input.audio.bytes);
+  try {
+    const [row] = await db
+      .insert(recordings)
+      .values({
+        childId: input.childId,
+        passageId: input.passage.id,
+        durationMs: input.durationMs,
+        wordsPerMinute: wordsPerMinute(input.passage.wordCount, input.durationMs),
+        audioPath: key,
+        audioType: input.audio?.type ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('The attempt was not saved');
+    return recordingDto(row, input.passage.title);
+  } catch (error) {
+    if (key) await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Deletes one attempt and its audio; false when this child has no such attempt. The file goes
+ * first: if that fails, the attempt stays listed and can be deleted again.
+ */
+export async function deleteRecording(
+  db: Db,
+  storage: Storage,
+  childId: string,
+  recordingId: string,
+): Promise<boolean> {
+  const row = await findRecording(db, childId, recordingId);
+  if (!row) return false;
+  if (row.audioPath) await storage.delete(row.audioPath);
+  await db.delete(recordings).where(and(eq(recordings.id, row.id), eq(recordings.childId, childId)));
+  return true;
+}
+
+/**
+ * Removes every recording of a child: the audio files, then the rows. Call it before deleting
+ * the child (the database's cascade removes rows, but it cannot reach the files). Answers how
+ * many files were removed.
+ */
+export async function deleteChildRecordings(db: Db, storage: Storage, childId: string): Promise<number> {
+  const rows = await db
+    .select({ audioPath: recordings.audioPath })
+    .from(recordings)
+    .where(and(eq(recordings.childId, childId), isNotNull(recordings.audioPath)));
+  for (const { audioPath } of rows) if (audioPath) await storage.delete(audioPath);
+  await db.delete(recordings).where(eq(recordings.childId, childId));
+  return rows.length;
+}

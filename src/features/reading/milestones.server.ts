@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ChildRow } from '~/features/family/family.server';
+import { notifyChild } from '~/features/notifications/notifications.server';
+import type { Db } from '~/platform/db/client.server';
+import { readingLogs, readingMilestones } from '~/platform/db/schema.server';
+import {
+  addDays,
+  type Milestone,
+  milestoneNotice,
+  milestonesReached,
+  milestonesToAnnounce,
+  runAround,
+  STREAK_MILESTONES,
+} from './reading';
+
+/**
+ * Records the milestones the child's log now shows and announces the ones reached for the first
+ * time. The streak is the run of days around the entry's day (filling last Tuesday's gap can make
+ * a week in a row); a window as wide as the largest milestone is all that needs reading.
+ */
+export async function reachMilestones(tx: Db, child: ChildRow, day: string): Promise<Milestone[]> {
+  const span = Math.max(...STREAK_MILESTONES) - 1;
+  const [near, [count]] = await Promise.all([
+    tx
+      .selectDistinct({ day: readingLogs.readOn })
+      .from(readingLogs)
+      .where(
+        and(
+          eq(readingLogs.childId, child.id),
+          sql`${readingLogs.readOn} between ${addDays(day, -span)}::date and ${addDays(day, span)}::date`,
+        ),
+      ),
+    tx
+      .select({ books: sql<number>`count(distinct lower(${readingLogs.title}))::int` })
+      .from(readingLogs)
+      .where(eq(readingLogs.childId, child.id)),
+  ]);
+  const reached = milestonesReached({
+    streak: runAround(
+      near.map((r) => r.day),
+      day,
+    ),
+    books: Number(count?.books ?? 0),
+  });
+  if (reached.length === 0) return [];
+  // The primary key keeps each milestone once: only those inserted now are new.
+  const inserted = await tx
+    .insert(readingMilestones)
+    .values(reached.map((milestone) => ({ childId: child.id, milestone })))
+    .onConflictDoNothing()
+    .returning({ milestone: readingMilestones.milestone });
+  const announce = milestonesToAnnounce(inserted.map((r) => r.milestone as Milestone));
+  for (const milestone of announce) {
+    await notifyChild(tx, child.id, {
+      kind: 'milestone',
+      ...milestoneNotice(milestone, child.firstName),
+      link: `/book-history/${child.id}`,
+    });
+  }
+  return announce;
+}

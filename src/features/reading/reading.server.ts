@@ -1,0 +1,297 @@
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { findBook } from '~/features/catalogue/books.server';
+import type { ChildRow } from '~/features/family/family.server';
+import type { Db } from '~/platform/db/client.server';
+import { readingLogs } from '~/platform/db/schema.server';
+import { reachMilestones } from './milestones.server';
+import {
+  addDays,
+  currentStreak,
+  type DayTotal,
+  type EntryCursor,
+  earliestReadingDay,
+  encodeEntryCursor,
+  MAX_MINUTES_PER_DAY,
+  summarize,
+  weekStart,
+} from './reading';
+import type {
+  ParsedReadingEntryInput,
+  ParsedReadingEntryPatch,
+  ReadingChange,
+  ReadingEntry,
+  ReadingLog,
+} from './reading.schema';
+
+type EntryRow = typeof readingLogs.$inferSelect;
+
+/** Why an entry cannot be saved: the field to mark and what to tell the parent. */
+export class ReadingRefused extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReadingRefused';
+  }
+}
+
+export function entryDto(row: EntryRow): ReadingEntry {
+  return {
+    _id: row.id,
+    bookId: row.bookId,
+    title: row.title,
+    author: row.author,
+    readOn: row.readOn,
+    minutes: row.minutes,
+    pages: row.pages,
+    rating: row.rating,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The child's reading per day, oldest first: everything the summary needs, a row a day. */
+async function readingDays(db: Db, childId: string): Promise<DayTotal[]> {
+  const rows = await db
+    .select({
+      day: readingLogs.readOn,
+      minutes: sql<number>`sum(${readingLogs.minutes})::int`,
+      pages: sql<number>`coalesce(sum(${readingLogs.pages}), 0)::int`,
+      entries: sql<number>`count(*)::int`,
+    })
+    .from(readingLogs)
+    .where(eq(readingLogs.childId, childId))
+    .groupBy(readingLogs.readOn)
+    .orderBy(asc(readingLogs.readOn));
+  return rows.map((r) => ({
+    ...r,
+    minutes: Number(r.minutes),
+    pages: Number(r.pages),
+    entries: Number(r.entries),
+  }));
+}
+
+// The list is sorted by creation time to the millisecond, like the cursors that point into it.
+const createdMs = sql`date_trunc('milliseconds', ${readingLogs.createdAt})`;
+
+/** One page of the child's entries, newest day first, and the figures of the whole log. */
+export async function readingLog(
+  db: Db,
+  child: ChildRow,
+  options: { today: string; before?: EntryCursor | undefined; limit: number },
+): Promise<ReadingLog> {
+  const { today, before, limit } = options;
+  const position = before
+    ? sql`(${readingLogs.readOn}, ${createdMs}, ${readingLogs.id}) < (${before.readOn}::date, ${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
+    : undefined;
+  const [rows, days] = await Promise.all([
+    db
+      .select()
+      .from(readingLogs)
+      .where(and(eq(readingLogs.childId, child.id), position))
+      .orderBy(desc(readingLogs.readOn), desc(createdMs), desc(readingLogs.id))
+      .limit(limit + 1),
+    readingDays(db, child.id),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    child: { _id: child.id, name: child.firstName },
+    entries: page.map(entryDto),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeEntryCursor({ readOn: last.readOn, createdAt: last.createdAt, id: last.id })
+        : null,
+    summary: summarize(days, today),
+  };
+}
+
+/**
+ * This week's minutes and the current streak of each child, in one query: the reading per day,
+ * its runs of consecutive days ("islands": a day minus its rank is the same along a run), and the
+ * length of the latest run. Whether that run still counts is the rule in currentStreak.
+ */
+export async function readingStats(
+  db: Db,
+  childIds: string[],
+  today: string,
+): Promise<Map<string, { readingThisWeek: number; streakDays: number }>> {
+  const stats = new Map<string, { readingThisWeek: number; streakDays: number }>();
+  if (childIds.length === 0) return stats;
+  const monday = weekStart(today);
+  const ids = sql.join(
+    childIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with days as (
+      select child_id, read_on, sum(minutes)::int as minutes
+      from reading_logs where child_id in (${ids})
+      group by child_id, read_on
+    ), islands as (
+      select child_id, read_on, minutes,
+             read_on - (row_number() over (partition by child_id order by read_on))::int as island
+      from days
+    ), marked as (
+      select *, max(island) over (partition by child_id) as last_island from islands
+    )
+    select child_id,
+           coalesce(sum(minutes) filter (where read_on between ${monday}::date and ${addDays(monday, 6)}::date), 0)::int as week,
+           max(read_on)::text as last_day,
+           (count(*) filter (where island = last_island))::int as last_run
+    from marked group by child_id`);
+  for (const r of rowsOf<{ child_id: string; week: number; last_day: string; last_run: number }>(result)) {
+    stats.set(String(r.child_id), {
+      readingThisWeek: Number(r.week),
+      streakDays: currentStreak({ end: r.last_day, length: Number(r.last_run) }, today),
+    });
+  }
+  return stats;
+}
+
+async function catalogueBook(tx: Db, bookId: string) {
+  const book = await findBook(tx, bookId);
+  if (!book)
+    throw new ReadingRefused(
+      'bookId',
+      'That book is not in our catalogue. Choose another, or enter the title yourself.',
+    );
+  return book;
+}
+
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** A day holds 24 hours: the entry being saved must not push the day's total past them. */
+async function checkDayTotal(tx: Db, child: ChildRow, day: string, minutes: number, exceptId?: string) {
+  const [row] = await tx
+    .select({ minutes: sql<number>`coalesce(sum(${readingLogs.minutes}), 0)::int` })
+    .from(readingLogs)
+    .where(
+      and(
+        eq(readingLogs.childId, child.id),
+        eq(readingLogs.readOn, day),
+        exceptId ? ne(readingLogs.id, exceptId) : undefined,
+      ),
+    );
+  const already = Number(row?.minutes ?? 0);
+  if (already + minutes > MAX_MINUTES_PER_DAY) {
+    const left = MAX_MINUTES_PER_DAY - already;
+    throw new ReadingRefused(
+      'minutes',
+      `${child.firstName} already has ${number(already)} minutes on ${dayLabel(day)}: these ${number(minutes)} would make ${number(already + minutes)}, more than the ${number(MAX_MINUTES_PER_DAY)} minutes in a day. ${left > 0 ? `Enter ${number(left)} or fewer.` : 'That day is full.'}`,
+    );
+  }
+}
+
+function checkNotBeforeBirth(child: ChildRow, day: string) {
+  const earliest = earliestReadingDay(child.birthYear);
+  if (day < earliest)
+    throw new ReadingRefused(
+      'readOn',
+      earliest.startsWith('2000')
+        ? 'Enter a day from 1 January 2000 on.'
+        : `That is before ${child.firstName} was born: enter a day from ${earliest.slice(0, 4)} on.`,
+    );
+}
+
+/**
+ * Runs a change to the child's log in one transaction with the child's row locked, so two
+ * entries saved at the same moment cannot both fit under a day's 24 hours, nor both announce a
+ * milestone.
+ */
+async function inChildTransaction<T>(db: Db, child: ChildRow, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`select id from children where id = ${child.id} for update`);
+    return work(tx);
+  });
+}
+
+export async function addEntry(
+  db: Db,
+  child: ChildRow,
+  input: ParsedReadingEntryInput,
+): Promise<ReadingChange> {
+  return inChildTransaction(db, child, async (tx) => {
+    // A catalogue book's title and author come from the catalogue, never from the browser.
+    const book = input.bookId ? await catalogueBook(tx, input.bookId) : null;
+    checkNotBeforeBirth(child, input.readOn);
+    await checkDayTotal(tx, child, input.readOn, input.minutes);
+    const [row] = await tx
+      .insert(readingLogs)
+      .values({
+        childId: child.id,
+        bookId: input.bookId ?? null,
+        title: book?.title ?? input.title ?? '',
+        author: book ? book.author : input.author || null,
+        readOn: input.readOn,
+        minutes: input.minutes,
+        pages: input.pages ?? null,
+        rating: input.rating ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return { entry: entryDto(row), milestones: await reachMilestones(tx, child, row.readOn) };
+  });
+}
+
+/** Changes an entry of the child's log; undefined when the child has no such entry. */
+export async function updateEntry(
+  db: Db,
+  child: ChildRow,
+  entryId: string,
+  patch: ParsedReadingEntryPatch,
+): Promise<ReadingChange | undefined> {
+  return inChildTransaction(db, child, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(readingLogs)
+      .where(and(eq(readingLogs.id, entryId), eq(readingLogs.childId, child.id)))
+      .limit(1);
+    if (!current) return undefined;
+    const changes: Partial<typeof readingLogs.$inferInsert> = {};
+    if (patch.bookId) {
+      const book = await catalogueBook(tx, patch.bookId);
+      Object.assign(changes, { bookId: patch.bookId, title: book.title, author: book.author });
+    } else {
+      // Leaving the catalogue (bookId: null) keeps the title unless a new one is given.
+      if (patch.bookId === null) changes.bookId = null;
+      const ownBook = patch.bookId === null || current.bookId === null;
+      if (patch.title !== undefined && ownBook) changes.title = patch.title;
+      if (patch.author !== undefined && ownBook) changes.author = patch.author || null;
+    }
+    if (patch.readOn !== undefined) changes.readOn = patch.readOn;
+    if (patch.minutes !== undefined) changes.minutes = patch.minutes;
+    if (patch.pages !== undefined) changes.pages = patch.pages;
+    if (patch.rating !== undefined) changes.rating = patch.rating;
+    const day = changes.readOn ?? current.readOn;
+    if (changes.readOn !== undefined) checkNotBeforeBirth(child, day);
+    if (changes.readOn !== undefined || changes.minutes !== undefined)
+      await checkDayTotal(tx, child, day, changes.minutes ?? current.minutes, current.id);
+    // A new title for a catalogue book changes nothing: the catalogue names it.
+    const [row] =
+      Object.keys(changes).length === 0
+        ? [current]
+        : await tx.update(readingLogs).set(changes).where(eq(readingLogs.id, current.id)).returning();
+    if (!row) throw new Error('update returned no row');
+    return { entry: entryDto(row), milestones: await reachMilestones(tx, child, row.readOn) };
+  });
+}
+
+/** Deletes an entry of the child's log. Milestones stay reached: logging it again announces nothing. */
+export async function deleteEntry(db: Db, child: ChildRow, entryId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(readingLogs)
+    .where(and(eq(readingLogs.id, entryId), eq(readingLogs.childId, child.id)))
+    .returning({ id: readingLogs.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,293 @@
+/**
+ * Rules of the reading log that need no database: calendar days, ISO weeks and months, totals,
+ * streaks, the twelve-week chart series and milestones. A day is a 'YYYY-MM-DD' string: the date
+ * the family read on, in their own time zone, with no time attached.
+ */
+
+import { isUuid } from '~/platform/ids';
+
+export const MAX_MINUTES_PER_DAY = 1440;
+/** No reading is logged before this day, whatever the child's age. */
+export const EARLIEST_READING_DAY = '2000-01-01';
+export const CHART_WEEKS = 12;
+export const SUMMARY_MONTHS = 12;
+
+const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day written as YYYY-MM-DD (2026-02-30 is not one). */
+export function isDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The UTC calendar day of an instant. */
+export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The calendar day of an instant where the browser is: what "today" means to the family. */
+export function localDay(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const addDays = (day: string, days: number): string => fromMs(toMs(day) + days * DAY_MS);
+
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export const daysBetween = (from: string, to: string): number => Math.round((toMs(to) - toMs(from)) / DAY_MS);
+
+/** The Monday that starts the day's week (weeks run Monday to Sunday, as ISO 8601 has them). */
+export function weekStart(day: string): string {
+  const weekday = (new Date(toMs(day)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
+}
+
+/**
+ * The ISO 8601 week of a day, like '2026-W47'. Its year is the year of the week's Thursday, so
+ * 29 December 2025 belongs to 2026-W01 and 1 January 2027 to 2026-W53.
+ */
+export function isoWeek(day: string): string {
+  const thursday = addDays(weekStart(day), 3);
+  const year = thursday.slice(0, 4);
+  const week = Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+export const monthOf = (day: string): string => day.slice(0, 7);
+
+/** The first day of the month `months` before (negative) or after the day's month. */
+export function shiftMonth(month: string, months: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The latest day an entry may carry. The server knows only UTC; a family in Auckland or Kiribati
+ * is already a day ahead of it (UTC+12 to +14), and one in Hawaii a day behind (which is never a
+ * problem). So a day after the server's UTC date is allowed, and nothing later: "tomorrow" by
+ * everyone's clock is refused. The browser checks against the family's own date before sending.
+ */
+export const latestReadingDay = (now = new Date()): string => addDays(utcDay(now), 1);
+
+/** The earliest day a child's entry may carry: their birth year or 2000, whichever is later. */
+export function earliestReadingDay(birthYear: number | null | undefined): string {
+  return birthYear && birthYear > 2000 ? `${birthYear}-01-01` : EARLIEST_READING_DAY;
+}
+
+/**
+ * Whether `today` (a date the browser says it is) can be true somewhere on Earth right now: the
+ * server's UTC date or one day either side.
+ */
+export function isPlausibleToday(today: string, now = new Date()): boolean {
+  return isDay(today) && Math.abs(daysBetween(utcDay(now), today)) <= 1;
+}
+
+/** A day's reading, summed over its entries. */
+export interface DayTotal {
+  day: string;
+  minutes: number;
+  pages: number;
+  entries: number;
+}
+
+/** A run of consecutive reading days: its last day and how many days it has. */
+export interface Run {
+  end: string;
+  length: number;
+}
+
+const uniqueSorted = (days: readonly string[]) => [...new Set(days)].sort();
+
+/** Every run of consecutive days, oldest first. */
+export function runs(days: readonly string[]): Run[] {
+  const out: Run[] = [];
+  for (const day of uniqueSorted(days)) {
+    const last = out[out.length - 1];
+    if (last && daysBetween(last.end, day) === 1) {
+      last.end = day;
+      last.length += 1;
+    } else out.push({ end: day, length: 1 });
+  }
+  return out;
+}
+
+/**
+ * The current streak: the days in a row up to the most recent reading day, as long as that day
+ * is today or yesterday. A streak is not broken before the day is over: at breakfast, a child who
+ * read every day up to last night still has their streak. (A day after today counts too: see
+ * latestReadingDay.)
+ */
+export function currentStreak(latest: Run | null | undefined, today: string): number {
+  if (!latest) return 0;
+  return daysBetween(latest.end, today) <= 1 ? latest.length : 0;
+}
+
+/** How many days in a row, the day itself included, there is reading around `day`. */
+export function runAround(days: readonly string[], day: string): number {
+  const set = new Set(days);
+  if (!set.has(day)) return 0;
+  let length = 1;
+  for (let d = addDays(day, -1); set.has(d); d = addDays(d, -1)) length += 1;
+  for (let d = addDays(day, 1); set.has(d); d = addDays(d, 1)) length += 1;
+  return length;
+}
+
+export interface WeekTotal {
+  /** '2026-W47' */
+  week: string;
+  /** Its Monday. */
+  start: string;
+  minutes: number;
+  entries: number;
+}
+
+export interface MonthTotal {
+  /** '2026-11' */
+  month: string;
+  minutes: number;
+  entries: number;
+}
+
+export interface ReadingSummary {
+  /** The day the figures are counted for. */
+  today: string;
+  thisWeek: WeekTotal;
+  thisMonth: MonthTotal;
+  /** The last twelve weeks, oldest first, this week last; weeks without reading are zero. */
+  weeks: WeekTotal[];
+  /** The last twelve months, oldest first, this month last. */
+  months: MonthTotal[];
+  streak: { current: number; longest: number; lastDay: string | null };
+  totalMinutes: number;
+  totalEntries: number;
+}
+
+/** Every figure the reading log shows, from the child's reading per day. */
+export function summarize(days: readonly DayTotal[], today: string): ReadingSummary {
+  const byWeek = new Map<string, { minutes: number; entries: number }>();
+  const byMonth = new Map<string, { minutes: number; entries: number }>();
+  let totalMinutes = 0;
+  let totalEntries = 0;
+  for (const d of days) {
+    const w = weekStart(d.day);
+    const m = monthOf(d.day);
+    const wt = byWeek.get(w) ?? { minutes: 0, entries: 0 };
+    const mt = byMonth.get(m) ?? { minutes: 0, entries: 0 };
+    wt.minutes += d.minutes;
+    wt.entries += d.entries;
+    mt.minutes += d.minutes;
+    mt.entries += d.entries;
+    byWeek.set(w, wt);
+    byMonth.set(m, mt);
+    totalMinutes += d.minutes;
+    totalEntries += d.entries;
+  }
+  const thisMonday = weekStart(today);
+  const weeks = Array.from({ length: CHART_WEEKS }, (_, i) => {
+    const start = addDays(thisMonday, (i - CHART_WEEKS + 1) * 7);
+    return { week: isoWeek(start), start, ...(byWeek.get(start) ?? { minutes: 0, entries: 0 }) };
+  });
+  const months = Array.from({ length: SUMMARY_MONTHS }, (_, i) => {
+    const month = shiftMonth(monthOf(today), i - SUMMARY_MONTHS + 1);
+    return { month, ...(byMonth.get(month) ?? { minutes: 0, entries: 0 }) };
+  });
+  const all = runs(days.map((d) => d.day));
+  const latest = all[all.length - 1];
+  return {
+    today,
+    thisWeek: weeks[weeks.length - 1] as WeekTotal,
+    thisMonth: months[months.length - 1] as MonthTotal,
+    weeks,
+    months,
+    streak: {
+      current: currentStreak(latest, today),
+      longest: all.reduce((max, r) => Math.max(max, r.length), 0),
+      lastDay: latest?.end ?? null,
+    },
+    totalMinutes,
+    totalEntries,
+  };
+}
+
+/**
+ * A position in a child's log, newest first: the last entry's day, its creation time (to the
+ * millisecond, as the list is sorted) and id. Opaque (base64url) like the blog cursors.
+ */
+export interface EntryCursor {
+  readOn: string;
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeEntryCursor({ readOn, createdAt, id }: EntryCursor): string {
+  return btoa(`${readOn}_${createdAt.toISOString()}_${id}`)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export function decodeEntryCursor(value: string): EntryCursor | undefined {
+  if (value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+  let raw: string;
+  try {
+    raw = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  const [readOn, iso, id, extra] = raw.split('_');
+  if (!readOn || !iso || !id || extra !== undefined || !isDay(readOn) || !isUuid(id)) return undefined;
+  // Years the database holds: anything else would be a 500, not a 400.
+  if (readOn < EARLIEST_READING_DAY || readOn > '2999-12-31') return undefined;
+  if (!/^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) return undefined;
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
+  return { readOn, createdAt, id: id.toLowerCase() };
+}
+
+/** Days in a row and different books: each milestone is announced once in a child's life. */
+export const STREAK_MILESTONES = [3, 7, 14, 30] as const;
+export const BOOK_MILESTONES = [10, 25, 50, 100] as const;
+export type Milestone = `streak-${number}` | `books-${number}`;
+
+/** Every milestone the figures have reached, smallest first. */
+export function milestonesReached({ streak, books }: { streak: number; books: number }): Milestone[] {
+  return [
+    ...STREAK_MILESTONES.filter((n) => streak >= n).map((n): Milestone => `streak-${n}`),
+    ...BOOK_MILESTONES.filter((n) => books >= n).map((n): Milestone => `books-${n}`),
+  ];
+}
+
+const sizeOf = (m: Milestone) => Number(m.split('-')[1]);
+
+/**
+ * Of the milestones just reached, the ones to announce: the highest of each kind. Filling the gap
+ * in a week of reading reaches 3 and 7 days at once; the family hears about the 7.
+ */
+export function milestonesToAnnounce(reached: readonly Milestone[]): Milestone[] {
+  const best = new Map<string, Milestone>();
+  for (const m of reached) {
+    const kind = m.split('-')[0] as string;
+    const current = best.get(kind);
+    if (!current || sizeOf(m) > sizeOf(current)) best.set(kind, m);
+  }
+  return [...best.values()];
+}
+
+export function milestoneNotice(milestone: Milestone, childName: string): { title: string; body: string } {
+  const n = sizeOf(milestone);
+  if (milestone.startsWith('streak-')) {
+    return {
+      title: `${childName} read ${n} days in a row`,
+      body: `A ${n}-day reading streak! Keep it going tomorrow.`,
+    };
+  }
+  return {
+    title: `${childName} has read ${n} different books`,
+    body: `${n} books in ${childName}’s reading log. What will the next one be?`,
+  };
+}

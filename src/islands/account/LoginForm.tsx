@@ -1,0 +1,168 @@
+import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { $authReady, startAuth } from '~/features/account/auth.store';
+import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/features/account/authErrors';
+import { $session } from '~/features/account/session.store';
+import { EmailField, Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
+import { Spinner } from '~/islands/shared/Spinner';
+import { useHydrated } from '~/islands/shared/useHydrated';
+import { safeReturnPath } from '~/platform/access';
+import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
+
+type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
+
+/** Email and password, Google, and password reset; returns to the page the guard came from. */
+export function LoginForm() {
+  const session = useStore($session);
+  const hydrated = useHydrated();
+  // During hydration the server's "not ready" form is what both renders must agree on.
+  const authReady = useStore($authReady) && hydrated;
+  const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
+
+  useEffect(startAuth, []);
+
+  // Once signed in: back to where the visitor was going, or to /signup without an account yet.
+  useEffect(() => {
+    if (!authReady) return;
+    const next = new URLSearchParams(window.location.search).get('next');
+    if (session.status === 'signed-in') void navigate(safeReturnPath(next), { history: 'replace' });
+    if (session.status === 'unregistered') {
+      void navigate(`/signup${next ? `?next=${encodeURIComponent(safeReturnPath(next))}` : ''}`, {
+        history: 'replace',
+      });
+    }
+  }, [authReady, session]);
+
+  const fail = (error: unknown) => {
+    const { field, message } = authErrorMessage(firebaseErrorCode(error));
+    setErrors({ [field]: message });
+    setBusy(false);
+  };
+
+  const signIn = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setNotice(undefined);
+    const found: Errors = {};
+    const emailError = checkEmail(email);
+    if (emailError) found.email = emailError;
+    if (password === '') found.password = 'Enter your password.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const [auth, { signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), authModule()]);
+      await signInWithEmailAndPassword(auth, email.trim(), password);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const signInWithGoogle = async () => {
+    setErrors({});
+    setBusy(true);
+    try {
+      const [auth, { GoogleAuthProvider, signInWithPopup }] = await Promise.all([
+        getFirebaseAuth(),
+        authModule(),
+      ]);
+      await signInWithPopup(auth, new GoogleAuthProvider());
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const sendReset = async (event: FormEvent) => {
+    event.preventDefault();
+    const emailError = checkEmail(email);
+    setErrors(emailError ? { email: emailError } : {});
+    if (emailError) return;
+    setBusy(true);
+    try {
+      const [auth, { sendPasswordResetEmail }] = await Promise.all([getFirebaseAuth(), authModule()]);
+      await sendPasswordResetEmail(auth, email.trim());
+      setNotice(`If there is an account for ${email.trim()}, a link to choose a new password is on its way.`);
+    } catch (error) {
+      // Say the same whether or not the account exists, so the form reveals no one's email.
+      if (firebaseErrorCode(error) === 'auth/user-not-found') {
+        setNotice(
+          `If there is an account for ${email.trim()}, a link to choose a new password is on its way.`,
+        );
+      } else fail(error);
+    }
+    setBusy(false);
+  };
+
+  if (authReady && (session.status === 'signed-in' || session.status === 'unregistered')) {
+    return (
+      <div role="status" className="guard-wait">
+        <Spinner label="" />
+        <p>Signing you in…</p>
+      </div>
+    );
+  }
+
+  if (mode === 'reset') {
+    return (
+      <form onSubmit={sendReset} noValidate aria-labelledby="reset-title">
+        <h3 id="reset-title">Reset your password</h3>
+        <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+        <FormAlert message={errors.form} />
+        <FormAlert message={notice} tone="success" />
+        <EmailField id="reset-email" value={email} onValue={setEmail} error={errors.email} />
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
+          Send the reset link
+        </button>
+        <p>
+          <button type="button" className="link-button" onClick={() => setMode('sign-in')}>
+            Back to sign in
+          </button>
+        </p>
+      </form>
+    );
+  }
+
+  return (
+    <div>
+      <form ref={formRef} onSubmit={signIn} noValidate aria-label="Sign in with email">
+        <FormAlert message={errors.form} />
+        <EmailField id="login-email" value={email} onValue={setEmail} error={errors.email} />
+        <Field
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        {/* Disabled until the page is interactive: before that, a click would only reload the page. */}
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy} disabled={!hydrated}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p>
+        <button type="button" className="link-button" onClick={() => setMode('reset')}>
+          Forgot your password?
+        </button>
+      </p>
+      <p className="form-divider">or</p>
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        onClick={signInWithGoogle}
+        aria-disabled={busy}
+      >
+        Continue with Google
+      </button>
+    </div>
+  );
+}

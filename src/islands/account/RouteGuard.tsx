@@ -1,0 +1,88 @@
+import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect } from 'react';
+import { $authError, $authReady, retryAuth, startAuth } from '~/features/account/auth.store';
+import { $session } from '~/features/account/session.store';
+import { Spinner } from '~/islands/shared/Spinner';
+import { useHydrated } from '~/islands/shared/useHydrated';
+import { type Access, guardDecision, loginPathFor } from '~/platform/access';
+import './RouteGuard.css';
+
+export interface RouteGuardProps {
+  /** Who may see the page: any signed-in account, or administrators only. */
+  access: Access;
+  children?: ReactNode;
+}
+
+/**
+ * The one guard every protected page sits behind. Signed out, it sends the visitor to
+ * /login with the page they wanted; with the wrong role it says so plainly. It is a
+ * convenience for people: the API checks every request on its own.
+ */
+export function RouteGuard({ access, children }: RouteGuardProps) {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const authReady = useStore($authReady);
+  const authError = useStore($authError);
+  // The device's hint only paints the navbar; the guard waits for the identity service itself.
+  const decision = hydrated && authReady ? guardDecision(session, access) : 'wait';
+
+  useEffect(startAuth, []);
+
+  useEffect(() => {
+    if (decision !== 'sign-in' && decision !== 'register') return;
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    const target =
+      decision === 'sign-in' ? loginPathFor(here) : loginPathFor(here).replace('/login', '/signup');
+    void navigate(target, { history: 'replace' });
+  }, [decision]);
+
+  if (decision === 'allow') return <>{children}</>;
+
+  if (hydrated && authReady && authError && decision === 'wait') {
+    return (
+      <section className="guard-panel" aria-labelledby="guard-title" role="alert">
+        <h2 id="guard-title">We could not check your sign-in</h2>
+        <p>{authError}</p>
+        <p className="guard-actions">
+          <button type="button" className="btn btn-primary" onClick={retryAuth}>
+            Try again
+          </button>
+        </p>
+      </section>
+    );
+  }
+
+  if (decision === 'forbidden') {
+    return (
+      <section className="guard-panel" aria-labelledby="guard-title">
+        <h2 id="guard-title">This page is for administrators</h2>
+        <p>
+          You are signed in with a family account. The tools on this page belong to the Quill Reads team, so
+          there is nothing here for your account to see.
+        </p>
+        <p className="guard-actions">
+          <a className="btn btn-primary" href="/profile">
+            Go to your family profile
+          </a>
+          <a className="btn btn-secondary" href="/contact">
+            Contact the team
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <div className="guard-wait" role="status">
+      <Spinner label="" />
+      <p>
+        {decision === 'sign-in'
+          ? 'Taking you to sign in…'
+          : decision === 'register'
+            ? 'Taking you to finish your family account…'
+            : 'Checking your sign-in…'}
+      </p>
+    </div>
+  );
+}

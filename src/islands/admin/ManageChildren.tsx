@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { ageText } from '~/features/admin/users';
+import type { AdminUserView } from '~/features/admin/users.schema';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
+import { FormAlert } from '~/islands/shared/Field';
+import { ApiClientError } from '~/platform/client/api';
+import { READING_LEVEL_LABELS } from '~/platform/domain';
+import { dateText } from './AccountStates';
+
+type Child = AdminUserView['children'][number];
+
+/** The account's children, each removable after a confirmation that says what goes with them. */
+export function ManageChildren({
+  view,
+  onView,
+}: {
+  view: AdminUserView;
+  onView: (view: AdminUserView) => void;
+}) {
+  const [removing, setRemoving] = useState<Child | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
+
+  const remove = async (child: Child) => {
+    setBusy(true);
+    setError(undefined);
+    setDone(undefined);
+    try {
+      onView(
+        await adminFetch<AdminUserView>(`/api/admin/users/${view.user.id}/children/${child.id}`, {
+          method: 'DELETE',
+        }),
+      );
+      setDone(`${child.name} and everything about them were removed.`);
+    } catch (e) {
+      setError(
+        e instanceof ApiClientError ? e.message : `${child.name} could not be removed. Please try again.`,
+      );
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="children-heading">
+      <h2 id="children-heading">Children</h2>
+      <FormAlert message={error} />
+      <FormAlert message={done} tone="success" />
+      {view.children.length === 0 ? (
+        <p>No child profiles on this account. Families add their children from their profile page.</p>
+      ) : (
+        <ul className="account-children">
+          {view.children.map((child) => (
+            <li key={child.id}>
+              <div>
+                <strong>{child.name}</strong>
+                <span className="hint">
+                  {ageText(child)} · {READING_LEVEL_LABELS[child.readingLevel].split(' (')[0]} level · added{' '}
+                  {dateText(child.createdAt)}
+                  {child.subscription &&
+                    ` · ${child.subscription.planName} until ${dateText(child.subscription.endsAt)}`}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                aria-disabled={busy}
+                onClick={() => setRemoving(child)}
+              >
+                Remove {child.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.name}?`}
+          confirmLabel={`Remove ${removing.name} for good`}
+          danger
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>This deletes, for good:</p>
+          <ul>
+            <li>{removing.name}’s profile and reading log,</li>
+            <li>their read-aloud recordings and the audio files,</li>
+            <li>
+              their notifications and subscriptions
+              {removing.subscription ? ' (including the active one)' : ''},
+            </li>
+            <li>their event registrations (the seats are given back).</li>
+          </ul>
+          <p>The account’s orders and blog posts stay. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import type { MyBlog } from '~/features/blogs/blogs.schema';
+import { MY_BLOG_STATUS } from '~/features/blogs/myBlogs';
+import { Spinner } from '~/islands/shared/Spinner';
+import { myBlogsApi } from './api';
+import './myBlogs.css';
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; posts: MyBlog[] };
+
+const dateLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The family's posts with where each one is: draft, in review, published or returned with a note. */
+export function MyBlogList() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // `attempt` changes when the family asks to try again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    myBlogsApi
+      .list()
+      .then((posts) => live && setLoad({ state: 'ready', posts }))
+      .catch((error: unknown) => live && setLoad({ state: 'failed', message: (error as Error).message }));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const newPost = (
+    <a className="btn btn-primary" href="/user/myblogs/new">
+      Write a new post
+    </a>
+  );
+
+  if (load.state === 'loading') {
+    return (
+      <div role="status" className="guard-wait">
+        <Spinner label="" />
+        <p>Loading your posts…</p>
+      </div>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <section className="myblogs-panel" aria-labelledby="posts-failed">
+        <h2 id="posts-failed">Your posts could not be loaded</h2>
+        <p>{load.message}</p>
+        <p className="actions">
+          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </p>
+      </section>
+    );
+  }
+  if (load.posts.length === 0) {
+    return (
+      <section className="myblogs-panel myblogs-empty" aria-labelledby="posts-empty">
+        <h2 id="posts-empty">You have not written a post yet</h2>
+        <p>
+          Share what reading looks like in your home: a book your child could not put down, a routine that
+          works, a trip to the library. Our team reads every post before it appears on the blog.
+        </p>
+        <p className="actions">{newPost}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="posts-title">
+      <div className="myblogs-list-head">
+        <h2 id="posts-title">Your posts</h2>
+        {newPost}
+      </div>
+      <ul className="myblogs-list">
+        {load.posts.map((post) => {
+          const status = MY_BLOG_STATUS[post.status];
+          const href = post.status === 'approved' ? `/blogs/${post._id}` : `/user/myblogs/${post._id}`;
+          return (
+            <li key={post._id} className="myblogs-item">
+              <div className="myblogs-item-main">
+                <h3 className="myblogs-item-title">
+                  <a href={href}>{post.title}</a>
+                </h3>
+                <p className="myblogs-item-meta">
+                  <span className={`badge myblogs-badge myblogs-badge-${status.tone}`}>{status.label}</span>
+                  <span>
+                    {post.status === 'approved' && post.publishedAt
+                      ? `Published ${dateLabel(post.publishedAt)}`
+                      : `Last changed ${dateLabel(post.updatedAt)}`}
+                  </span>
+                </p>
+                {post.status === 'rejected' && post.reviewNote && (
+                  <div className="myblogs-note">
+                    <p className="myblogs-note-title">Note from our reviewer</p>
+                    <p>{post.reviewNote}</p>
+                  </div>
+                )}
+              </div>
+              <a
+                className="btn btn-secondary btn-small"
+                href={href}
+                aria-label={`${post.status === 'approved' ? 'Read' : 'Edit'} “${post.title}”`}
+              >
+                {post.status === 'approved' ? 'Read' : 'Edit'}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+import { useStore } from '@nanostores/react';
+import type { Editor } from '@tiptap/react';
+import { useEffect, useRef, useState } from 'react';
+import { $userData } from '~/features/account/session.store';
+import {
+  type AdminBlogDetail,
+  type AdminBlogUpdate,
+  adminBlogUpdateSchema,
+  TEAM_PEN_NAME,
+} from '~/features/blogs/admin.schema';
+import { RichTextEditor } from '~/islands/blogs/RichTextEditor';
+import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
+import { byField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
+import type { ApiClientError } from '~/platform/client/api';
+import { adminBlogsApi } from './api';
+import { type Cover, CoverField } from './CoverField';
+import '~/islands/blogs/myBlogs.css';
+import '~/islands/shared/admin/admin.css';
+import './adminBlogs.css';
+
+type FieldName = 'title' | 'contentHtml' | 'excerpt' | 'authorName' | 'coverUrl' | 'coverAlt' | 'form';
+export type Errors = Partial<Record<FieldName, string>>;
+
+export interface AdminBlogEditorProps {
+  /** 'correct': a family's post in review; 'write': a new post or a team draft. */
+  mode: 'correct' | 'write';
+  /** The post being changed; null for a post not saved yet. */
+  post: AdminBlogDetail | null;
+  /** Called with the saved post; `published` when it went on the blog. */
+  onSaved: (post: AdminBlogDetail, published: boolean) => void;
+}
+
+/** The team's editor: the parents' rich-text editor, plus a cover picture; saves through the admin API. */
+export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
+  const [title, setTitle] = useState(post?.title ?? '');
+  const [excerpt, setExcerpt] = useState(post?.excerpt ?? '');
+  const [authorName, setAuthorName] = useState(post?.authorName ?? '');
+  const [cover, setCover] = useState<Cover>({ url: post?.coverUrl ?? null, alt: post?.coverAlt ?? '' });
+  const [coverChanged, setCoverChanged] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  const [confirmPublish, setConfirmPublish] = useState(false);
+  const editorRef = useRef<Editor | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const user = useStore($userData);
+  const signature = user?.displayName?.trim() || TEAM_PEN_NAME;
+
+  // Unsaved changes: warn before the page is left.
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => window.removeEventListener('beforeunload', beforeUnload);
+  }, [dirty]);
+
+  useEffect(() => {
+    if (Object.keys(errors).some((k) => k !== 'form'))
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const changed = () => setDirty(true);
+
+  /** The whole post as the API takes it; the cover only when it changed (older covers stay as they are). */
+  const payload = (): AdminBlogUpdate => {
+    const editor = editorRef.current;
+    return {
+      title,
+      contentHtml: editor && !editor.isEmpty ? editor.getHTML() : '',
+      excerpt,
+      ...(authorName.trim() ? { authorName } : {}),
+      ...(coverChanged ? { coverUrl: cover.url } : {}),
+      ...(cover.url ? { coverAlt: cover.alt } : {}),
+    };
+  };
+
+  const check = (): AdminBlogUpdate | null => {
+    const body = payload();
+    const parsed = adminBlogUpdateSchema.safeParse(body);
+    const next: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
+    // An unchanged cover is not sent, so the schema cannot see a missing description.
+    if (cover.url && cover.alt.trim().length < 3)
+      next.coverAlt ??= 'Describe the cover picture in a few words for readers who cannot see it.';
+    setErrors(next);
+    return Object.keys(next).length === 0 ? body : null;
+  };
+
+  const save = async (publish: boolean) => {
+    setConfirmPublish(false);
+    const body = check();
+    if (!body) return;
+    setBusy(publish ? 'publish' : 'save');
+    try {
+      const saved = post
+        ? await adminBlogsApi.update(post._id, { ...body, ...(publish ? { publish: true } : {}) })
+        : await adminBlogsApi.create({ ...body, publish });
+      setDirty(false);
+      onSaved(saved, saved.status === 'approved');
+    } catch (error) {
+      const err = error as ApiClientError;
+      setErrors({ ...byField(err.fields ?? {}), form: err.message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const described = (field: FieldName, hint = true) =>
+    [hint ? `post-${field}-hint` : '', errors[field] ? `post-${field}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <form
+      ref={formRef}
+      className="myblogs-editor adminblogs-editor"
+      noValidate
+      aria-label={mode === 'correct' ? 'Correct the post' : 'Write a post'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(false);
+      }}
+    >
+      <FormAlert message={errors.form} />
+      <Field
+        id="post-title"
+        label="Title"
+        value={title}
+        maxLength={150}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          changed();
+        }}
+        error={errors.title}
+        hint="3 to 150 characters."
+      />
+      <CoverField
+        cover={cover}
+        errors={errors}
+        onChange={(next, urlChanged) => {
+          setCover(next);
+          if (urlChanged) setCoverChanged(true);
+          changed();
+        }}
+      />
+      <div className="field">
+        <span className="myblogs-label" id="post-content-label">
+          The post
+        </span>
+        <p className="hint" id="post-contentHtml-hint">
+          Headings, lists, links and pictures. What is saved is cleaned the same way as the families’ posts.
+        </p>
+        <RichTextEditor
+          initialHtml={post?.contentHtml ?? ''}
+          labelledBy="post-content-label"
+          describedBy={described('contentHtml')}
+          invalid={Boolean(errors.contentHtml)}
+          onReady={(editor) => {
+            editorRef.current = editor;
+          }}
+          onChange={(editor) => {
+            editorRef.current = editor;
+            changed();
+          }}
+        />
+        {errors.contentHtml && (
+          <p id="post-contentHtml-error" className="error">
+            {errors.contentHtml}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="post-excerpt">Summary (optional)</label>
+        <textarea
+          id="post-excerpt"
+          className="textarea myblogs-excerpt"
+          value={excerpt}
+          maxLength={300}
+          aria-invalid={errors.excerpt ? true : undefined}
+          aria-describedby={described('excerpt')}
+          onChange={(e) => {
+            setExcerpt(e.target.value);
+            changed();
+          }}
+        />
+        <p className="hint" id="post-excerpt-hint">
+          Shown in the list of posts. Left empty, the first lines of the post are used.
+        </p>
+        {errors.excerpt && (
+          <p id="post-excerpt-error" className="error">
+            {errors.excerpt}
+          </p>
+        )}
+      </div>
+      <Field
+        id="post-authorName"
+        label="Signed"
+        value={authorName}
+        maxLength={80}
+        autoComplete="off"
+        onChange={(e) => {
+          setAuthorName(e.target.value);
+          changed();
+        }}
+        error={errors.authorName}
+        hint={
+          mode === 'correct'
+            ? 'The family’s signature: change it only if they asked.'
+            : `How the post is signed. Left empty: “${signature}”.`
+        }
+      />
+      <div className="myblogs-actions">
+        {mode === 'correct' ? (
+          <>
+            <button type="submit" className="btn btn-primary" aria-disabled={busy !== null}>
+              {busy === 'save' ? 'Saving…' : 'Save and go back to review'}
+            </button>
+            <a className="btn btn-ghost" href={`/admin/unapprovedblogs/${post?._id ?? ''}`}>
+              Cancel
+            </a>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="btn btn-primary"
+              aria-disabled={busy !== null}
+              onClick={() => busy === null && check() && setConfirmPublish(true)}
+            >
+              {busy === 'publish' ? 'Publishing…' : 'Publish now'}
+            </button>
+            <button type="submit" className="btn btn-secondary" aria-disabled={busy !== null}>
+              {busy === 'save' ? 'Saving…' : 'Save as draft'}
+            </button>
+          </>
+        )}
+        <p className="myblogs-saved" role="status">
+          {dirty ? 'Unsaved changes' : ''}
+        </p>
+      </div>
+      {confirmPublish && (
+        <ConfirmDialog
+          title="Publish this post now?"
+          confirmLabel="Publish now"
+          onConfirm={() => void save(true)}
+          onCancel={() => setConfirmPublish(false)}
+        >
+          <p>
+            “{title.trim()}” appears on the blog at once, signed “{authorName.trim() || signature}”, and in
+            the RSS feed.
+          </p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}

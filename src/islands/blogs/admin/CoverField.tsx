@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images';
+import { myBlogsApi } from '~/islands/blogs/api';
+import { Field } from '~/islands/shared/Field';
+
+export interface Cover {
+  url: string | null;
+  alt: string;
+}
+
+/**
+ * The post's cover picture: uploaded at once when chosen (resized, WebP, metadata stripped by the
+ * server), shown as it will appear, with the description readers who cannot see it will hear.
+ */
+export function CoverField({
+  cover,
+  onChange,
+  errors,
+}: {
+  cover: Cover;
+  onChange: (cover: Cover, urlChanged: boolean) => void;
+  errors: { coverUrl?: string | undefined; coverAlt?: string | undefined };
+}) {
+  const [uploading, setUploading] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (!(file.type in BLOG_IMAGE_TYPES)) return setFileError('Choose a JPEG, PNG or WebP picture.');
+    if (file.size > MAX_BLOG_IMAGE_BYTES) return setFileError('Choose a picture of 5 MB or less.');
+    setFileError(undefined);
+    setUploading(true);
+    try {
+      const { url } = await myBlogsApi.uploadImage(file);
+      onChange({ ...cover, url }, true);
+    } catch (error) {
+      setFileError((error as Error).message);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const error = fileError ?? errors.coverUrl;
+  return (
+    <fieldset className="adminblogs-cover">
+      <legend>Cover picture (optional)</legend>
+      {cover.url && (
+        <figure className="adminblogs-cover-preview">
+          <img src={cover.url} alt="" />
+          <figcaption className="hint">The current cover, as it will appear above the post.</figcaption>
+        </figure>
+      )}
+      <div className="field">
+        <label htmlFor="post-cover-file">{cover.url ? 'Replace the picture' : 'Choose a picture'}</label>
+        <input
+          id="post-cover-file"
+          className="input"
+          type="file"
+          accept={Object.keys(BLOG_IMAGE_TYPES).join(',')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`post-cover-file-hint${error ? ' post-coverUrl-error' : ''}`}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+        <p className="hint" id="post-cover-file-hint">
+          JPEG, PNG or WebP, up to 5 MB. It is resized for the web and its camera details are removed.
+        </p>
+        <p role="status" className="hint">
+          {uploading ? 'Uploading the picture…' : ''}
+        </p>
+        {error && (
+          <p className="error" id="post-coverUrl-error">
+            {error}
+          </p>
+        )}
+      </div>
+      {cover.url && (
+        <>
+          <Field
+            id="post-coverAlt"
+            label="Describe the cover picture"
+            value={cover.alt}
+            maxLength={200}
+            onChange={(e) => onChange({ ...cover, alt: e.target.value }, false)}
+            error={errors.coverAlt}
+            hint="Read aloud to readers who cannot see it, e.g. “Two children reading under a tree”."
+          />
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => onChange({ url: null, alt: '' }, true)}
+          >
+            Remove the cover picture
+          </button>
+        </>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { AdminBlogDetail } from '~/features/blogs/admin.schema';
+import { FormAlert } from '~/islands/shared/Field';
+import { AdminBlogEditor } from './AdminBlogEditor';
+import { PostStates } from './PostStates';
+import { usePost } from './usePost';
+
+const draftIdOf = () =>
+  typeof window === 'undefined' ? null : new URL(window.location.href).searchParams.get('id');
+
+/** A post by the team: published at once, or kept as a draft (?id= opens that draft again). */
+export function WritePost() {
+  const [draftId] = useState(draftIdOf);
+  return draftId ? <ContinueDraft id={draftId} /> : <Writer post={null} />;
+}
+
+function ContinueDraft({ id }: { id: string }) {
+  const { load, reload } = usePost(id);
+  if (load.state !== 'ready') return <PostStates load={load} onRetry={reload} />;
+  if (load.post.status !== 'draft' || !load.post.byTeam) {
+    return (
+      <section className="admin-panel" aria-labelledby="not-a-draft">
+        <h2 id="not-a-draft">“{load.post.title}” is not a team draft</h2>
+        <p>Only drafts written by the team open here. Families’ posts are corrected from the review queue.</p>
+        <p className="adminblogs-actions">
+          <a className="btn btn-primary" href={`/admin/unapprovedblogs/${load.post._id}`}>
+            See the post
+          </a>
+          <a className="btn btn-secondary" href="/admin/blogwriting">
+            Write a new post
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return <Writer post={load.post} />;
+}
+
+function Writer({ post: initial }: { post: AdminBlogDetail | null }) {
+  const [post, setPost] = useState(initial);
+  const [published, setPublished] = useState<AdminBlogDetail | null>(null);
+  const [notice, setNotice] = useState<string>();
+
+  if (published) {
+    return (
+      <section className="admin-panel" aria-labelledby="published-heading">
+        <FormAlert tone="success" message={`“${published.title}” is published.`} />
+        <h2 id="published-heading">“{published.title}” is on the blog</h2>
+        <p>Families see it on the blog and in the RSS feed now, signed “{published.authorName}”.</p>
+        <p className="adminblogs-actions">
+          <a className="btn btn-primary" href={`/blogs/${published._id}`}>
+            Read it on the blog
+          </a>
+          <a className="btn btn-secondary" href="/admin/blogwriting">
+            Write another post
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <>
+      <FormAlert tone="success" message={notice} />
+      <AdminBlogEditor
+        // A new key after the first save: the editor starts again from the saved post.
+        key={post?._id ?? 'new'}
+        mode="write"
+        post={post}
+        onSaved={(saved, isPublished) => {
+          if (isPublished) return setPublished(saved);
+          setPost(saved);
+          setNotice('Draft saved. Only the team can see it; open it again from Blogs → Drafts.');
+          window.history.replaceState(window.history.state, '', `/admin/blogwriting?id=${saved._id}`);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import type { AdminEvent, EventRegistrationList } from '~/features/events/admin.schema';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { Spinner } from '~/islands/shared/Spinner';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Who registered for one event: each child with the parent to contact, oldest registration first. */
+export function EventRegistrations({ event }: { event: AdminEvent }) {
+  const [list, setList] = useState<EventRegistrationList>();
+  const [error, setError] = useState<string>();
+  const [version, setVersion] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks again after "Try again".
+  useEffect(() => {
+    let live = true;
+    setError(undefined);
+    adminFetch<EventRegistrationList>(`/api/admin/events/${event._id}/registrations`)
+      .then((answer) => live && setList(answer))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [event._id, version]);
+
+  if (error)
+    return (
+      <div className="admin-state" role="alert">
+        <p>{error}</p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setVersion((v) => v + 1)}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  if (!list)
+    return (
+      <p role="status">
+        <Spinner label="" /> Loading the registrations…
+      </p>
+    );
+  return (
+    <>
+      <p>
+        {list.count === 0
+          ? 'No child is registered yet.'
+          : `${list.count} ${list.count === 1 ? 'child is' : 'children are'} registered, of ${list.capacity} seats.`}
+      </p>
+      {list.count > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="sr-only">Children registered for {event.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Child</th>
+                <th scope="col">Parent</th>
+                <th scope="col">Email</th>
+                <th scope="col">Registered</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((r) => (
+                <tr key={r.childId}>
+                  <td>{r.childFirstName}</td>
+                  <td>{r.parentName}</td>
+                  <td>
+                    <a href={`mailto:${r.parentEmail}`}>{r.parentEmail}</a>
+                  </td>
+                  <td>
+                    <time dateTime={r.registeredAt}>{when(r.registeredAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { useRef, useState } from 'react';
+import type { AdminEvent, EventChange } from '~/features/events/admin.schema';
+import { ageRangeText } from '~/features/events/events';
+import { formatEventRange } from '~/features/events/eventTime';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '~/islands/shared/admin/ListControls';
+import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import { FormAlert } from '~/islands/shared/Field';
+import { CancelEventDialog } from './CancelEventDialog';
+import { EventForm } from './EventForm';
+import { EventRegistrations } from './EventRegistrations';
+import '~/islands/shared/admin/adminForm.css';
+
+const SHOWS = [
+  ['', 'Every event'],
+  ['upcoming', 'Upcoming'],
+  ['past', 'Past'],
+  ['cancelled', 'Cancelled'],
+] as const;
+
+type Panel =
+  | { kind: 'new' }
+  | { kind: 'edit'; event: AdminEvent }
+  | { kind: 'registrations'; event: AdminEvent };
+
+const isOver = (e: AdminEvent) => Date.parse(e.endsAt) <= Date.now();
+
+function statusOf(e: AdminEvent): [string, string | undefined] {
+  if (e.status === 'cancelled') return ['Cancelled', 'bad'];
+  if (isOver(e)) return ['Ended', undefined];
+  if (Date.parse(e.startsAt) <= Date.now()) return ['Under way', 'info'];
+  return e.seatsLeft === 0 ? ['Full', 'warn'] : ['Scheduled', 'good'];
+}
+
+const told = (n: number) =>
+  n === 0 ? '' : ` ${n} registered ${n === 1 ? 'child was' : 'children were'} notified.`;
+
+/** /admin/eventupdate: every event, upcoming first; create, edit, cancel, and who registered. */
+export function EventsAdmin() {
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [cancelling, setCancelling] = useState<AdminEvent | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  const list = useAdminList<AdminEvent>('/api/admin/events', {
+    q: '',
+    sort: 'upcoming',
+    dir: 'asc',
+    page: 1,
+    filters: { show: '' },
+  });
+  const { params, setParams, data } = list;
+  const onSort = (sort: string, dir: 'asc' | 'desc') => setParams({ sort, dir });
+
+  const open = (next: Panel) => {
+    setNotice(undefined);
+    setPanel(next);
+    requestAnimationFrame(() => panelHeading.current?.focus());
+  };
+  const done = (message: string) => {
+    setPanel(null);
+    setNotice(message);
+    list.reload();
+  };
+
+  const panelTitle =
+    panel?.kind === 'new'
+      ? 'New event'
+      : panel?.kind === 'edit'
+        ? `Edit “${panel.event.title}”`
+        : panel
+          ? `Registrations for “${panel.event.title}”`
+          : '';
+
+  return (
+    <>
+      <div className="admin-toolbar">
+        <SearchBox
+          id="events-search"
+          label="Search events"
+          value={params.q}
+          placeholder="A word of the title or place"
+          onChange={(q) => setParams({ q })}
+        />
+        <FilterSelect label="Show" name="show" options={SHOWS} params={params} setParams={setParams} />
+        <button type="button" className="btn btn-primary" onClick={() => open({ kind: 'new' })}>
+          Add an event
+        </button>
+      </div>
+
+      {panel && (
+        <section className="admin-panel pe-panel" aria-labelledby="event-panel-title-heading">
+          <div className="pe-panel-head">
+            <h2 id="event-panel-title-heading" ref={panelHeading} tabIndex={-1}>
+              {panelTitle}
+            </h2>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => setPanel(null)}>
+              Close
+            </button>
+          </div>
+          {panel.kind === 'registrations' ? (
+            <EventRegistrations event={panel.event} />
+          ) : (
+            <EventForm
+              key={panel.kind === 'edit' ? panel.event._id : 'new'}
+              idPrefix="event-panel"
+              {...(panel.kind === 'edit' ? { event: panel.event } : {})}
+              submitLabel={panel.kind === 'edit' ? 'Save changes' : 'Create event'}
+              onSave={async (input) => {
+                if (panel.kind === 'edit') {
+                  const change = await adminFetch<EventChange>(`/api/admin/events/${panel.event._id}`, {
+                    method: 'PATCH',
+                    body: input,
+                  });
+                  done(`“${change.event.title}” is saved.${told(change.notified)}`);
+                } else {
+                  const event = await adminFetch<AdminEvent>('/api/admin/events', {
+                    method: 'POST',
+                    body: input,
+                  });
+                  done(`“${event.title}” is created and listed on the events page.`);
+                }
+              }}
+            />
+          )}
+        </section>
+      )}
+
+      <FormAlert message={notice} tone="success" />
+
+      <section aria-labelledby="events-heading">
+        <h2 id="events-heading" className="pe-list-heading">
+          Events
+        </h2>
+        <ListState
+          loading={list.loading}
+          error={list.error}
+          empty={data?.items.length === 0}
+          onRetry={list.reload}
+          emptyText={
+            params.q || params.filters.show ? (
+              <p>No event matches. Try another word, or show every event.</p>
+            ) : (
+              <p>No events yet. Add the first one: it appears on the events page at once.</p>
+            )
+          }
+        >
+          {data && (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="sr-only">Events, page {data.page}</caption>
+                <thead>
+                  <tr>
+                    <SortHeader label="Event" sortKey="title" params={params} onSort={onSort} />
+                    <SortHeader label="When" sortKey="upcoming" params={params} onSort={onSort} />
+                    <th scope="col">Where</th>
+                    <SortHeader
+                      label="Seats taken"
+                      sortKey="seats"
+                      params={params}
+                      onSort={onSort}
+                      defaultDir="desc"
+                    />
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((event) => {
+                    const [status, tone] = statusOf(event);
+                    const canChange = event.status === 'scheduled';
+                    return (
+                      <tr key={event._id}>
+                        <td>
+                          <a href={`/events/${event._id}`} className="pe-strong-link">
+                            {event.title}
+                          </a>
+                          <span className="pe-meta">{ageRangeText(event.ageMin, event.ageMax)}</span>
+                        </td>
+                        <td>{formatEventRange(event.startsAt, event.endsAt, undefined)}</td>
+                        <td>
+                          {event.location}
+                          {event.onlineUrl && <span className="pe-meta">Online</span>}
+                        </td>
+                        <td className="pe-nowrap">
+                          {event.seatsTaken} / {event.capacity}
+                        </td>
+                        <td>
+                          <span className="status-pill" data-tone={tone}>
+                            {status}
+                          </span>
+                        </td>
+                        <td>
+                          <div className="pe-actions">
+                            {canChange && (
+                              <button
+                                type="button"
+                                className="btn btn-secondary btn-small"
+                                onClick={() => open({ kind: 'edit', event })}
+                              >
+                                Edit<span className="sr-only"> {event.title}</span>
+                              </button>
+                            )}
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-small"
+                              onClick={() => open({ kind: 'registrations', event })}
+                            >
+                              Registrations<span className="sr-only"> for {event.title}</span>
+                            </button>
+                            {canChange && !isOver(event) && (
+                              <button
+                                type="button"
+                                className="btn btn-ghost btn-small"
+                                onClick={() => {
+                                  setNotice(undefined);
+                                  setCancelling(event);
+                                }}
+                              >
+                                Cancel<span className="sr-only"> {event.title}</span>
+                              </button>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ListState>
+        {data && (
+          <Pager
+            label="Pages of events"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(page) => setParams({ page })}
+          />
+        )}
+      </section>
+
+      {cancelling && (
+        <CancelEventDialog
+          event={cancelling}
+          onClose={() => setCancelling(null)}
+          onDone={(change) => {
+            setCancelling(null);
+            if (panel && panel.kind !== 'new' && panel.event._id === change.event._id) setPanel(null);
+            setNotice(`“${change.event.title}” is cancelled.${told(change.notified)}`);
+            list.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

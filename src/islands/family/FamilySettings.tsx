@@ -1,0 +1,358 @@
+import { navigate } from 'astro:transitions/client';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  currentIdToken,
+  reauthenticate,
+  refreshUserData,
+  signedInWithPassword,
+  signOutEverywhere,
+  startAuth,
+} from '~/features/account/auth.store';
+import { authErrorMessage, firebaseErrorCode } from '~/features/account/authErrors';
+import { $userData, setActiveChild } from '~/features/account/session.store';
+import type { UserDto } from '~/features/account/user.schema';
+import type { ChildDto } from '~/features/family/children.schema';
+import { DELETE_CONFIRMATION, parentUpdateSchema } from '~/features/family/family.schema';
+import { Field, FormAlert, issuesByField } from '~/islands/shared/Field';
+import { Spinner } from '~/islands/shared/Spinner';
+import { useHydrated } from '~/islands/shared/useHydrated';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ChildForm } from './ChildForm';
+import './FamilySettings.css';
+
+type Errors = Record<string, string>;
+
+/** Edit the parent and each child, remove a child, export the family's data, delete the account. */
+export function FamilySettings() {
+  const hydrated = useHydrated();
+  const user = useStore($userData);
+  useEffect(startAuth, []);
+
+  if (!hydrated || !user) {
+    return (
+      <div role="status" className="guard-wait">
+        <Spinner label="" />
+        <p>Loading your family…</p>
+      </div>
+    );
+  }
+  const children = (user.children ?? []) as ChildDto[];
+  return (
+    <div className="settings">
+      <ParentDetails name={user.displayName ?? ''} email={user.email ?? ''} />
+      <section className="settings-card" aria-labelledby="settings-children">
+        <h2 id="settings-children">Your children</h2>
+        {children.length === 0 ? (
+          <p>No child profiles yet.</p>
+        ) : (
+          children.map((child) => <ChildSettings key={child._id} child={child} />)
+        )}
+        <a className="btn btn-secondary" href="/createProfile">
+          Add a child
+        </a>
+      </section>
+      <ExportData />
+      <DeleteFamily childNames={children.map((c) => c.name)} />
+    </div>
+  );
+}
+
+function ParentDetails({ name, email }: { name: string; email: string }) {
+  const [displayName, setDisplayName] = useState(name);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parentUpdateSchema.safeParse({ displayName });
+    setSaved('');
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      document.getElementById('parent-name')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await apiFetch<UserDto>('/api/me', {
+        method: 'PATCH',
+        token: await currentIdToken(),
+        body: parsed.data,
+      });
+      await refreshUserData().catch(() => {});
+      setSaved('Your details are saved.');
+    } catch (error) {
+      setErrors(
+        error instanceof ApiClientError
+          ? { ...error.fields, form: error.message }
+          : { form: 'Something went wrong. Please try again.' },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="settings-card" aria-labelledby="settings-you">
+      <h2 id="settings-you">Your details</h2>
+      <form onSubmit={submit} noValidate aria-label="Your details">
+        <FormAlert message={errors.form} />
+        <FormAlert message={saved} tone="success" />
+        <Field
+          id="parent-name"
+          label="Your name"
+          autoComplete="name"
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+          error={errors.displayName}
+        />
+        <p className="settings-note">
+          Email: <strong>{email}</strong>. It is your sign-in; to change it, contact us from the{' '}
+          <a href="/contact-us">contact page</a>.
+        </p>
+        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+          {busy ? 'Saving…' : 'Save your details'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function ChildSettings({ child }: { child: ChildDto }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
+
+  const remove = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await apiFetch<UserDto>(`/api/children/${child._id}`, {
+        method: 'DELETE',
+        token: await currentIdToken(),
+      });
+      setActiveChild(0);
+      await refreshUserData();
+    } catch (e) {
+      setBusy(false);
+      setError(
+        e instanceof ApiClientError ? e.message : 'The profile could not be removed. Please try again.',
+      );
+    }
+  };
+
+  return (
+    <details className="settings-child">
+      <summary>
+        <span className="settings-child-name">{child.name}</span>{' '}
+        <span className="settings-hint">Edit or remove</span>
+      </summary>
+      <ChildForm child={child} />
+      <div className="settings-danger">
+        <h3>Remove {child.name}’s profile</h3>
+        {error && (
+          <p className="form-alert form-alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        {confirming ? (
+          <div className="settings-confirm">
+            <p id={`remove-${child._id}`}>
+              This deletes {child.name}’s profile with their reading log, read-aloud recordings, notifications
+              and event registrations (their seats go back to other families). It cannot be undone.
+            </p>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => void remove()}
+              aria-disabled={busy}
+            >
+              {busy ? 'Removing…' : `Yes, remove ${child.name}`}
+            </button>
+            <button
+              ref={cancelRef}
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setConfirming(false);
+                setTimeout(() => removeRef.current?.focus(), 0);
+              }}
+            >
+              Keep {child.name}’s profile
+            </button>
+          </div>
+        ) : (
+          <button
+            ref={removeRef}
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => setConfirming(true)}
+          >
+            Remove {child.name}’s profile…
+          </button>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function ExportData() {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const data = await apiFetch<unknown>('/api/me/export', { token: await currentIdToken() });
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `quillreads-family-${new Date().toISOString().slice(0, 10)}.json`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setMessage({ tone: 'success', text: 'Your family’s data is downloading as a JSON file.' });
+    } catch (e) {
+      setMessage({
+        tone: 'error',
+        text: e instanceof ApiClientError ? e.message : 'The export did not work.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="settings-card" aria-labelledby="settings-export">
+      <h2 id="settings-export">Your family’s data</h2>
+      <p>
+        Download everything we keep about your family as one JSON file: your account, each child’s profile,
+        reading log, read-aloud attempts, notifications, event registrations, orders and blog posts.
+      </p>
+      <FormAlert message={message?.text} tone={message?.tone ?? 'success'} />
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void download()}
+        aria-disabled={busy}
+      >
+        {busy ? 'Preparing…' : 'Export our data (JSON)'}
+      </button>
+    </section>
+  );
+}
+
+function DeleteFamily({ childNames }: { childNames: string[] }) {
+  const [open, setOpen] = useState(false);
+  const [phrase, setPhrase] = useState('');
+  const [password, setPassword] = useState('');
+  const [usesPassword, setUsesPassword] = useState(true);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    document.getElementById('delete-confirm')?.focus();
+    void signedInWithPassword().then(setUsesPassword);
+  }, [open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {};
+    if (phrase.trim().toLowerCase() !== DELETE_CONFIRMATION)
+      next.confirm = `Type “${DELETE_CONFIRMATION}” to confirm.`;
+    if (usesPassword && !password) next.password = 'Enter your password.';
+    setErrors(next);
+    if (Object.keys(next).length > 0) {
+      document.getElementById(next.confirm ? 'delete-confirm' : 'delete-password')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      let token: string;
+      try {
+        token = await reauthenticate(password);
+      } catch (e) {
+        const code = firebaseErrorCode(e);
+        const text =
+          code === 'auth/wrong-password' ||
+          code === 'auth/invalid-credential' ||
+          code === 'auth/invalid-login-credentials'
+            ? 'That password is not right. Try again.'
+            : authErrorMessage(code).message;
+        setErrors(usesPassword ? { password: text } : { form: text });
+        setBusy(false);
+        document.getElementById('delete-password')?.focus();
+        return;
+      }
+      await apiFetch('/api/me', { method: 'DELETE', token, body: { confirm: DELETE_CONFIRMATION } });
+      await signOutEverywhere().catch(() => {});
+      void navigate('/?account=deleted');
+    } catch (e) {
+      setBusy(false);
+      setErrors({
+        form: e instanceof ApiClientError ? e.message : 'The account could not be deleted. Please try again.',
+      });
+    }
+  };
+
+  const who = childNames.length > 0 ? `, ${childNames.join(' and ')}’s profiles` : '';
+  return (
+    <section className="settings-card settings-card-danger" aria-labelledby="settings-delete">
+      <h2 id="settings-delete">Delete your family’s account</h2>
+      <p>
+        This deletes your account{who}, every reading log, recording and notification, your blog posts and
+        your messages to us, and your sign-in. It cannot be undone. Export your data first if you want to keep
+        a copy.
+      </p>
+      {!open ? (
+        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+          Delete our account…
+        </button>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Delete your family’s account">
+          <FormAlert message={errors.form} />
+          <Field
+            id="delete-confirm"
+            label={`Type “${DELETE_CONFIRMATION}” to confirm`}
+            autoComplete="off"
+            value={phrase}
+            onChange={(e) => setPhrase(e.target.value)}
+            error={errors.confirm}
+          />
+          {usesPassword ? (
+            <Field
+              id="delete-password"
+              type="password"
+              label="Your password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={errors.password}
+              hint="We ask again to be sure it is you."
+            />
+          ) : (
+            <p className="settings-note">Google will ask you to confirm it is you.</p>
+          )}
+          <div className="settings-actions">
+            <button type="submit" className="btn btn-danger" aria-disabled={busy}>
+              {busy ? 'Deleting…' : 'Delete everything'}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+              Keep our account
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

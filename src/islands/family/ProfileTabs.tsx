@@ -1,0 +1,233 @@
+import { useStore } from '@nanostores/react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { $index, $userData } from '~/features/account/session.store';
+import type { ChildDto } from '~/features/family/children.schema';
+import { NotificationsPanel } from '~/islands/notifications/NotificationsPanel';
+import { RecordingsList } from '~/islands/readAloud/RecordingsList';
+import { Spinner } from '~/islands/shared/Spinner';
+import { useHydrated } from '~/islands/shared/useHydrated';
+import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
+import { READING_LEVEL_LABELS } from '~/platform/domain';
+import { FamilyOverview } from './FamilyOverview';
+import './ProfileTabs.css';
+
+/** What the profile knows of a child beyond the spec's fields (filled by the API when it has them). */
+type ProfileChild = ChildDto;
+
+const TABS = ['Children', 'Notifications', 'Reading', 'Account'] as const;
+
+const minutesOf = (value: number | undefined) => value ?? 0;
+
+/**
+ * The family's profile in four tabs. The selected tab is the shared tab index, kept in
+ * sessionStorage under `tabIndex` (default 0), so a reload keeps it.
+ */
+export function ProfileTabs() {
+  const hydrated = useHydrated();
+  const stored = useStore($tabIndex);
+  const user = useStore($userData);
+  const index = useStore($index);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  if (!hydrated || !user) {
+    return (
+      <div role="status" className="guard-wait">
+        <Spinner label="" />
+        <p>Loading your family…</p>
+      </div>
+    );
+  }
+
+  const selected = stored >= 0 && stored < TABS.length ? stored : 0;
+  const children = user.children as ProfileChild[];
+  const active = children[index] ?? children[0];
+
+  const choose = (i: number) => {
+    setTabIndex(i);
+    tabs.current[i]?.focus();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    const last = TABS.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: selected === last ? 0 : selected + 1,
+      ArrowLeft: selected === 0 ? last : selected - 1,
+      Home: 0,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    choose(to);
+  };
+
+  const panels: ReactNode[] = [
+    <ChildrenTab key="children" kids={children} />,
+    <NotificationsPanel key="notifications" />,
+    <ReadingTab key="reading" child={active} />,
+    <AccountTab key="account" />,
+  ];
+
+  return (
+    <div className="profile">
+      <div role="tablist" aria-label="Your profile" className="profile-tabs" onKeyDown={onKey}>
+        {TABS.map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`profile-tab-${i}`}
+            aria-selected={i === selected}
+            aria-controls={`profile-panel-${i}`}
+            tabIndex={i === selected ? 0 : -1}
+            className="profile-tab"
+            onClick={() => choose(i)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`profile-panel-${selected}`}
+        aria-labelledby={`profile-tab-${selected}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the tab panel pattern makes the panel focusable so keyboard users reach its content from the tabs.
+        tabIndex={0}
+        className="profile-panel"
+      >
+        {panels[selected]}
+      </div>
+    </div>
+  );
+}
+
+function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
+  return (
+    <>
+      {kids.length > 0 && <h2 className="profile-section-title">Your children this week</h2>}
+      {kids.length > 0 && (
+        <ul className="profile-cards" aria-label="Your children">
+          {kids.map((child) => (
+            <li key={child._id} className="profile-card">
+              <h3>{child.name}</h3>
+              <dl>
+                <div>
+                  <dt>Age</dt>
+                  <dd>
+                    {child.ageBand
+                      ? `${child.ageBand.replace('-', '–')} years`
+                      : child.birthYear
+                        ? `Born ${child.birthYear}`
+                        : '—'}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Level</dt>
+                  <dd>
+                    {READING_LEVEL_LABELS[child.readingLevel as keyof typeof READING_LEVEL_LABELS] ??
+                      child.readingLevel}
+                  </dd>
+                </div>
+                <div>
+                  <dt>This week</dt>
+                  <dd>{minutesOf(child.readingThisWeek)} min of reading</dd>
+                </div>
+                <div>
+                  <dt>Streak</dt>
+                  <dd>
+                    {child.streakDays
+                      ? `${child.streakDays} day${child.streakDays === 1 ? '' : 's'} in a row`
+                      : 'Not started yet'}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Program</dt>
+                  <dd>
+                    {child.subscription ? (
+                      <>
+                        {child.subscription.planName}, until{' '}
+                        {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
+                          new Date(child.subscription.endsAt),
+                        )}
+                      </>
+                    ) : (
+                      <>
+                        None yet. <a href="/programs">Choose a program</a>
+                      </>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+              <p className="profile-card-links">
+                <a href={`/book-history/${child._id}`}>Reading log</a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FamilyOverview />
+    </>
+  );
+}
+
+function ReadingTab({ child }: { child: ProfileChild | undefined }) {
+  if (!child) {
+    return (
+      <p>
+        Add a child to start logging their reading. <a href="/createProfile">Add a child</a>
+      </p>
+    );
+  }
+  return (
+    <div className="profile-reading">
+      <h2>{child.name}’s reading</h2>
+      <p>
+        {child.name} read {minutesOf(child.readingThisWeek)} minutes this week
+        {child.streakDays ? `, ${child.streakDays} day${child.streakDays === 1 ? '' : 's'} in a row` : ''}.
+      </p>
+      <ul className="profile-links">
+        <li>
+          <a className="btn btn-primary" href={`/book-history/${child._id}`}>
+            Open {child.name}’s reading log
+          </a>
+        </li>
+        <li>
+          <a className="btn btn-secondary" href="/readonance/oration">
+            Read-aloud practice
+          </a>
+        </li>
+      </ul>
+      <RecordingsList childId={child._id} childName={child.name} />
+    </div>
+  );
+}
+
+function AccountTab() {
+  const user = useStore($userData);
+  return (
+    <div className="profile-account">
+      <h2>Your account</h2>
+      <p>
+        {user?.displayName} {user?.email ? `(${user.email})` : ''}
+      </p>
+      <ul className="profile-links">
+        <li>
+          <a className="btn btn-primary" href="/update-profile">
+            Edit details, children and privacy
+          </a>
+        </li>
+        <li>
+          <a className="btn btn-secondary" href="/user/myblogs">
+            Your blog posts
+          </a>
+        </li>
+      </ul>
+      <p className="settings-note">
+        On the edit page you can also export your family’s data or delete your account. See our{' '}
+        <a href="/privacy-policy">privacy policy</a>.
+      </p>
+    </div>
+  );
+}

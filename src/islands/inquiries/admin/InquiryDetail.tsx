@@ -1,0 +1,244 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  type AdminInquiry,
+  adminInquiryUpdateSchema,
+  INQUIRY_NOTE_MAX,
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_STATUS_TONES,
+  type InquiryStatus,
+  replyMailto,
+} from '~/features/inquiries/admin.schema';
+import { adminCountsChanged } from '~/islands/admin/AdminNav';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { LongTextField } from '~/islands/shared/admin/LongTextField';
+import { FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
+import { ApiClientError } from '~/platform/client/api';
+import { INQUIRY_STATUSES } from '~/platform/domain';
+import { uuidSchema } from '~/platform/http/common.schema';
+import { receivedAt } from './inquiryFormat';
+import './inquiries.css';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready' };
+
+const STATUS_HINTS: Record<InquiryStatus, string> = {
+  new: 'Nobody has taken it yet.',
+  in_progress: 'Someone is on it.',
+  answered: 'The visitor has had a reply.',
+};
+
+/**
+ * One message from the contact form. Opening it changes nothing: a new message stays new (and
+ * counted in the navigation) until someone on the team chooses to take it.
+ */
+export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [inquiry, setInquiry] = useState<AdminInquiry | null>(null);
+  const [status, setStatus] = useState<InquiryStatus>('new');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, errors);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how "Try again" asks again.
+  useEffect(() => {
+    // An address that cannot name an inquiry is not asked about at all.
+    if (!uuidSchema.safeParse(inquiryId).success) {
+      setLoad({ state: 'missing' });
+      return;
+    }
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    adminFetch<AdminInquiry>(`/api/admin/inquiries/${encodeURIComponent(inquiryId)}`, {
+      signal: controller.signal,
+    })
+      .then((found) => {
+        setInquiry(found);
+        setStatus(found.status);
+        setNote(found.internalNote);
+        setLoad({ state: 'ready' });
+      })
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        // A malformed id (400) is as unknown as a missing one (404).
+        if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
+          setLoad({ state: 'missing' });
+        } else {
+          setLoad({
+            state: 'failed',
+            message: error instanceof ApiClientError ? error.message : 'The message could not be loaded.',
+          });
+        }
+      });
+    return () => controller.abort();
+  }, [inquiryId, attempt]);
+
+  if (load.state === 'loading') {
+    return (
+      <p className="admin-loading" role="status">
+        Loading the message…
+      </p>
+    );
+  }
+  if (load.state === 'missing' || !inquiry) {
+    return (
+      <div className="admin-state">
+        {load.state === 'failed' ? (
+          <div role="alert">
+            <p>{load.message}</p>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <>
+            <h2>This message does not exist</h2>
+            <p>It may have been removed, or the address is mistyped.</p>
+          </>
+        )}
+        <p>
+          <a href="/admin/inquiries">Back to all inquiries</a>
+        </p>
+      </div>
+    );
+  }
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    const change = {
+      ...(status !== inquiry.status ? { status } : {}),
+      ...(note.trim() !== inquiry.internalNote ? { internalNote: note } : {}),
+    };
+    if (Object.keys(change).length === 0) {
+      setErrors({});
+      setAlert({ tone: 'success', message: 'Nothing to save: the status and the note are as they were.' });
+      return;
+    }
+    const parsed = adminInquiryUpdateSchema.safeParse(change);
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await adminFetch<AdminInquiry>(`/api/admin/inquiries/${inquiry.id}`, {
+        method: 'PATCH',
+        body: parsed.data,
+      });
+      setInquiry(saved);
+      setStatus(saved.status);
+      setNote(saved.internalNote);
+      if (change.status) adminCountsChanged();
+      setAlert({
+        tone: 'success',
+        message: `Saved. The message is ${INQUIRY_STATUS_LABELS[saved.status].toLowerCase()}.`,
+      });
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        setErrors(error.fields);
+        setAlert({ tone: 'error', message: error.message });
+      } else {
+        setAlert({ tone: 'error', message: 'The change could not be saved. Please try again.' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="inquiry">
+      <p>
+        <a href="/admin/inquiries">← All inquiries</a>
+      </p>
+      <article className="admin-panel" aria-labelledby="inquiry-subject">
+        <h2 id="inquiry-subject">{inquiry.subject}</h2>
+        <dl className="admin-details">
+          <dt>From</dt>
+          <dd>{inquiry.name}</dd>
+          <dt>Email</dt>
+          <dd>{inquiry.email}</dd>
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={inquiry.createdAt}>{receivedAt(inquiry.createdAt)}</time>
+          </dd>
+          <dt>Status</dt>
+          <dd>
+            <span className="status-pill" data-tone={INQUIRY_STATUS_TONES[inquiry.status]}>
+              {INQUIRY_STATUS_LABELS[inquiry.status]}
+            </span>
+          </dd>
+        </dl>
+        <h3 className="inquiry-message-heading">Message</h3>
+        {/* Text as the visitor typed it, line breaks kept; React escapes it, so markup shows as text. */}
+        <div className="inquiry-message">{inquiry.message}</div>
+        <p className="inquiry-reply">
+          <a className="btn btn-primary" href={replyMailto(inquiry)}>
+            Reply by email<span className="sr-only"> to {inquiry.name}</span>
+          </a>
+          <span className="hint">Opens your email app with the subject filled in.</span>
+        </p>
+      </article>
+
+      <form
+        ref={form}
+        className="admin-panel admin-form"
+        aria-labelledby="inquiry-handling"
+        noValidate
+        onSubmit={save}
+      >
+        <h2 id="inquiry-handling">Handling</h2>
+        <fieldset className="field">
+          <legend>Status</legend>
+          <div className="chips">
+            {INQUIRY_STATUSES.map((value) => (
+              <label key={value} className="chip">
+                <input
+                  type="radio"
+                  name="inquiry-status"
+                  value={value}
+                  checked={status === value}
+                  onChange={() => setStatus(value)}
+                  aria-describedby={`inquiry-status-${value}-hint`}
+                />
+                {INQUIRY_STATUS_LABELS[value]}
+                <span id={`inquiry-status-${value}-hint`} className="sr-only">
+                  {STATUS_HINTS[value]}
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.status && <p className="error">{errors.status}</p>}
+        </fieldset>
+        <LongTextField
+          id="inquiry-note"
+          label="Internal note"
+          hint="Only the team sees this: what was done, who is on it. It is never sent to the visitor."
+          value={note}
+          max={INQUIRY_NOTE_MAX}
+          onValue={setNote}
+          error={errors.internalNote}
+          rows={6}
+        />
+        <FormAlert message={alert?.message} tone={alert?.tone ?? 'error'} />
+        <div className="actions">
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+        <p className="hint">Last changed {receivedAt(inquiry.updatedAt)}.</p>
+      </form>
+    </div>
+  );
+}

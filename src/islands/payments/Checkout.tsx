@@ -1,0 +1,249 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { $authReady, currentIdToken, startAuth } from '~/features/account/auth.store';
+import { $session, $userData } from '~/features/account/session.store';
+import type { CheckoutDto } from '~/features/payments/payments.schema';
+import { clearSelectedPlan } from '~/features/plans/plan.store';
+import { formatDuration, formatPrice } from '~/features/plans/plans';
+import type { PlanDto } from '~/features/plans/plans.schema';
+import { Spinner } from '~/islands/shared/Spinner';
+import { useHydrated } from '~/islands/shared/useHydrated';
+import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { SandboxPayment } from './SandboxPayment';
+import { rememberPlan, usePlanChoice } from './usePlanChoice';
+import '~/islands/plans/SelectedPlanSummary.css';
+import './Checkout.css';
+
+// Stripe's script is fetched only when a family reaches the card step with Stripe configured.
+const StripePayment = lazy(() => import('./StripePayment'));
+
+const money = (plan: PlanDto) => formatPrice(plan.priceCents, undefined, plan.currency.toUpperCase());
+
+/** Check-out: the chosen program, which child it is for, then the payment. */
+export function Checkout() {
+  const hydrated = useHydrated();
+  const choice = usePlanChoice();
+  const session = useStore($session);
+  const signedIn = session.status === 'signed-in';
+
+  useEffect(() => {
+    if (signedIn) startAuth();
+  }, [signedIn]);
+  useEffect(() => {
+    if (choice.status === 'chosen') rememberPlan(choice.plan);
+  }, [choice]);
+
+  if (!hydrated || choice.status === 'loading') {
+    return (
+      <p className="checkout-wait" aria-busy="true">
+        <Spinner label="" /> Loading your program…
+      </p>
+    );
+  }
+  if (choice.status === 'error') {
+    return (
+      <p className="form-alert form-alert-error" role="alert">
+        {choice.message}
+      </p>
+    );
+  }
+  if (choice.status === 'none' || choice.status === 'unavailable') {
+    return (
+      <div className="plan-summary plan-summary-empty">
+        <h2 className="plan-summary-title">
+          {choice.status === 'none' ? 'No program chosen yet' : 'This program is not offered any more'}
+        </h2>
+        <p>
+          {choice.status === 'none'
+            ? 'Your basket is empty. Pick a program first; it will wait here for you, even if you reload the page.'
+            : 'The link you followed names a program we no longer run. Our current programs are one click away.'}
+        </p>
+        <a className="btn btn-primary" href="/programs">
+          Browse the programs
+        </a>
+      </div>
+    );
+  }
+
+  const { plan } = choice;
+  const returnTo = `/check-out?plan=${plan._id}`;
+  return (
+    <div className="checkout">
+      <section className="plan-summary plan-summary-chosen" aria-labelledby="checkout-plan">
+        <p className="plan-summary-label">Your chosen program</p>
+        <h2 id="checkout-plan" className="plan-summary-title">
+          {plan.name}
+        </h2>
+        {plan.description && <p>{plan.description}</p>}
+        <dl className="plan-summary-facts">
+          <div>
+            <dt>Length</dt>
+            <dd>{formatDuration(plan.durationMonths)}</dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd>{money(plan)}</dd>
+          </div>
+        </dl>
+        <button type="button" className="link-button" onClick={clearSelectedPlan}>
+          Remove this program
+        </button>
+      </section>
+      {signedIn ? (
+        <PayForChild plan={plan} />
+      ) : (
+        <section className="checkout-step" aria-labelledby="checkout-signin">
+          <h2 id="checkout-signin">Sign in to pay</h2>
+          <p>
+            Programs are for the children on a family account. Sign in and you will come straight back here.
+          </p>
+          <div className="plan-summary-actions">
+            <a className="btn btn-primary" href={`/login?next=${encodeURIComponent(returnTo)}`}>
+              Sign in to continue
+            </a>
+            <a className="btn btn-ghost" href={`/signup?next=${encodeURIComponent(returnTo)}`}>
+              Create a family account
+            </a>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function PayForChild({ plan }: { plan: PlanDto }) {
+  const user = useStore($userData);
+  const authReady = useStore($authReady);
+  const [childId, setChildId] = useState<string | null>(null);
+  const [childError, setChildError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
+  const groupId = useId();
+  const paymentRef = useRef<HTMLElement>(null);
+  const children = user?.children ?? [];
+
+  useEffect(() => {
+    if (!childId && children.length === 1) setChildId(children[0]?._id ?? null);
+  }, [children, childId]);
+  useEffect(() => {
+    if (checkout) paymentRef.current?.focus();
+  }, [checkout]);
+
+  if (!authReady || !user) {
+    return (
+      <p className="checkout-wait" aria-busy="true">
+        <Spinner label="" /> Checking your family account…
+      </p>
+    );
+  }
+  if (children.length === 0) {
+    return (
+      <section className="checkout-step" aria-labelledby="checkout-child">
+        <h2 id="checkout-child">Who is this program for?</h2>
+        <p>Your family account has no child yet. Add your child first; the program will be waiting here.</p>
+        <a className="btn btn-primary" href="/createProfile">
+          Add a child
+        </a>
+      </section>
+    );
+  }
+
+  const child = children.find((c) => c._id === childId);
+  const start = async () => {
+    if (!childId) {
+      setChildError('Choose which child this program is for.');
+      document.getElementById(`${groupId}-${children[0]?._id}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const token = await currentIdToken();
+      setCheckout(
+        await apiFetch<CheckoutDto>('/api/checkout', {
+          method: 'POST',
+          token,
+          body: { planId: plan._id, childId },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ApiClientError && e.fields.childId) setChildError(e.fields.childId);
+      else
+        setError(
+          e instanceof ApiClientError ? e.message : 'The payment could not be started. Please try again.',
+        );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <section className="checkout-step" aria-labelledby="checkout-child">
+        <h2 id="checkout-child">Who is this program for?</h2>
+        <fieldset
+          className="field"
+          disabled={checkout !== null}
+          aria-describedby={childError ? `${groupId}-error` : undefined}
+        >
+          <legend>Choose a child</legend>
+          <div className="chips">
+            {children.map((c) => (
+              <label key={c._id} className="chip">
+                <input
+                  id={`${groupId}-${c._id}`}
+                  type="radio"
+                  name="child"
+                  value={c._id}
+                  checked={childId === c._id}
+                  onChange={() => {
+                    setChildId(c._id);
+                    setChildError(null);
+                  }}
+                />
+                {c.name}
+              </label>
+            ))}
+          </div>
+          {childError && (
+            <p id={`${groupId}-error`} className="error">
+              {childError}
+            </p>
+          )}
+        </fieldset>
+        <p className="hint">
+          Not listed? <a href="/createProfile">Add a child</a> to your family account.
+        </p>
+        {error && (
+          <p className="form-alert form-alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        {!checkout && (
+          <button type="button" className="btn btn-primary" onClick={start} disabled={busy}>
+            {busy ? 'Preparing your payment…' : `Continue to payment: ${money(plan)}`}
+          </button>
+        )}
+      </section>
+      {checkout && child && (
+        <section className="checkout-step" aria-labelledby="checkout-pay" ref={paymentRef} tabIndex={-1}>
+          <h2 id="checkout-pay">Payment</h2>
+          {checkout.provider === 'sandbox' ? (
+            <SandboxPayment orderId={checkout.orderId} amount={money(plan)} childName={child.name} />
+          ) : (
+            <Suspense
+              fallback={
+                <p className="checkout-wait">
+                  <Spinner label="" /> Loading the secure card form…
+                </p>
+              }
+            >
+              <StripePayment checkout={checkout} amount={money(plan)} />
+            </Suspense>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

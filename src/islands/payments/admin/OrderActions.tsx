@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { type AdminOrder, CLOSE_REASON_MAX, orderClosingSchema } from '~/features/payments/admin.schema';
+import { formatPrice } from '~/features/plans/plans';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { LongTextField } from '~/islands/shared/admin/LongTextField';
+import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
+import { ApiClientError } from '~/platform/client/api';
+import './payments.css';
+
+type Action = 'refund' | 'end' | 'cancel';
+
+const ACTIONS: Record<Action, { button: string; title: string; confirm: string; path: 'refund' | 'cancel' }> =
+  {
+    refund: { button: 'Refund', title: 'Refund this order?', confirm: 'Refund in full', path: 'refund' },
+    end: {
+      button: 'End program',
+      title: 'End the program without a refund?',
+      confirm: 'End the program',
+      path: 'cancel',
+    },
+    cancel: {
+      button: 'Cancel order',
+      title: 'Cancel this unpaid order?',
+      confirm: 'Cancel the order',
+      path: 'cancel',
+    },
+  };
+
+/** Which actions an order allows: refunded and unpaid cancelled orders are settled for good. */
+export function orderActions(order: AdminOrder): Action[] {
+  if (order.status === 'paid') return ['refund', 'end'];
+  if (order.status === 'pending' || order.status === 'failed') return ['cancel'];
+  // A program ended without a refund can still be refunded (the family asked after all).
+  if (order.status === 'cancelled' && order.paidAt) return ['refund'];
+  return [];
+}
+
+/** "Refunded 21 Nov 2026 by Ada: the reason", the record kept on a settled order. */
+export function ClosedNote({ order }: { order: AdminOrder }) {
+  if (!order.closedAt) return null;
+  const date = new Date(order.closedAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  const by = order.closedByName
+    ? ` by ${order.closedByName}`
+    : order.status === 'refunded'
+      ? ' in Stripe'
+      : '';
+  return (
+    <span className="order-closed">
+      {order.status === 'refunded' ? 'Refunded' : 'Cancelled'} {date}
+      {by}
+      {order.closeReason ? `: ${order.closeReason}` : ''}
+      {order.refundRef ? ` (refund ${order.refundRef})` : ''}
+    </span>
+  );
+}
+
+/**
+ * The buttons that settle an order, each behind a dialog that says what will happen and asks
+ * why (the reason is kept on the order and in the audit log, not shown to the family).
+ */
+export function OrderActions({
+  order,
+  onDone,
+}: {
+  order: AdminOrder;
+  /** The order as it now is, and a sentence for the page's status message. */
+  onDone: (order: AdminOrder, message: string) => void;
+}) {
+  const [open, setOpen] = useState<Action | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  /** A refusal that is not about the reason (already refunded, the provider unreachable...). */
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const actions = orderActions(order);
+  if (actions.length === 0) return <span className="hint">Settled</span>;
+  const amount = formatPrice(order.amountCents, undefined, order.currency.toUpperCase());
+  const who = order.childName ?? 'the family';
+  const reasonId = `close-reason-${order.id}`;
+  // A child who was removed cannot be notified: say so rather than claim it.
+  const told = order.childName
+    ? `${order.childName} was notified.`
+    : 'There is no child profile left to notify.';
+
+  async function confirm(action: Action) {
+    const parsed = orderClosingSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      // The field, its error and its hint are read together when it takes the focus.
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    setFailure(null);
+    try {
+      const updated = await adminFetch<AdminOrder>(`/api/admin/orders/${order.id}/${ACTIONS[action].path}`, {
+        method: 'POST',
+        body: parsed.data,
+      });
+      setOpen(null);
+      setReason('');
+      onDone(
+        updated,
+        action === 'refund'
+          ? `${amount} refunded for ${order.planName}. ${told}`
+          : action === 'end'
+            ? `${order.planName} ended for ${who}, without a refund. ${told}`
+            : `The unpaid order for ${order.planName} was cancelled.`,
+      );
+    } catch (e) {
+      if (e instanceof ApiClientError && e.fields.reason) setError(e.fields.reason);
+      else
+        setFailure(
+          e instanceof ApiClientError ? e.message : 'The order could not be changed. Please try again.',
+        );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="order-actions">
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          // The visible words first, then which order: several orders can sit in one table.
+          aria-label={`${ACTIONS[action].button}: ${order.planName} for ${who}`}
+          className={`btn btn-small ${action === 'refund' ? 'btn-secondary' : 'btn-ghost'}`}
+          onClick={() => {
+            setError(undefined);
+            setFailure(null);
+            setOpen(action);
+          }}
+        >
+          {ACTIONS[action].button}
+          <span className="sr-only">
+            : {order.planName} for {who}
+          </span>
+        </button>
+      ))}
+      {open && (
+        <ConfirmDialog
+          title={ACTIONS[open].title}
+          confirmLabel={ACTIONS[open].confirm}
+          cancelLabel="Keep the order as it is"
+          danger
+          busy={busy}
+          onConfirm={() => void confirm(open)}
+          // While the request runs the dialog stays, so its answer (or its error) is seen.
+          onCancel={() => {
+            if (!busy) setOpen(null);
+          }}
+        >
+          <p>
+            {order.planName} for {who}, {amount}.
+          </p>
+          {open === 'refund' && (
+            <p>
+              The whole {amount} goes back to the card that paid
+              {order.provider === 'sandbox' ? ' (a sandbox order: no real money moves)' : ''}. The program
+              ends now and {who} is told.
+            </p>
+          )}
+          {open === 'end' && (
+            <p>The program ends now and {who} is told. The payment is kept: nothing is refunded.</p>
+          )}
+          {open === 'cancel' && (
+            <p>The payment is cancelled so the order can no longer be paid. Nobody is notified.</p>
+          )}
+          <LongTextField
+            id={reasonId}
+            label="Reason, for the record"
+            hint="Kept on the order and in the audit log. Not shown on the family’s pages, but included when they export their data: write it so they could read it."
+            value={reason}
+            max={CLOSE_REASON_MAX}
+            onValue={setReason}
+            error={error}
+            rows={3}
+          />
+          {failure && (
+            <p className="field-error" role="alert">
+              {failure}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useState } from 'react';
+import type { AdminPlan } from '~/features/plans/admin.schema';
+import { formatDuration, formatPrice } from '~/features/plans/plans';
+import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
+import { FormAlert } from '~/islands/shared/Field';
+import { Spinner } from '~/islands/shared/Spinner';
+import { ApiClientError } from '~/platform/client/api';
+import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
+import '~/islands/shared/admin/adminForm.css';
+import { isUuid } from '~/platform/ids';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; plan: AdminPlan };
+
+const BACK = '/admin/create-plans';
+
+/** /updatePlan/{id}: one plan's name, duration, price, description and whether it is on sale. */
+export function PlanEditor({ planId }: { planId: string }) {
+  const [load, setLoad] = useState<Load>(isUuid(planId) ? { state: 'loading' } : { state: 'missing' });
+  const [version, setVersion] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks again after "Try again".
+  useEffect(() => {
+    if (!isUuid(planId)) return;
+    let live = true;
+    adminFetch<AdminPlan>(`/api/admin/plans/${planId}`)
+      .then((plan) => live && setLoad({ state: 'ready', plan }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiClientError && error.status === 404) setLoad({ state: 'missing' });
+        else setLoad({ state: 'failed', message: (error as Error).message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [planId, version]);
+
+  if (load.state === 'loading')
+    return (
+      <p role="status">
+        <Spinner label="" /> Loading the plan…
+      </p>
+    );
+  if (load.state === 'missing')
+    return (
+      <section className="admin-state" aria-labelledby="plan-missing">
+        <h2 id="plan-missing">There is no such plan</h2>
+        <p>It may have been deleted, or the address is mistyped.</p>
+        <a className="btn btn-secondary" href={BACK}>
+          All plans
+        </a>
+      </section>
+    );
+  if (load.state === 'failed')
+    return (
+      <div className="admin-state" role="alert">
+        <p>{load.message}</p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setVersion((v) => v + 1)}
+        >
+          Try again
+        </button>
+      </div>
+    );
+
+  const { plan } = load;
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await adminFetch(`/api/admin/plans/${plan._id}`, { method: 'DELETE' });
+      await navigate(BACK);
+    } catch (error) {
+      setConfirming(false);
+      setDeleteError(
+        error instanceof ApiClientError ? error.message : 'The plan could not be deleted. Please try again.',
+      );
+      // Someone bought it meanwhile: show the orders, and the advice to retire it.
+      setVersion((v) => v + 1);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <p>
+        <a href={BACK}>← All plans</a>
+      </p>
+      <section className="admin-panel" aria-labelledby="plan-edit-title">
+        <h2 id="plan-edit-title">{plan.name}</h2>
+        <dl className="admin-details pe-summary">
+          <dt>Now</dt>
+          <dd>
+            {formatPrice(plan.priceCents, undefined, plan.currency.toUpperCase())} for{' '}
+            {formatDuration(plan.durationMonths)} ·{' '}
+            <span className="status-pill" data-tone={plan.active ? 'good' : undefined}>
+              {plan.active ? 'On sale' : 'Retired'}
+            </span>
+          </dd>
+          <dt>Orders</dt>
+          <dd>{plan.orderCount === 0 ? 'None yet' : plan.orderCount}</dd>
+        </dl>
+        <PlanForm
+          key={plan._id}
+          idPrefix="plan-edit"
+          initial={planToForm(plan)}
+          submitLabel="Save changes"
+          onSave={async (input) => {
+            const saved = await adminFetch<AdminPlan>(`/api/admin/plans/${plan._id}`, {
+              method: 'PATCH',
+              body: input,
+            });
+            setLoad({ state: 'ready', plan: saved });
+            if (plan.active && !saved.active)
+              return `“${saved.name}” is retired. ${PUBLIC_DELAY.replace('show it', 'stop showing it')}`;
+            return `Changes saved. ${PUBLIC_DELAY}`;
+          }}
+        />
+      </section>
+
+      <section className="admin-panel" aria-labelledby="plan-delete-title">
+        <h2 id="plan-delete-title">Delete this plan</h2>
+        <FormAlert message={deleteError} />
+        {plan.orderCount > 0 ? (
+          <p>
+            Families have bought this plan ({plan.orderCount} {plan.orderCount === 1 ? 'order' : 'orders'}),
+            so it cannot be deleted: their orders point to it. To stop selling it, untick “Families can buy
+            this plan” above and save.
+          </p>
+        ) : (
+          <>
+            <p>
+              No family has bought this plan, so it can be deleted for good. Retiring it instead keeps it
+              here.
+            </p>
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+              Delete plan…
+            </button>
+          </>
+        )}
+      </section>
+
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete “${plan.name}”?`}
+          confirmLabel="Delete for good"
+          danger
+          busy={deleting}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>The plan leaves the program pages and this list. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

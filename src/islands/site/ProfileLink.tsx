@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $authReady } from '~/features/account/authState.store';
+import { NAVBAR_NAME_FALLBACK } from '~/features/account/childName';
+import { $navbarLabel, $session, $userData } from '~/features/account/session.store';
+import { countFor } from '~/features/notifications/counts';
+import { $notificationCounts } from '~/features/notifications/counts.store';
+import { LoginIcon, UserIcon } from '~/islands/shared/icons';
+import { useHydrated } from '~/islands/shared/useHydrated';
+
+/**
+ * Signed in: the active child's short name (or "Profile") linking to /profile.
+ * Signed out: a login icon linking to /login. The server HTML is the signed-out
+ * form; the device's sign-in hint is applied once the island has hydrated.
+ */
+export function ProfileLink() {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const label = useStore($navbarLabel);
+  const user = useStore($userData);
+  const counts = useStore($notificationCounts);
+  const authReady = useStore($authReady);
+  const signedIn = session.status === 'signed-in';
+  const unread = user?._id ? countFor(counts, user._id) : 0;
+
+  // Where the identity service runs (signed-in pages), keep the count current while the page is open.
+  useEffect(() => {
+    if (!authReady || !signedIn) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('~/features/notifications/poller.store').then(({ startNotificationPolling }) => {
+      if (!cancelled) stop = startNotificationPolling();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [authReady, signedIn]);
+
+  if (hydrated && signedIn) {
+    return (
+      <a href="/profile" className="navbar-profile">
+        <UserIcon />
+        <span className="navbar-profile-name">{label}</span>
+        {label !== NAVBAR_NAME_FALLBACK && <span className="sr-only">, family profile</span>}
+        {unread > 0 && (
+          <span className="navbar-badge">
+            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+            <span className="sr-only">
+              , {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
+            </span>
+          </span>
+        )}
+      </a>
+    );
+  }
+  return (
+    <a href="/login" className="navbar-login" aria-label="Log in">
+      <LoginIcon />
+    </a>
+  );
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.server';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it, PGlite. */
+  url?: string | undefined;
+  /** PGlite's folder on disk; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+  migrationsDir: string;
+}
+
+// Any number taken once for this app: the lock that serialises migrations across processes.
+const MIGRATION_LOCK = 724_511_903;
+
+/** Opens the database and brings its schema up to date with the committed migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = resolve(options.migrationsDir);
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover) must not crash the process:
+    // the pool drops it and opens a new one for the next query.
+    pool.on('error', (error) => {
+      console.warn(
+        '[db] an idle database connection closed:',
+        (error as { code?: string }).code ?? error.name,
+      );
+    });
+    const db = drizzlePg(pool, { schema });
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir === 'memory://' ? new PGlite() : new PGlite(resolve(options.dataDir));
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** True when the database answers. */
+export async function databaseIsReady(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,500 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '~/platform/access';
+import {
+  AGE_BANDS,
+  BLOG_STATUSES,
+  BOOKING_STATUSES,
+  EVENT_STATUSES,
+  INQUIRY_STATUSES,
+  ORDER_STATUSES,
+  READING_LEVELS,
+  SUBSCRIPTION_STATUSES,
+  TEST_PAYMENT_STATUSES,
+} from '~/platform/domain';
+
+// Value lists are text columns with CHECK constraints rather than Postgres enum types: adding a
+// value is a one-line migration, and the migrations stay free of schema-qualified types.
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A parent or an administrator. Children never have accounts of their own. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firebaseUid: text('firebase_uid').notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('parent'),
+    disabled: boolean('disabled').notNull().default(false),
+    privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_role_check', oneOf('role', ROLES)),
+  ],
+);
+
+/** A child profile: only what the child's reading needs (see the privacy policy). */
+export const children = pgTable(
+  'children',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    birthYear: smallint('birth_year'),
+    ageBand: text('age_band', { enum: AGE_BANDS }),
+    readingLevel: text('reading_level', { enum: READING_LEVELS }).notNull(),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('children_user_id_idx').on(t.userId, t.createdAt),
+    check('children_age_band_check', sql`age_band is null or ${oneOf('age_band', AGE_BANDS)}`),
+    check('children_reading_level_check', oneOf('reading_level', READING_LEVELS)),
+    check('children_birth_or_band_check', sql`birth_year is not null or age_band is not null`),
+  ],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Months; 1.25 is five weeks. */
+    durationMonths: numeric('duration_months', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** Whole cents, never a float amount. */
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plans_active_idx').on(t.active, t.priceCents),
+    check('plans_price_check', sql`price_cents >= 0`),
+    check('plans_duration_check', sql`duration_months > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    note: text('note'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When an administrator (or a refund made in Stripe's dashboard) refunded or cancelled it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The administrator who did; null when Stripe reported a refund made elsewhere. */
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The team's reason, kept for the record; in the family's data export, not in their notification. */
+    closeReason: text('close_reason'),
+    /** The provider's refund id (re_...), so a refund can be found in Stripe. */
+    refundRef: text('refund_ref'),
+  },
+  (t) => [
+    index('orders_user_id_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_provider_ref_key').on(t.provider, t.providerRef),
+    check('orders_status_check', oneOf('status', ORDER_STATUSES)),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscriptions_child_id_idx').on(t.childId, t.endsAt),
+    uniqueIndex('subscriptions_order_id_key').on(t.orderId),
+    check('subscriptions_status_check', oneOf('status', SUBSCRIPTION_STATUSES)),
+  ],
+);
+
+/**
+ * Payment provider events already applied, keyed by the provider's event id: a webhook delivered
+ * twice (providers retry) finds its id here and changes nothing.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const books = pgTable(
+  'books',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    isbn: text('isbn'),
+    ageMin: smallint('age_min'),
+    ageMax: smallint('age_max'),
+    readingLevel: text('reading_level', { enum: READING_LEVELS }),
+    coverPath: text('cover_path'),
+    summary: text('summary').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('books_isbn_key').on(t.isbn),
+    index('books_title_idx').on(sql`lower(${t.title})`),
+    check('books_level_check', sql`reading_level is null or ${oneOf('reading_level', READING_LEVELS)}`),
+  ],
+);
+
+/** One reading session in a child's log ("rated reads" when it carries stars). */
+export const readingLogs = pgTable(
+  'reading_logs',
+  {
+    id: id(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    author: text('author'),
+    readOn: date('read_on', { mode: 'string' }).notNull(),
+    minutes: smallint('minutes').notNull(),
+    pages: smallint('pages'),
+    rating: smallint('rating'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reading_logs_child_date_idx').on(t.childId, t.readOn),
+    index('reading_logs_book_idx').on(t.bookId),
+    check('reading_logs_minutes_check', sql`minutes between 1 and 1440`),
+    check('reading_logs_pages_check', sql`pages is null or pages between 1 and 5000`),
+    check('reading_logs_rating_check', sql`rating is null or rating between 1 and 5`),
+  ],
+);
+
+/**
+ * The reading milestones a child has reached ('streak-7', 'books-10'...). Each is announced once
+ * in a child's life: the key makes a second announcement impossible, even when an entry is
+ * deleted and logged again, or two entries arrive at the same moment.
+ */
+export const readingMilestones = pgTable(
+  'reading_milestones',
+  {
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    milestone: text('milestone').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'reading_milestones_pkey', columns: [t.childId, t.milestone] })],
+);
+
+/** Read-aloud passages ("readonance"). */
+export const passages = pgTable(
+  'passages',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    readingLevel: text('reading_level', { enum: READING_LEVELS }).notNull(),
+    text: text('text').notNull(),
+    wordCount: integer('word_count').notNull(),
+    audioPath: text('audio_path'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('passages_level_idx').on(t.readingLevel),
+    check('passages_level_check', oneOf('reading_level', READING_LEVELS)),
+  ],
+);
+
+/** A child's read-aloud attempt, with its recording when the parent allowed the microphone. */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: id(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    passageId: uuid('passage_id').references(() => passages.id, { onDelete: 'set null' }),
+    durationMs: integer('duration_ms').notNull(),
+    wordsPerMinute: integer('words_per_minute').notNull(),
+    audioPath: text('audio_path'),
+    audioType: text('audio_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recordings_child_idx').on(t.childId, t.createdAt)],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: id(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The child whose family wrote the post; told when it is reviewed. */
+    childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    title: text('title').notNull(),
+    contentHtml: text('content_html').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Words of the text, counted when the post is saved: the reading time without parsing HTML. */
+    wordCount: integer('word_count').notNull().default(0),
+    coverPath: text('cover_path'),
+    coverAlt: text('cover_alt').notNull().default(''),
+    status: text('status', { enum: BLOG_STATUSES }).notNull().default('draft'),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewNote: text('review_note'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('blogs_published_idx').on(t.status, t.publishedAt, t.id),
+    index('blogs_submitted_idx').on(t.status, t.submittedAt),
+    index('blogs_author_idx').on(t.authorId, t.updatedAt),
+    check('blogs_status_check', oneOf('status', BLOG_STATUSES)),
+    // Page cursors carry milliseconds: a finer time would make a post its own neighbour.
+    check('blogs_published_ms_check', sql`published_at = date_trunc('milliseconds', published_at)`),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    location: text('location'),
+    onlineUrl: text('online_url'),
+    ageMin: smallint('age_min'),
+    ageMax: smallint('age_max'),
+    capacity: integer('capacity').notNull(),
+    /** Kept with the registrations in one transaction; the CHECK makes overbooking impossible. */
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    /** RFC 5545 SEQUENCE: raised on every change so calendars replace their copy. */
+    sequence: integer('sequence').notNull().default(0),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('scheduled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('events_starts_at_idx').on(t.startsAt),
+    check('events_status_check', oneOf('status', EVENT_STATUSES)),
+    check('events_capacity_check', sql`capacity >= 0`),
+    check('events_seats_check', sql`seats_taken >= 0 and seats_taken <= capacity`),
+    check('events_times_check', sql`ends_at > starts_at`),
+  ],
+);
+
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_registrations_event_child_key').on(t.eventId, t.childId),
+    index('event_registrations_child_idx').on(t.childId),
+  ],
+);
+
+export const podcastEpisodes = pgTable(
+  'podcast_episodes',
+  {
+    id: id(),
+    /** Never changes once published, so podcast apps never list an episode twice. */
+    guid: text('guid').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    showNotes: text('show_notes').notNull().default(''),
+    transcript: text('transcript').notNull().default(''),
+    audioPath: text('audio_path'),
+    audioUrl: text('audio_url'),
+    audioBytes: integer('audio_bytes'),
+    audioType: text('audio_type'),
+    durationSeconds: integer('duration_seconds'),
+    episodeNumber: integer('episode_number'),
+    explicit: boolean('explicit').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('podcast_episodes_guid_key').on(t.guid),
+    index('podcast_published_idx').on(t.publishedAt),
+  ],
+);
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: INQUIRY_STATUSES }).notNull().default('new'),
+    internalNote: text('internal_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('inquiries_status_idx').on(t.status, t.createdAt),
+    check('inquiries_status_check', oneOf('status', INQUIRY_STATUSES)),
+  ],
+);
+
+/** Notifications are kept per child and counted per user. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_child_idx').on(t.childId, t.createdAt),
+    index('notifications_unread_idx').on(t.childId).where(sql`read_at is null`),
+  ],
+);
+
+export const interviewBookings = pgTable(
+  'interview_bookings',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('booked'),
+    /** The calendar file's SEQUENCE: raised by each reschedule and the cancellation. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Two parents can never hold the same slot, even when they book at the same moment.
+    uniqueIndex('interview_bookings_slot_key').on(t.startsAt).where(sql`status = 'booked'`),
+    index('interview_bookings_user_idx').on(t.userId),
+    check('interview_bookings_status_check', oneOf('status', BOOKING_STATUSES)),
+  ],
+);
+
+/** Who changed what, and when: every administrative change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+);
+
+/**
+ * Payments an administrator runs from /admin/test-payment to check an environment's payment
+ * setup. Kept apart from orders: they buy nothing, enrol nobody and never count as revenue.
+ */
+export const testPayments = pgTable(
+  'test_payments',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: TEST_PAYMENT_STATUSES }).notNull().default('created'),
+    /** What the provider said when it answered (its status, or its error), for the page. */
+    providerMessage: text('provider_message'),
+    /** When the signed event about this payment came through the webhook. */
+    webhookAt: timestamp('webhook_at', { withTimezone: true }),
+    webhookEventType: text('webhook_event_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('test_payments_created_idx').on(t.createdAt),
+    check('test_payments_status_check', oneOf('status', TEST_PAYMENT_STATUSES)),
+  ],
+);
+
+/** Fixed-window counters shared by every server process when the database is Postgres. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

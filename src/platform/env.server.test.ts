@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from './env.server';
+
+describe('settings', () => {
+  it('has local defaults', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({ APP_ENV: 'development', DATA_DIR: '.data/db', ADMIN_EMAILS: [] });
+  });
+
+  it('reads a list of admin emails, trimmed and lowercased', () => {
+    expect(loadSettings({ ADMIN_EMAILS: ' Ada@Example.com, ,bo@example.com' }).ADMIN_EMAILS).toEqual([
+      'ada@example.com',
+      'bo@example.com',
+    ]);
+  });
+
+  it('stops with a message naming each bad value', () => {
+    expect(() => loadSettings({ DATABASE_URL: 'mysql://x', AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /DATABASE_URL: must be a postgres[\s\S]*AUTH_RATE_LIMIT_PER_MINUTE/,
+    );
+  });
+
+  it('reads the interview template, zone and length, defaulting to the team’s week', () => {
+    const defaults = loadSettings({});
+    expect(defaults.INTERVIEW_SLOTS).toHaveLength(2);
+    expect(defaults.INTERVIEW_TIME_ZONE).toBe('America/New_York');
+    expect(defaults.INTERVIEW_MINUTES).toBe(20);
+    const custom = loadSettings({
+      INTERVIEW_SLOTS: 'Mon 09:00-10:00',
+      INTERVIEW_TIME_ZONE: 'Europe/London',
+      INTERVIEW_MINUTES: '30',
+    });
+    expect(custom.INTERVIEW_SLOTS).toEqual([{ weekdays: [1], start: 540, end: 600 }]);
+    expect(() =>
+      loadSettings({
+        INTERVIEW_SLOTS: 'Someday 9-10',
+        INTERVIEW_TIME_ZONE: 'Nowhere',
+        INTERVIEW_MINUTES: '5',
+      }),
+    ).toThrow(
+      /INTERVIEW_SLOTS: "Someday 9-10" should look like[\s\S]*INTERVIEW_TIME_ZONE: must be an IANA[\s\S]*INTERVIEW_MINUTES/,
+    );
+  });
+
+  it('never accepts emulator tokens in production or for a real project', () => {
+    expect(() =>
+      loadSettings({
+        APP_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'quillreads-prod',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(() =>
+      loadSettings({ FIREBASE_PROJECT_ID: 'quillreads-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toThrow(/demo- project/);
+    expect(() => loadSettings({ APP_ENV: 'production' })).toThrow(/FIREBASE_PROJECT_ID/);
+    expect(() => loadSettings({ APP_ENV: 'production', FIREBASE_PROJECT_ID: 'quillreads-prod' })).toThrow(
+      /PUBLIC_FIREBASE_API_KEY/,
+    );
+    expect(
+      loadSettings({
+        APP_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'quillreads-prod',
+        PUBLIC_FIREBASE_API_KEY: 'AIza-example',
+      }).APP_ENV,
+    ).toBe('production');
+  });
+  describe('payments', () => {
+    it('takes no Stripe keys (the sandbox) and treats empty values as left out', () => {
+      const settings = loadSettings({ STRIPE_SECRET_KEY: '', PUBLIC_STRIPE_PUBLISHABLE_KEY: ' ' });
+      expect(settings.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(settings.PUBLIC_STRIPE_PUBLISHABLE_KEY).toBeUndefined();
+    });
+
+    it('refuses a secret key without the webhook signing secret, live or test', () => {
+      expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_live_abc123' })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: must be set/,
+      );
+      expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    });
+
+    it('refuses a live publishable key without a live secret key (the sandbox never takes live payments)', () => {
+      expect(() => loadSettings({ PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' })).toThrow(
+        /STRIPE_SECRET_KEY: must be a live key/,
+      );
+    });
+
+    it('refuses test and live keys mixed, and values that are not keys', () => {
+      expect(() =>
+        loadSettings({
+          STRIPE_SECRET_KEY: 'sk_live_abc',
+          STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+          PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        }),
+      ).toThrow(/PUBLIC_STRIPE_PUBLISHABLE_KEY: must be a live key/);
+      expect(() => loadSettings({ STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(
+        /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+      );
+    });
+
+    it('accepts a complete live configuration', () => {
+      const settings = loadSettings({
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      });
+      expect(settings.STRIPE_SECRET_KEY).toBe('sk_live_abc');
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { UserRow } from '~/features/family/family.server';
+import type { InterviewSchedule } from '~/features/interviews/slots';
+import type { Db } from '~/platform/db/client.server';
+import type { Settings } from '~/platform/env.server';
+import type { DeleteSignInAccount, Identity, VerifyToken } from '~/platform/identity/identity.server';
+import type { SignInAccounts } from '~/platform/identity/signInAccounts.server';
+import type { PaymentProvider } from '~/platform/payments/provider.server';
+import type { Storage } from '~/platform/storage/storage';
+import type { RateLimiter } from './rateLimit.server';
+
+/** What the API needs from the outside world; tests pass their own. */
+export interface ApiDeps {
+  db: Db;
+  databaseKind: 'pglite' | 'postgres';
+  verifyToken: VerifyToken;
+  /** Removes the person's sign-in account (the Auth emulator locally). */
+  deleteSignInAccount: DeleteSignInAccount;
+  /** Creates sign-in accounts for other people and emails them a set-password link (admin console). */
+  signInAccounts: SignInAccounts;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'>;
+  /** The introductory interview's weekly slots (INTERVIEW_*); the default template when left out. */
+  interviewSchedule?: InterviewSchedule;
+  /** Where uploads go; the server's store (MEDIA_DIR) when left out. Tests pass a folder of their own. */
+  storage?: Storage;
+  /** Who takes payments: Stripe, or the sandbox (the default, and the tests') when left out. */
+  payments?: PaymentProvider;
+}
+
+export interface ApiEnv {
+  Bindings: { clientAddress?: string };
+  Variables: {
+    requestId: string;
+    identity: Identity;
+    user: UserRow;
+  };
+}

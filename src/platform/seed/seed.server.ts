@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { preparePost } from '~/features/blogs/blogs.server';
+import { passageWordCount } from '~/features/readAloud/readAloud';
+import type { Db } from '~/platform/db/client.server';
+import {
+  blogs,
+  books,
+  children,
+  events,
+  notifications,
+  passages,
+  plans,
+  podcastEpisodes,
+  readingLogs,
+  readingMilestones,
+  users,
+} from '~/platform/db/schema.server';
+import { getStorage } from '~/platform/storage/index.server';
+import type { Storage } from '~/platform/storage/storage';
+import { DEMO_ACCOUNTS } from './demoAccounts';
+import {
+  at,
+  BLOGS,
+  BOOKS,
+  DEMO_CHILDREN,
+  EPISODES,
+  EVENTS,
+  PASSAGES,
+  PLANS,
+  UNPUBLISHED_BLOGS,
+} from './demoContent';
+
+/** True when the database already holds anything a person made: seeding never touches it then. */
+export async function databaseHasData(db: Db): Promise<boolean> {
+  const [row] = await db
+    .execute<{ any: boolean }>(sql`
+    select exists(select 1 from users) or exists(select 1 from plans) or exists(select 1 from blogs)
+      or exists(select 1 from books) or exists(select 1 from events) as any`)
+    .then((r) => (r as unknown as { rows: { any: boolean }[] }).rows);
+  return row?.any === true;
+}
+
+const EPISODE_AUDIO = new URL('./media/podcast/', import.meta.url);
+
+/** Copies the demo episodes' audio into storage; answers the rows to insert, with real sizes. */
+async function episodesWithAudio(storage: Storage) {
+  return Promise.all(
+    EPISODES.map(async ({ audioFile, ...episode }) => {
+      const stored = await storage.put(
+        `podcast/${audioFile}`,
+        await readFile(new URL(audioFile, EPISODE_AUDIO)),
+      );
+      return { ...episode, audioPath: stored.key, audioBytes: stored.size, audioType: stored.contentType };
+    }),
+  );
+}
+
+/**
+ * Fills an empty database with demo content and the two demo accounts' rows, and puts the demo
+ * podcast audio into storage. Answers false, changing nothing, when the database already holds data.
+ */
+export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise<boolean> {
+  if (await databaseHasData(db)) return false;
+  const episodes = await episodesWithAudio(storage);
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        firebaseUid: DEMO_ACCOUNTS.admin.uid,
+        email: DEMO_ACCOUNTS.admin.email,
+        displayName: DEMO_ACCOUNTS.admin.displayName,
+        role: 'admin',
+        privacyConsentAt: new Date(),
+      })
+      .returning();
+    const [parent] = await tx
+      .insert(users)
+      .values({
+        firebaseUid: DEMO_ACCOUNTS.parent.uid,
+        email: DEMO_ACCOUNTS.parent.email,
+        displayName: DEMO_ACCOUNTS.parent.displayName,
+        role: 'parent',
+        privacyConsentAt: new Date(),
+      })
+      .returning();
+    if (!admin || !parent) throw new Error('demo accounts were not created');
+
+    const kids = await tx
+      .insert(children)
+      .values(DEMO_CHILDREN.map((c) => ({ ...c, interests: [...c.interests], userId: parent.id })))
+      .returning();
+
+    await tx.insert(plans).values(PLANS);
+    const bookRows = await tx
+      .insert(books)
+      .values(BOOKS.map((b) => ({ ...b })))
+      .returning();
+    await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: passageWordCount(p.text) })));
+    await tx.insert(events).values(EVENTS);
+    await tx.insert(podcastEpisodes).values(episodes);
+    await tx.insert(blogs).values(
+      BLOGS.map((b, i) => ({
+        title: b.title,
+        authorName: b.authorName,
+        ...preparePost(b),
+        status: 'approved' as const,
+        authorId: i === 2 ? parent.id : admin.id,
+        childId: i === 2 ? (kids[0]?.id ?? null) : null,
+        reviewerId: admin.id,
+        submittedAt: at(-b.publishedDaysAgo - 1, 9),
+        reviewedAt: at(-b.publishedDaysAgo, 9),
+        publishedAt: at(-b.publishedDaysAgo, 9),
+      })),
+    );
+    await tx.insert(blogs).values(
+      UNPUBLISHED_BLOGS.map((b) => ({
+        title: b.title,
+        authorName: b.authorName,
+        ...preparePost(b),
+        status: b.status,
+        authorId: parent.id,
+        childId: kids[0]?.id ?? null,
+        submittedAt: b.status === 'draft' ? null : at(-b.daysAgo, 20),
+        ...(b.status === 'rejected'
+          ? {
+              reviewerId: admin.id,
+              reviewedAt: at(-b.daysAgo + 1, 9),
+              reviewNote: 'reviewNote' in b ? b.reviewNote : null,
+            }
+          : {}),
+        createdAt: at(-b.daysAgo - 1, 20),
+        updatedAt: at(-b.daysAgo, 20),
+      })),
+    );
+
+    // A few weeks of reading for the first child, so the family pages have something to show.
+    const maya = kids[0];
+    const wildRobot = bookRows.find((b) => b.title === 'The Wild Robot');
+    if (maya && wildRobot) {
+      await tx.insert(readingLogs).values(
+        [1, 2, 3, 5, 8, 9, 12].map((daysAgo, i) => ({
+          childId: maya.id,
+          bookId: wildRobot.id,
+          title: wildRobot.title,
+          author: wildRobot.author,
+          readOn: at(-daysAgo, 12).toISOString().slice(0, 10),
+          minutes: 15 + ((i * 7) % 20),
+          pages: 8 + i,
+          rating: i === 0 ? 5 : null,
+        })),
+      );
+      // A few rated books for both children, so "Top-rated this month" has something to rank.
+      const rated: [string, number, number][] = [
+        ['Charlotte’s Web', 4, 4],
+        ['The Phantom Tollbooth', 6, 4],
+      ];
+      const theo = kids[1];
+      const theoRated: [string, number, number][] = [
+        ['The Snail and the Whale', 2, 5],
+        ['Frog and Toad Are Friends', 4, 4],
+        ['Mercy Watson to the Rescue', 7, 5],
+      ];
+      const logOf = (childId: string, [title, daysAgo, rating]: [string, number, number]) => {
+        const book = bookRows.find((b) => b.title === title);
+        return {
+          childId,
+          bookId: book?.id ?? null,
+          title,
+          author: book?.author ?? null,
+          readOn: at(-daysAgo, 18).toISOString().slice(0, 10),
+          minutes: 20,
+          rating,
+        };
+      };
+      await tx
+        .insert(readingLogs)
+        .values([
+          ...rated.map((r) => logOf(maya.id, r)),
+          ...(theo ? theoRated.map((r) => logOf(theo.id, r)) : []),
+        ]);
+      await tx.insert(notifications).values([
+        {
+          childId: maya.id,
+          kind: 'milestone',
+          title: 'Maya read for three days in a row',
+          body: 'A three-day streak! Keep it going tonight.',
+          link: `/book-history/${maya.id}`,
+        },
+        {
+          childId: maya.id,
+          kind: 'blog',
+          title: 'Your family’s blog post was published',
+          body: '“Our family’s reading nook, on a budget” is now on the blog.',
+          link: '/blogs',
+        },
+      ]);
+      // The three-day streak above is announced: recorded, so it is never announced again.
+      await tx.insert(readingMilestones).values({ childId: maya.id, milestone: 'streak-3' });
+    }
+  });
+  return true;
+}
