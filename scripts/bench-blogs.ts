@@ -4,9 +4,9 @@
 // watch. An OFFSET query at the same depth is printed beside them, to show what keyset avoids.
 // PGlite in memory by default; with DATABASE_URL, a fresh database on that server.
 import { sql } from 'drizzle-orm';
+import { createApi } from '../src/features/api.server';
 import { encodeCursor } from '../src/features/blogs/blogs';
 import { openDatabase } from '../src/platform/db/client.server';
-import { createApi } from '../src/platform/http/app.server';
 import { memoryRateLimiter } from '../src/platform/http/rateLimit.server';
 import { createTokenVerifier } from '../src/platform/identity/identity.server';
 import { createLogger } from '../src/platform/logger.server';

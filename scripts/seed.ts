@@ -1,10 +1,10 @@
 // Seeds an empty database with demo content and makes sure the demo sign-in accounts exist in
 // the Auth emulator. Run by `npm start`; safe to run again: a database with data is left alone.
 
+import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts';
+import { seedDemo } from '../src/features/demo/seed.server';
 import { openDatabase } from '../src/platform/db/client.server';
 import { loadSettings } from '../src/platform/env.server';
-import { DEMO_ACCOUNTS } from '../src/platform/seed/demoAccounts';
-import { seedDemo } from '../src/platform/seed/seed.server';
 import { ensureEmulatorAccount } from './emulator.mjs';
 
 const settings = loadSettings();

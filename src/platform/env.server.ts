@@ -6,7 +6,7 @@ import {
   isTimeZone,
   parseSlotTemplate,
   type SlotWindow,
-} from '~/features/interviews/slots';
+} from './weeklySlots';
 
 const list = z
   .string()

@@ -1,28 +1,19 @@
 import { openDatabase } from './db/client.server';
 import { loadSettings } from './env.server';
-import { type Api, createApi } from './http/app.server';
+import type { ApiDeps } from './http/context.server';
 import { memoryRateLimiter, postgresRateLimiter } from './http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from './identity/identity.server';
 import { createSignInAccounts } from './identity/signInAccounts.server';
 import { createLogger } from './logger.server';
 import { choosePaymentProvider } from './payments/provider.server';
 
-let api: Promise<Api> | undefined;
 let database: ReturnType<typeof openDatabase> | undefined;
 
 /**
- * The server's one API instance, built on first use: settings parsed, database opened and
- * migrated. A bad setting stops the server with a message that names it.
+ * What the API needs from the outside world, from this server's settings: the database (opened and
+ * migrated), the identity service, rate limits, the logger and the payment provider.
  */
-export function getApi(): Promise<Api> {
-  api ??= build().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-  return api;
-}
-
-async function build(): Promise<Api> {
+export async function serverDeps(): Promise<ApiDeps> {
   const settings = loadSettings();
   const logger = createLogger(settings.LOG_LEVEL);
   const { db, kind } = await getDatabase();
@@ -32,7 +23,7 @@ async function build(): Promise<Api> {
     apiKey: settings.PUBLIC_FIREBASE_API_KEY ?? 'emulator-key',
     emulatorHost: settings.FIREBASE_AUTH_EMULATOR_HOST,
   };
-  return createApi({
+  return {
     db,
     databaseKind: kind,
     verifyToken: createTokenVerifier({
@@ -50,7 +41,7 @@ async function build(): Promise<Api> {
       minutes: settings.INTERVIEW_MINUTES,
     },
     payments: choosePaymentProvider(settings),
-  });
+  };
 }
 
 /** The server's one database connection, shared by the API and the pages rendered on demand. */

@@ -9,7 +9,7 @@ import {
   waitForIslands,
 } from './fixtures';
 
-const SEED_MP3 = 'src/platform/seed/media/podcast/003-reading-is-boring.mp3';
+const SEED_MP3 = 'src/features/demo/media/podcast/003-reading-is-boring.mp3';
 
 /** Nothing wider than the window: the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {

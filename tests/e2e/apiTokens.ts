@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from '../../src/platform/seed/demoAccounts';
+import { DEMO_ACCOUNTS } from '../../src/features/demo/demoAccounts';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { DEMO_ACCOUNTS } from '../../src/platform/seed/demoAccounts';
+import { DEMO_ACCOUNTS } from '../../src/features/demo/demoAccounts';
 import { authFile, expect, gotoReady, test } from './fixtures';
 
 mkdirSync('test-results/.auth', { recursive: true });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
-import { DEMO_ACCOUNTS } from '../../src/platform/seed/demoAccounts';
+import { DEMO_ACCOUNTS } from '../../src/features/demo/demoAccounts';
 import { bearer, demoToken } from './apiTokens';
 import { expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
 

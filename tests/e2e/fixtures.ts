@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
-import type { Child } from '../../src/features/account/user';
 import type { Role } from '../../src/platform/access';
 import type { AgeBand, ReadingLevel } from '../../src/platform/domain';
+import type { Child } from '../../src/platform/identity/user';
 import { bearer } from './apiTokens';
 
 export interface SessionHint {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
-import { DEMO_ACCOUNTS } from '../../src/platform/seed/demoAccounts';
+import { DEMO_ACCOUNTS } from '../../src/features/demo/demoAccounts';
 import { expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   adminId = admin.user._id;
   mp3 = new Uint8Array(
     await readFile(
-      new URL('../../src/platform/seed/media/podcast/002-lighthouse-keeper.mp3', import.meta.url),
+      new URL('../../src/features/demo/media/podcast/002-lighthouse-keeper.mp3', import.meta.url),
     ),
   );
 });

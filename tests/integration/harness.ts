@@ -7,8 +7,8 @@ import {
   signInWithGoogleAtEmulator,
 } from '../../scripts/emulator.mjs';
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
+import { createApi } from '../../src/features/api.server';
 import { type Database, openDatabase } from '../../src/platform/db/client.server';
-import { createApi } from '../../src/platform/http/app.server';
 import { memoryRateLimiter, type RateLimiter } from '../../src/platform/http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';

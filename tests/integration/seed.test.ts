@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/features/demo/seed.server';
 import {
   blogs,
   books,
@@ -13,7 +14,6 @@ import {
   podcastEpisodes,
   users,
 } from '../../src/platform/db/schema.server';
-import { seedDemo } from '../../src/platform/seed/seed.server';
 import { diskStorage } from '../../src/platform/storage/disk.server';
 import { testDatabase } from './harness';
 

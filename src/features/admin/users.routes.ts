@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { countChildren, emailInUse } from '~/features/family/family.server';
-import { deleteChild } from '~/features/family/familyData.server';
+import { countChildren, deleteChild } from '~/features/family/children.server';
+import { emailInUse } from '~/features/family/family.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import { adminPageSchema } from '~/platform/admin/list.schema';
 import { uuidSchema } from '~/platform/http/common.schema';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { registrationSchema } from '~/features/account/user.schema';
+import { registrationSchema } from '~/features/family/user.schema';
 import { adminOrderSchema } from '~/features/payments/admin.schema';
 import { ROLES } from '~/platform/access';
 import { adminListQuery } from '~/platform/admin/list.schema';

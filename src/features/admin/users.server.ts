@@ -1,17 +1,13 @@
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import {
-  childrenDtos,
-  countChildren,
-  listChildren,
-  type UserRow,
-  uniqueViolation,
-} from '~/features/family/family.server';
+import { childrenDtos, countChildren, listChildren } from '~/features/family/children.server';
 import { adminOrders } from '~/features/payments/admin.server';
 import type { Role } from '~/platform/access';
 import { recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
+import { uniqueViolation } from '~/platform/db/errors';
 import { blogs, inquiries, orders, users } from '~/platform/db/schema.server';
+import type { UserRow } from '~/platform/identity/accounts.server';
 import { type AdminUser, type AdminUserQuery, type AdminUserView, VIEW_LIST_LIMIT } from './users.schema';
 
 // Spelled out: in a one-table select Drizzle writes ${users.id} as a bare "id", which inside this

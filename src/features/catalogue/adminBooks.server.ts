@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type * as z from 'zod';
-import { uniqueViolation } from '~/features/family/family.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import {
@@ -14,6 +13,7 @@ import {
   pageWindow,
 } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
+import { uniqueViolation } from '~/platform/db/errors';
 import { books, readingLogs } from '~/platform/db/schema.server';
 import { ApiError } from '~/platform/http/errors';
 import type { Storage } from '~/platform/storage/storage';

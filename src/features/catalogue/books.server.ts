@@ -1,7 +1,7 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { CatalogueBook } from '~/features/reading/reading.schema';
 import type { Db } from '~/platform/db/client.server';
 import { books } from '~/platform/db/schema.server';
+import type { CatalogueBook } from './catalogue.schema';
 
 /** Catalogue books whose title or author contains the words, titles that start with them first. */
 export async function searchBooks(db: Db, query: string, limit: number): Promise<CatalogueBook[]> {

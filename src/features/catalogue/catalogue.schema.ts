@@ -176,3 +176,28 @@ export type AdminPassageDetail = z.infer<typeof adminPassageDetailSchema>;
 
 export const PASSAGE_SORTS = ['title', 'level', 'wordCount', 'createdAt'] as const;
 export const passageListQuerySchema = adminListQuery(PASSAGE_SORTS, { sort: 'title', dir: 'asc' });
+
+/** The catalogue as families search it when they log a book (public). */
+export const catalogueBookSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    author: z.string(),
+    readingLevel: z.enum(READING_LEVELS).nullable(),
+  })
+  .meta({ id: 'CatalogueBook' });
+export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
+
+export const BOOK_SEARCH_LIMIT = 20;
+
+export const bookSearchQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search with 100 characters or fewer.').default(''),
+  limit: z.coerce
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be at least 1.')
+    .max(BOOK_SEARCH_LIMIT, `Must be at most ${BOOK_SEARCH_LIMIT}.`)
+    .default(10),
+});
+
+export const bookSearchSchema = z.object({ books: z.array(catalogueBookSchema) }).meta({ id: 'BookSearch' });

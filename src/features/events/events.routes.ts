@@ -1,11 +1,11 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { findOwnChild } from '~/features/family/family.server';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses } from '~/platform/http/openapi';
+import { findOwnChild } from '~/platform/identity/accounts.server';
 import {
   eventListSchema,
   eventSchema,

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { ChildRow } from '~/features/family/family.server';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, events } from '~/platform/db/schema.server';
+import type { ChildRow } from '~/platform/identity/accounts.server';
 import { PAST_EVENTS_SHOWN, seatsLeft, splitEvents } from './events';
 import type { EventDto, EventList, FamilyRegistrations } from './events.schema';
 import { formatEventRange } from './eventTime';

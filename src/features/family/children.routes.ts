@@ -4,9 +4,19 @@ import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
-import { errorResponses } from '~/platform/http/openapi';
+import { errorResponses, json } from '~/platform/http/openapi';
+import { findOwnChild } from '~/platform/identity/accounts.server';
+import { getStorage } from '~/platform/storage/index.server';
 import { childInputSchema, childSchema, MAX_CHILDREN_PER_FAMILY } from './children.schema';
-import { childrenDtos, createChildWithinLimit, findOwnChild, listChildren } from './family.server';
+import {
+  childrenDtos,
+  createChildWithinLimit,
+  deleteChild,
+  listChildren,
+  updateChild,
+} from './children.server';
+import { userDto } from './family.server';
+import { userSchema } from './user.schema';
 
 const childIdParams = z.object({ id: uuidSchema });
 
@@ -82,6 +92,50 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       if (!child) throw notFound('That child');
       const [dto] = await childrenDtos(deps.db, [child]);
       return c.json(dto as z.infer<typeof childSchema>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/children/{id}',
+      summary: "Changes a child's profile",
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: childIdParams, body: { content: json(childInputSchema), required: true } },
+      responses: {
+        200: { description: 'The child, changed', content: json(childSchema) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      const updated = await updateChild(deps.db, user.id, c.req.valid('param').id, c.req.valid('json'));
+      if (!updated) throw notFound('That child');
+      const [dto] = await childrenDtos(deps.db, [updated]);
+      return c.json(dto as z.infer<typeof childSchema>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/children/{id}',
+      summary: 'Removes a child and everything about them (reading, recordings, notifications, seats)',
+      security: [{ bearer: [] }],
+      middleware: [account] as const,
+      request: { params: childIdParams },
+      responses: {
+        200: { description: 'The family, without the child', content: json(userSchema) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      if (!(await deleteChild(deps.db, deps.storage ?? getStorage(), user.id, c.req.valid('param').id))) {
+        throw notFound('That child');
+      }
+      return c.json(await userDto(deps.db, user), 200);
     },
   );
 }

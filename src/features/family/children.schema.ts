@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { notificationSchema } from '~/features/notifications/notifications.schema';
 import { AGE_BANDS, READING_LEVELS } from '~/platform/domain';
 
 const thisYear = () => new Date().getUTCFullYear();
@@ -40,19 +41,6 @@ export const childInputSchema = z
   })
   .meta({ id: 'ChildInput' });
 export type ChildInput = z.input<typeof childInputSchema>;
-
-export const notificationSchema = z
-  .object({
-    _id: z.string(),
-    kind: z.string(),
-    title: z.string(),
-    body: z.string(),
-    link: z.string().nullable(),
-    read: z.boolean(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'Notification' });
-export type Notification = z.infer<typeof notificationSchema>;
 
 /** A child as the API returns it: the spec's _id, name and notification list, and the profile. */
 export const childSchema = z

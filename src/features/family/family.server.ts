@@ -1,34 +1,24 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { UserDto } from '~/features/account/user.schema';
-import { utcDay } from '~/features/reading/reading';
-import { readingStats } from '~/features/reading/reading.server';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
-import { children, notifications, plans, subscriptions, users } from '~/platform/db/schema.server';
-import { notFound } from '~/platform/http/errors';
-import type { ChildDto, ChildInput } from './children.schema';
-
-export type UserRow = typeof users.$inferSelect;
-export type ChildRow = typeof children.$inferSelect;
-type NotificationRow = typeof notifications.$inferSelect;
-
-const RECENT_NOTIFICATIONS = 20;
-
-export async function findUserByFirebaseUid(db: Db, firebaseUid: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.firebaseUid, firebaseUid)).limit(1);
-  return user;
-}
-
-/** The unique constraint a database error broke, if that is what it was (Postgres code 23505). */
-export function uniqueViolation(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint ?? 'unknown';
-  }
-  return undefined;
-}
+import { uniqueViolation } from '~/platform/db/errors';
+import {
+  blogs,
+  children,
+  eventRegistrations,
+  events,
+  inquiries,
+  interviewBookings,
+  notifications,
+  orders,
+  readingLogs,
+  recordings,
+  subscriptions,
+  users,
+} from '~/platform/db/schema.server';
+import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
+import type { Storage as MediaStorage } from '~/platform/storage/storage';
+import { childrenDtos, listChildren, releaseChildren, removeFiles } from './children.server';
+import type { UserDto } from './user.schema';
 
 export type CreateUserResult = { user: UserRow; created: boolean } | { conflict: 'email' };
 
@@ -69,152 +59,6 @@ export async function emailInUse(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function listChildren(db: Db, userId: string): Promise<ChildRow[]> {
-  return db.select().from(children).where(eq(children.userId, userId)).orderBy(children.createdAt);
-}
-
-/** A child of this family, or undefined: another family's child is indistinguishable from none. */
-export async function findOwnChild(db: Db, userId: string, childId: string): Promise<ChildRow | undefined> {
-  const [child] = await db
-    .select()
-    .from(children)
-    .where(and(eq(children.id, childId), eq(children.userId, userId)))
-    .limit(1);
-  return child;
-}
-
-/** A child of this family, or the 404 the API answers for anyone else's (it reveals nothing). */
-export async function ownChildOr404(db: Db, userId: string, childId: string): Promise<ChildRow> {
-  const child = await findOwnChild(db, userId, childId);
-  if (!child) throw notFound('That child');
-  return child;
-}
-
-export async function countChildren(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(children)
-    .where(eq(children.userId, userId));
-  return Number(row?.n ?? 0);
-}
-
-/**
- * Adds a child unless the family already has `limit`: the family's row is locked while counting,
- * so two requests at the same moment cannot both take the last place.
- */
-export async function createChildWithinLimit(
-  db: Db,
-  userId: string,
-  input: ChildInput,
-  limit: number,
-): Promise<ChildRow | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
-    if ((await countChildren(tx as unknown as Db, userId)) >= limit) return undefined;
-    return createChild(tx as unknown as Db, userId, input);
-  });
-}
-
-export async function createChild(db: Db, userId: string, input: ChildInput): Promise<ChildRow> {
-  const [child] = await db
-    .insert(children)
-    .values({
-      userId,
-      firstName: input.firstName,
-      birthYear: input.birthYear ?? null,
-      ageBand: input.ageBand ?? null,
-      readingLevel: input.readingLevel,
-      interests: input.interests ?? [],
-    })
-    .returning();
-  if (!child) throw new Error('insert returned no row');
-  return child;
-}
-
-async function recentNotifications(db: Db, childIds: string[]): Promise<Map<string, NotificationRow[]>> {
-  const byChild = new Map<string, NotificationRow[]>();
-  if (childIds.length === 0) return byChild;
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(inArray(notifications.childId, childIds))
-    .orderBy(desc(notifications.createdAt))
-    .limit(RECENT_NOTIFICATIONS * childIds.length);
-  for (const row of rows) {
-    const list = byChild.get(row.childId) ?? [];
-    if (list.length < RECENT_NOTIFICATIONS) list.push(row);
-    byChild.set(row.childId, list);
-  }
-  return byChild;
-}
-
-type ReadingStats = { readingThisWeek: number; streakDays: number };
-
-type ActiveSubscription = { planName: string; endsAt: string };
-
-/** Each child's current program: the active subscription that ends last. */
-async function activeSubscriptions(db: Db, childIds: string[]): Promise<Map<string, ActiveSubscription>> {
-  const found = new Map<string, ActiveSubscription>();
-  if (childIds.length === 0) return found;
-  const rows = await db
-    .select({ childId: subscriptions.childId, planName: plans.name, endsAt: subscriptions.endsAt })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        inArray(subscriptions.childId, childIds),
-        eq(subscriptions.status, 'active'),
-        sql`${subscriptions.endsAt} > now()`,
-      ),
-    )
-    .orderBy(desc(subscriptions.endsAt));
-  for (const row of rows) {
-    if (!found.has(row.childId))
-      found.set(row.childId, { planName: row.planName, endsAt: row.endsAt.toISOString() });
-  }
-  return found;
-}
-
-function childDto(
-  child: ChildRow,
-  notes: NotificationRow[],
-  reading: ReadingStats | undefined,
-  subscription: ActiveSubscription | undefined,
-): ChildDto {
-  return {
-    _id: child.id,
-    name: child.firstName,
-    birthYear: child.birthYear,
-    ageBand: child.ageBand,
-    readingLevel: child.readingLevel,
-    interests: child.interests,
-    notifications: notes.map((n) => ({
-      _id: n.id,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link,
-      read: n.readAt !== null,
-      createdAt: n.createdAt.toISOString(),
-    })),
-    readingThisWeek: reading?.readingThisWeek ?? 0,
-    streakDays: reading?.streakDays ?? 0,
-    subscription: subscription ?? null,
-  };
-}
-
-/** The children as the API answers them; a few queries for the whole family, whatever its size. */
-export async function childrenDtos(db: Db, rows: ChildRow[]): Promise<ChildDto[]> {
-  const ids = rows.map((c) => c.id);
-  // "This week" and "today" by the server's UTC date: the cards are a glance, the log page is exact.
-  const [notes, reading, programs] = await Promise.all([
-    recentNotifications(db, ids),
-    readingStats(db, ids, utcDay(new Date())),
-    activeSubscriptions(db, ids),
-  ]);
-  return rows.map((c) => childDto(c, notes.get(c.id) ?? [], reading.get(c.id), programs.get(c.id)));
-}
-
 /** The user as the login/register call answers it: with the children list. */
 export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
   return {
@@ -224,4 +68,136 @@ export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
     role: user.role,
     children: await childrenDtos(db, await listChildren(db, user.id)),
   };
+}
+
+export async function updateParent(db: Db, userId: string, changes: { displayName: string }) {
+  const [row] = await db
+    .update(users)
+    .set({ displayName: changes.displayName, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Everything the product keeps about the family, as one JSON document (the privacy policy's promise). */
+export async function exportFamily(db: Db, user: UserRow) {
+  const kids = await db
+    .select()
+    .from(children)
+    .where(eq(children.userId, user.id))
+    .orderBy(children.createdAt);
+  const ids = kids.map((c) => c.id);
+  const ofChildren = <T>(query: (ids: string[]) => Promise<T[]>) =>
+    ids.length ? query(ids) : Promise.resolve([]);
+  const [logs, attempts, notes, registrations, subs, familyOrders, posts, messages, bookings] =
+    await Promise.all([
+      ofChildren((ids) => db.select().from(readingLogs).where(inArray(readingLogs.childId, ids))),
+      ofChildren((ids) => db.select().from(recordings).where(inArray(recordings.childId, ids))),
+      ofChildren((ids) => db.select().from(notifications).where(inArray(notifications.childId, ids))),
+      ofChildren((ids) =>
+        db
+          .select({
+            childId: eventRegistrations.childId,
+            eventId: eventRegistrations.eventId,
+            event: events.title,
+            startsAt: events.startsAt,
+            registeredAt: eventRegistrations.createdAt,
+          })
+          .from(eventRegistrations)
+          .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+          .where(inArray(eventRegistrations.childId, ids)),
+      ),
+      ofChildren((ids) => db.select().from(subscriptions).where(inArray(subscriptions.childId, ids))),
+      db.select().from(orders).where(eq(orders.userId, user.id)),
+      db.select().from(blogs).where(eq(blogs.authorId, user.id)),
+      db.select().from(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`),
+      db.select().from(interviewBookings).where(eq(interviewBookings.userId, user.id)),
+    ]);
+  const byChild = <T extends { childId: string }>(rows: T[], childId: string) =>
+    rows.filter((r) => r.childId === childId).map(({ childId: _c, ...rest }) => rest);
+  return {
+    exportedAt: new Date().toISOString(),
+    about:
+      'Everything Quill Reads keeps about your family. Read-aloud recordings are listed here; download each one from the profile page.',
+    account: {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      role: user.role,
+      privacyConsentAt: user.privacyConsentAt.toISOString(),
+      createdAt: user.createdAt.toISOString(),
+    },
+    children: kids.map((c) => ({
+      id: c.id,
+      firstName: c.firstName,
+      birthYear: c.birthYear,
+      ageBand: c.ageBand,
+      readingLevel: c.readingLevel,
+      interests: c.interests,
+      createdAt: c.createdAt.toISOString(),
+      readingLog: byChild(logs, c.id),
+      readAloudAttempts: byChild(attempts, c.id).map(({ audioPath, ...a }) => ({
+        ...a,
+        hasRecording: Boolean(audioPath),
+      })),
+      notifications: byChild(notes, c.id),
+      eventRegistrations: byChild(registrations, c.id),
+      subscriptions: byChild(subs, c.id),
+    })),
+    // Who in the team closed an order is the team's record; why it was closed is the family's to read.
+    orders: familyOrders.map(({ closedBy: _by, ...order }) => order),
+    blogPosts: posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      contentHtml: p.contentHtml,
+      createdAt: p.createdAt,
+      publishedAt: p.publishedAt,
+    })),
+    contactMessages: messages.map((m) => ({
+      subject: m.subject,
+      message: m.message,
+      createdAt: m.createdAt,
+    })),
+    interviewBookings: bookings,
+  };
+}
+
+export type DeleteFamilyResult = { ok: true } | { ok: false; reason: 'last_admin' };
+
+/**
+ * Deletes the account and everything about the family: children (with their reading, recordings
+ * and notifications), seats given back, orders, the family's blog posts, their contact messages.
+ * The last administrator cannot delete themselves: the site would have nobody to run it.
+ */
+export async function deleteFamily(
+  db: Db,
+  storage: MediaStorage,
+  user: UserRow,
+): Promise<DeleteFamilyResult> {
+  const files = await db.transaction(async (tx) => {
+    if (user.role === 'admin') {
+      // Every admin row locked, so two admins deleting themselves at once cannot both succeed.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+        .for('update');
+      if (admins.length <= 1) return null;
+    }
+    const kids = await tx.select({ id: children.id }).from(children).where(eq(children.userId, user.id));
+    const paths = await releaseChildren(
+      tx as unknown as Db,
+      kids.map((k) => k.id),
+    );
+    await tx.delete(blogs).where(eq(blogs.authorId, user.id));
+    await tx.delete(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`);
+    // Children, reading logs, recordings, notifications, registrations, orders and bookings follow
+    // by ON DELETE CASCADE; audit lines keep the action with no actor.
+    await tx.delete(users).where(eq(users.id, user.id));
+    return paths;
+  });
+  if (files === null) return { ok: false, reason: 'last_admin' };
+  await removeFiles(storage, files);
+  return { ok: true };
 }

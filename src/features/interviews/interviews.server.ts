@@ -1,21 +1,18 @@
 import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
-import { uniqueViolation } from '~/features/family/family.server';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
+import { uniqueViolation } from '~/platform/db/errors';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
-import { formatInterviewTime, SCHEDULE_PATH } from './interviews';
-import type { InterviewDto } from './interviews.schema';
 import {
   DEFAULT_INTERVIEW_MINUTES,
   DEFAULT_INTERVIEW_SLOTS,
   DEFAULT_INTERVIEW_TIME_ZONE,
-  DEFAULT_INTERVIEW_WEEKS,
-  findSlot,
-  generateSlots,
   type InterviewSchedule,
   parseSlotTemplate,
-  type Slot,
-} from './slots';
+} from '~/platform/weeklySlots';
+import { formatInterviewTime, SCHEDULE_PATH } from './interviews';
+import type { InterviewDto } from './interviews.schema';
+import { DEFAULT_INTERVIEW_WEEKS, findSlot, generateSlots, type Slot } from './slots';
 
 /** The template when the server is given none (tests, and the settings' own default). */
 export function defaultInterviewSchedule(): InterviewSchedule {

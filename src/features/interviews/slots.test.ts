@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_INTERVIEW_SLOTS,
-  findSlot,
-  generateSlots,
-  groupSlotsByDay,
   type InterviewSchedule,
   isTimeZone,
   parseSlotTemplate,
   zonedInstant,
-} from './slots';
+} from '~/platform/weeklySlots';
+import { findSlot, generateSlots, groupSlotsByDay } from './slots';
 
 function schedule(
   template = DEFAULT_INTERVIEW_SLOTS,

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { $session } from '~/features/account/session.store';
 import { jsonDecoder, persistentAtom } from '~/platform/client/persistent';
+import { $session } from '~/platform/identity/session.store';
 import { incrementCount, type NotificationCountEntry, setCount } from './counts';
 
 function parseCounts(data: unknown): NotificationCountEntry[] | undefined {

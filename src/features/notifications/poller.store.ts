@@ -1,7 +1,7 @@
-import { currentIdToken } from '~/features/account/auth.store';
-import type { UnreadCount } from '~/features/family/family.schema';
 import { apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { $latestNotificationAt, setNotificationCount } from './counts.store';
+import type { UnreadCount } from './notifications.schema';
 
 /**
  * How often a signed-in page asks for the unread count. Polling rather than server-sent events:

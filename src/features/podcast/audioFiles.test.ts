@@ -8,7 +8,7 @@ const bytes = (...values: (number | string)[]) =>
 describe('sniffAudioType', () => {
   it('knows a real MP3 from the demo episodes', () => {
     const mp3 = readFileSync(
-      new URL('../../platform/seed/media/podcast/001-twenty-minutes.mp3', import.meta.url),
+      new URL('../../features/demo/media/podcast/001-twenty-minutes.mp3', import.meta.url),
     );
     expect(sniffAudioType(new Uint8Array(mp3))).toBe('audio/mpeg');
   });

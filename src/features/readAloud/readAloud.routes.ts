@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { ownChildOr404 } from '~/features/family/family.server';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { binaryContent, errorResponses } from '~/platform/http/openapi';
 import { readUpload } from '~/platform/http/uploads';
+import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { getStorage } from '~/platform/storage/index.server';
 import { MAX_RECORDING_BYTES, RECORDING_TYPE_LIST, type RecordingType } from './readAloud';
 import {

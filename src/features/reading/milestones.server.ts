@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ChildRow } from '~/features/family/family.server';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
 import { readingLogs, readingMilestones } from '~/platform/db/schema.server';
+import type { ChildRow } from '~/platform/identity/accounts.server';
 import {
   addDays,
   type Milestone,

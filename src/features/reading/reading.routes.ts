@@ -1,16 +1,13 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
-import { searchBooks } from '~/features/catalogue/books.server';
-import { ownChildOr404 } from '~/features/family/family.server';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
+import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { decodeEntryCursor, isPlausibleToday, utcDay } from './reading';
 import {
-  bookSearchQuerySchema,
-  bookSearchSchema,
   entryParamsSchema,
   readingChangeSchema,
   readingEntryInputSchema,
@@ -143,28 +140,6 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const child = await ownChildOr404(deps.db, c.get('user').id, id);
       if (!(await deleteEntry(deps.db, child, entryId))) throw NO_ENTRY();
       return c.body(null, 204);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/books',
-      summary: 'Searches the book catalogue by title or author (public)',
-      request: { query: bookSearchQuerySchema },
-      responses: {
-        200: {
-          description: 'Matching books, titles starting with the words first',
-          content: json(bookSearchSchema),
-        },
-        ...errorResponses(400),
-      },
-    }),
-    async (c) => {
-      const { q, limit } = c.req.valid('query');
-      // The same for everyone and rarely changed: shared caches may keep it for a few minutes.
-      c.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=3600');
-      return c.json({ books: await searchBooks(deps.db, q, limit) }, 200);
     },
   );
 }

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { READING_LEVELS } from '~/platform/domain';
 import { plainLine, uuidSchema } from '~/platform/http/common.schema';
 import { CHART_WEEKS, EARLIEST_READING_DAY, isDay, latestReadingDay, MAX_MINUTES_PER_DAY } from './reading';
 
@@ -168,27 +167,3 @@ export const readingChangeSchema = z
 export type ReadingChange = z.infer<typeof readingChangeSchema>;
 
 export const entryParamsSchema = z.object({ id: uuidSchema, entryId: uuidSchema });
-
-export const catalogueBookSchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    author: z.string(),
-    readingLevel: z.enum(READING_LEVELS).nullable(),
-  })
-  .meta({ id: 'CatalogueBook' });
-export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
-
-export const BOOK_SEARCH_LIMIT = 20;
-
-export const bookSearchQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search with 100 characters or fewer.').default(''),
-  limit: z.coerce
-    .number({ error: 'Must be a number.' })
-    .int('Must be a whole number.')
-    .min(1, 'Must be at least 1.')
-    .max(BOOK_SEARCH_LIMIT, `Must be at most ${BOOK_SEARCH_LIMIT}.`)
-    .default(10),
-});
-
-export const bookSearchSchema = z.object({ books: z.array(catalogueBookSchema) }).meta({ id: 'BookSearch' });

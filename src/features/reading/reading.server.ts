@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { findBook } from '~/features/catalogue/books.server';
-import type { ChildRow } from '~/features/family/family.server';
 import type { Db } from '~/platform/db/client.server';
 import { readingLogs } from '~/platform/db/schema.server';
+import type { ChildRow } from '~/platform/identity/accounts.server';
 import { reachMilestones } from './milestones.server';
 import {
   addDays,

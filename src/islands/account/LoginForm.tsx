@@ -1,14 +1,15 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { $authReady, startAuth } from '~/features/account/auth.store';
-import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/features/account/authErrors';
-import { $session } from '~/features/account/session.store';
+import { startAuth } from '~/features/family/family.store';
 import { EmailField, Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { safeReturnPath } from '~/platform/access';
+import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/platform/identity/authErrors';
+import { $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
+import { $session } from '~/platform/identity/session.store';
 
 type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
 

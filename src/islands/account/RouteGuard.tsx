@@ -1,11 +1,12 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
-import { $authError, $authReady, retryAuth, startAuth } from '~/features/account/auth.store';
-import { $session } from '~/features/account/session.store';
+import { retryAuth, startAuth } from '~/features/family/family.store';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { type Access, guardDecision, loginPathFor } from '~/platform/access';
+import { $authError, $authReady } from '~/platform/identity/authState.store';
+import { $session } from '~/platform/identity/session.store';
 import './RouteGuard.css';
 
 export interface RouteGuardProps {

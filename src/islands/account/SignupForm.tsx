@@ -1,14 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { $authReady, loginRegister, startAuth } from '~/features/account/auth.store';
-import {
-  authErrorMessage,
-  checkEmail,
-  firebaseErrorCode,
-  MIN_PASSWORD_LENGTH,
-} from '~/features/account/authErrors';
-import { $session } from '~/features/account/session.store';
+import { loginRegister, startAuth } from '~/features/family/family.store';
 import {
   byField,
   EmailField,
@@ -20,7 +13,15 @@ import {
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError } from '~/platform/client/api';
+import {
+  authErrorMessage,
+  checkEmail,
+  firebaseErrorCode,
+  MIN_PASSWORD_LENGTH,
+} from '~/platform/identity/authErrors';
+import { $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
+import { $session } from '~/platform/identity/session.store';
 
 type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'acceptPrivacyPolicy' | 'form', string>>;
 
@@ -58,9 +59,9 @@ export function SignupForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    let registrationSchema: typeof import('~/features/account/user.schema')['registrationSchema'];
+    let registrationSchema: typeof import('~/features/family/user.schema')['registrationSchema'];
     try {
-      ({ registrationSchema } = await import('~/features/account/user.schema'));
+      ({ registrationSchema } = await import('~/features/family/user.schema'));
     } catch {
       setErrors({
         form: 'The page could not load everything it needs. Check your connection and try again.',

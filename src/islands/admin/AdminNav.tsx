@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { AdminCounts } from '~/features/admin/admin.schema';
 import { ADMIN_SECTIONS, sectionOf } from '~/features/admin/nav';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
-import type { AdminCounts } from '~/platform/admin/list.schema';
 import '~/islands/shared/admin/admin.css';
 
 /** Counts are asked again when the tab comes back into view, and at most once a minute. */

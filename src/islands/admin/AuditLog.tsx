@@ -1,6 +1,6 @@
+import type { AuditEntry } from '~/features/admin/admin.schema';
 import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
-import type { AuditEntry } from '~/platform/admin/list.schema';
 
 const ENTITIES = [
   ['', 'Everything'],

@@ -2,7 +2,6 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import type { Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $userData } from '~/features/account/session.store';
 import {
   type BlogUpdateInput,
   blogUpdateInputSchema,
@@ -13,6 +12,7 @@ import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
 import { Spinner } from '~/islands/shared/Spinner';
 import { ApiClientError } from '~/platform/client/api';
+import { $userData } from '~/platform/identity/session.store';
 import { myBlogsApi } from './api';
 import { RichTextEditor } from './RichTextEditor';
 import './myBlogs.css';

@@ -1,6 +1,6 @@
-import { currentIdToken } from '~/features/account/auth.store';
 import type { BlogImage, BlogUpdateInput, MyBlog, MyBlogDetail } from '~/features/blogs/blogs.schema';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { publicConfig } from '~/platform/publicConfig';
 
 /** The family's own posts, through the API (every call carries a fresh sign-in token). */

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $authReady, currentIdToken, refreshUserData, startAuth } from '~/features/account/auth.store';
-import { $session, $userData } from '~/features/account/session.store';
 import type { FamilyRegistrations } from '~/features/events/events.schema';
+import { startAuth } from '~/features/family/family.store';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { $authReady } from '~/platform/identity/authState.store';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $session, $userData, refreshUserData } from '~/platform/identity/session.store';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './EventRegistration.css';

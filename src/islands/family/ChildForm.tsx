@@ -1,10 +1,11 @@
 import { navigate } from 'astro:transitions/client';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { currentIdToken, refreshUserData, startAuth } from '~/features/account/auth.store';
-import { $userData, setActiveChild } from '~/features/account/session.store';
 import { type ChildDto, childInputSchema } from '~/features/family/children.schema';
+import { refreshUserData, startAuth } from '~/features/family/family.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { useHydrated } from '../shared/useHydrated';
 

@@ -1,9 +1,9 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { signOutEverywhere } from '~/features/account/auth.store';
-import { $index, $userData, setActiveChild } from '~/features/account/session.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
+import { signOutEverywhere } from '~/platform/identity/identity.client';
+import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './FamilyOverview.css';

@@ -1,23 +1,22 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  currentIdToken,
-  reauthenticate,
-  refreshUserData,
-  signedInWithPassword,
-  signOutEverywhere,
-  startAuth,
-} from '~/features/account/auth.store';
-import { authErrorMessage, firebaseErrorCode } from '~/features/account/authErrors';
-import { $userData, setActiveChild } from '~/features/account/session.store';
-import type { UserDto } from '~/features/account/user.schema';
 import type { ChildDto } from '~/features/family/children.schema';
 import { DELETE_CONFIRMATION, parentUpdateSchema } from '~/features/family/family.schema';
+import { refreshUserData, startAuth } from '~/features/family/family.store';
+import type { UserDto } from '~/features/family/user.schema';
 import { Field, FormAlert, issuesByField } from '~/islands/shared/Field';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { authErrorMessage, firebaseErrorCode } from '~/platform/identity/authErrors';
+import {
+  currentIdToken,
+  reauthenticate,
+  signedInWithPassword,
+  signOutEverywhere,
+} from '~/platform/identity/identity.client';
+import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { ChildForm } from './ChildForm';
 import './FamilySettings.css';
 

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $authReady, currentIdToken, startAuth } from '~/features/account/auth.store';
-import { $activeChild, $session, $userData } from '~/features/account/session.store';
+import { startAuth } from '~/features/family/family.store';
 import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/features/interviews/interviews';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
 import { loginPathFor } from '~/platform/access';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { $authReady } from '~/platform/identity/authState.store';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $activeChild, $session, $userData } from '~/platform/identity/session.store';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';

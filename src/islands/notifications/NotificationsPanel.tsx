@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currentIdToken } from '~/features/account/auth.store';
-import { $activeChild, $index, $userData, setActiveChild } from '~/features/account/session.store';
-import type { Notification } from '~/features/family/children.schema';
-import type { NotificationPage } from '~/features/family/family.schema';
 import { $latestNotificationAt } from '~/features/notifications/counts.store';
+import type { Notification, NotificationPage } from '~/features/notifications/notifications.schema';
 import { refreshNotificationCount } from '~/features/notifications/poller.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $activeChild, $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './NotificationsPanel.css';

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { $authReady, currentIdToken, startAuth } from '~/features/account/auth.store';
-import { $session, $userData } from '~/features/account/session.store';
+import { startAuth } from '~/features/family/family.store';
 import type { CheckoutDto } from '~/features/payments/payments.schema';
 import { clearSelectedPlan } from '~/features/plans/plan.store';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
@@ -9,6 +8,9 @@ import type { PlanDto } from '~/features/plans/plans.schema';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { $authReady } from '~/platform/identity/authState.store';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $session, $userData } from '~/platform/identity/session.store';
 import { SandboxPayment } from './SandboxPayment';
 import { rememberPlan, usePlanChoice } from './usePlanChoice';
 import '~/islands/plans/SelectedPlanSummary.css';

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $authReady, currentIdToken, refreshUserData, startAuth } from '~/features/account/auth.store';
-import { $session } from '~/features/account/session.store';
+import { startAuth } from '~/features/family/family.store';
 import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { $authReady } from '~/platform/identity/authState.store';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $session, refreshUserData } from '~/platform/identity/session.store';
 import './Checkout.css';
 import { isUuid } from '~/platform/ids';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { currentIdToken } from '~/features/account/auth.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
 
 interface Props {
   orderId: string;

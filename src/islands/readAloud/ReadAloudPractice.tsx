@@ -1,7 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { $authReady, currentIdToken } from '~/features/account/auth.store';
-import { $index, $userData, setActiveChild } from '~/features/account/session.store';
 import {
   formatDuration,
   MAX_RECORDING_BYTES,
@@ -14,6 +12,9 @@ import type { Passage } from '~/features/readAloud/readAloud.schema';
 import { recordingsChanged } from '~/features/readAloud/readAloud.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
+import { $authReady } from '~/platform/identity/authState.store';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { RecordingsList } from './RecordingsList';

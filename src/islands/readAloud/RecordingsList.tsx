@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $authReady, currentIdToken } from '~/features/account/auth.store';
 import { formatDuration, spokenDuration } from '~/features/readAloud/readAloud';
 import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
 import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { $authReady } from '~/platform/identity/authState.store';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { Spinner } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { fetchRecordingAudio } from './recordingsApi';

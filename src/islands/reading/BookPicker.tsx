@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { CatalogueBook } from '~/features/reading/reading.schema';
-import { BOOK_SEARCH_LIMIT } from '~/features/reading/reading.schema';
+import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
+import { BOOK_SEARCH_LIMIT } from '~/features/catalogue/catalogue.schema';
 import { apiFetch } from '~/platform/client/api';
 import { Field } from '../shared/Field';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { currentIdToken } from '~/features/account/auth.store';
 import { localDay } from '~/features/reading/reading';
 import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
 import { type BookChoice, BookPicker } from './BookPicker';
 import { StarRating } from './StarRating';

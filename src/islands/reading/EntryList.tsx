@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { currentIdToken } from '~/features/account/auth.store';
 import { longDay, minutesText } from '~/features/reading/chart';
 import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { EntryForm } from './EntryForm';
 import { Stars } from './StarRating';
 

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currentIdToken, refreshUserData } from '~/features/account/auth.store';
-import { $userData } from '~/features/account/session.store';
 import { daysText, minutesText, monthName } from '~/features/reading/chart';
 import { localDay, type Milestone, milestoneNotice } from '~/features/reading/reading';
 import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
+import { $userData, refreshUserData } from '~/platform/identity/session.store';
 import { Spinner } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $authReady } from '~/features/account/authState.store';
-import { NAVBAR_NAME_FALLBACK } from '~/features/account/childName';
-import { $navbarLabel, $session, $userData } from '~/features/account/session.store';
 import { countFor } from '~/features/notifications/counts';
 import { $notificationCounts } from '~/features/notifications/counts.store';
 import { LoginIcon, UserIcon } from '~/islands/shared/icons';
 import { useHydrated } from '~/islands/shared/useHydrated';
+import { $authReady } from '~/platform/identity/authState.store';
+import { NAVBAR_NAME_FALLBACK } from '~/platform/identity/childName';
+import { $navbarLabel, $session, $userData } from '~/platform/identity/session.store';
 
 /**
  * Signed in: the active child's short name (or "Profile") linking to /profile.

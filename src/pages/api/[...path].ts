@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getApi } from '~/platform/runtime.server';
+import { getApi } from '~/features/api.server';
 
 // Every /api request goes to the Hono app (docs/decisions/0005-api-through-a-catch-all-endpoint.md).
 export const prerender = false;

@@ -2,28 +2,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { userRoutes } from '~/features/account/user.routes';
-import { adminAuditRoutes } from '~/features/admin/audit.routes';
-import { adminUsersRoutes } from '~/features/admin/users.routes';
-import { adminBlogsRoutes } from '~/features/blogs/admin.routes';
-import { blogsRoutes } from '~/features/blogs/blogs.routes';
-import { adminCatalogueRoutes } from '~/features/catalogue/catalogue.routes';
-import { adminEventsRoutes } from '~/features/events/admin.routes';
-import { eventsRoutes } from '~/features/events/events.routes';
-import { childrenRoutes } from '~/features/family/children.routes';
-import { familyRoutes } from '~/features/family/family.routes';
-import { adminInquiriesRoutes } from '~/features/inquiries/admin.routes';
-import { inquiriesRoutes } from '~/features/inquiries/inquiries.routes';
-import { interviewsRoutes } from '~/features/interviews/interviews.routes';
-import { adminPaymentsRoutes } from '~/features/payments/admin.routes';
-import { paymentsRoutes } from '~/features/payments/payments.routes';
-import { adminPlansRoutes } from '~/features/plans/admin.routes';
-import { plansRoutes } from '~/features/plans/plans.routes';
-import { adminPodcastRoutes } from '~/features/podcast/admin.routes';
-import { readAloudRoutes } from '~/features/readAloud/readAloud.routes';
-import { readingRoutes } from '~/features/reading/reading.routes';
-import { healthRoutes } from '~/features/site/health.routes';
-import { sandboxProvider } from '~/platform/payments/provider.server';
 import type { ApiDeps, ApiEnv } from './context.server';
 import { ApiError, errorResponse, fieldsOf } from './errors';
 import { isUploadPath } from './uploads';
@@ -31,8 +9,11 @@ import { isUploadPath } from './uploads';
 /** The largest request body the API reads: JSON payloads here are small. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The whole API under /api: every route validates its input and checks who is asking. */
-export function createApi(deps: ApiDeps) {
+/**
+ * The API under /api: request ids and logging, body limits, the OpenAPI document and one error
+ * mapping. `mountRoutes` adds the features' routes (src/features/api.server.ts lists them).
+ */
+export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiEnv>) => void) {
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -109,30 +90,7 @@ export function createApi(deps: ApiDeps) {
     }),
   );
 
-  healthRoutes(app, deps);
-  userRoutes(app, deps);
-  plansRoutes(app, deps);
-  inquiriesRoutes(app, deps);
-  childrenRoutes(app, deps);
-  blogsRoutes(app, deps);
-  eventsRoutes(app, deps);
-  familyRoutes(app, deps);
-  readAloudRoutes(app, deps);
-  readingRoutes(app, deps);
-  interviewsRoutes(app, deps);
-  // One provider for the whole API: the sandbox signs its events with a secret only it knows.
-  const payments = deps.payments ?? sandboxProvider();
-  paymentsRoutes(app, deps, payments);
-  adminPaymentsRoutes(app, deps, payments);
-  // The admin console, one module per area.
-  adminAuditRoutes(app, deps);
-  adminBlogsRoutes(app, deps);
-  adminCatalogueRoutes(app, deps);
-  adminEventsRoutes(app, deps);
-  adminInquiriesRoutes(app, deps);
-  adminPlansRoutes(app, deps);
-  adminPodcastRoutes(app, deps);
-  adminUsersRoutes(app, deps);
+  mountRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
@@ -175,7 +133,7 @@ export function createApi(deps: ApiDeps) {
   return app;
 }
 
-export type Api = ReturnType<typeof createApi>;
+export type Api = ReturnType<typeof createHttpApp>;
 
 /**
  * What an unexpected error may say in the log. Database errors carry the query's parameters

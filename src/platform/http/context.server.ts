@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import type { UserRow } from '~/features/family/family.server';
-import type { InterviewSchedule } from '~/features/interviews/slots';
 import type { Db } from '~/platform/db/client.server';
 import type { Settings } from '~/platform/env.server';
+import type { UserRow } from '~/platform/identity/accounts.server';
 import type { DeleteSignInAccount, Identity, VerifyToken } from '~/platform/identity/identity.server';
 import type { SignInAccounts } from '~/platform/identity/signInAccounts.server';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
 import type { Storage } from '~/platform/storage/storage';
+import type { InterviewSchedule } from '~/platform/weeklySlots';
 import type { RateLimiter } from './rateLimit.server';
 
 /** What the API needs from the outside world; tests pass their own. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { findUserByFirebaseUid } from '~/features/family/family.server';
+import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
 import { IdentityUnavailableError, InvalidTokenError } from '~/platform/identity/identity.server';
 import type { ApiDeps, ApiEnv } from './context.server';
 import { ApiError } from './errors';

@@ -37,7 +37,7 @@ describe('prepareWebImage', () => {
 
 describe('audioDurationSeconds', () => {
   it('reads the length of an MP3 from the file', async () => {
-    const dir = join(process.cwd(), 'src', 'platform', 'seed', 'media');
+    const dir = join(process.cwd(), 'src', 'features', 'demo', 'media');
     const { readdir } = await import('node:fs/promises');
     const mp3 = (await readdir(dir, { recursive: true })).find((f) => String(f).endsWith('.mp3'));
     expect(mp3).toBeDefined();

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
-import { $userData } from '~/features/account/session.store';
 import {
   type AdminBlogDetail,
   type AdminBlogUpdate,
@@ -12,6 +11,7 @@ import { RichTextEditor } from '~/islands/blogs/RichTextEditor';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
 import type { ApiClientError } from '~/platform/client/api';
+import { $userData } from '~/platform/identity/session.store';
 import { adminBlogsApi } from './api';
 import { type Cover, CoverField } from './CoverField';
 import '~/islands/blogs/myBlogs.css';

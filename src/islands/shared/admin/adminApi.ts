@@ -1,5 +1,5 @@
-import { currentIdToken } from '~/features/account/auth.store';
 import { ApiClientError, type ApiRequest, apiFetch } from '~/platform/client/api';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { publicConfig } from '~/platform/publicConfig';
 
 /** An admin API call with the signed-in administrator's fresh token. */

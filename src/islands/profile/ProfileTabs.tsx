@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
-import { $index, $userData } from '~/features/account/session.store';
 import type { ChildDto } from '~/features/family/children.schema';
+import { FamilyOverview } from '~/islands/family/FamilyOverview';
 import { NotificationsPanel } from '~/islands/notifications/NotificationsPanel';
 import { RecordingsList } from '~/islands/readAloud/RecordingsList';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
-import { FamilyOverview } from './FamilyOverview';
+import { $index, $userData } from '~/platform/identity/session.store';
 import './ProfileTabs.css';
 
 /** What the profile knows of a child beyond the spec's fields (filled by the API when it has them). */

@@ -71,3 +71,19 @@ export function setActiveChild(index: number) {
   const count = $userData.get()?.children.length ?? 0;
   if (Number.isInteger(index) && index >= 0 && index < count) $index.set(index);
 }
+
+let refresher: (() => Promise<void>) | undefined;
+
+/** The family feature's login/register call, which fills userData; set when its store loads. */
+export function setUserDataRefresher(refresh: () => Promise<void>) {
+  refresher = refresh;
+}
+
+/**
+ * Asks the server for userData again (after logging reading, registering for an event, paying):
+ * the child cards and the navbar show what changed. Pages that follow the sign-in load the family
+ * store, which answers the call; anywhere else there is nothing to refresh.
+ */
+export async function refreshUserData(): Promise<void> {
+  await refresher?.();
+}

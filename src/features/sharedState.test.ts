@@ -7,7 +7,7 @@ async function load() {
   return {
     ui: await import('~/platform/client/ui.store'),
     plan: await import('~/features/plans/plan.store'),
-    session: await import('./session.store'),
+    session: await import('~/platform/identity/session.store'),
     notifications: await import('~/features/notifications/counts.store'),
     inquiry: await import('~/features/inquiries/inquiry.store'),
   };

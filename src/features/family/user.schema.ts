@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { childSchema } from '~/features/family/children.schema';
 import { ROLES } from '~/platform/access';
+import { childSchema } from './children.schema';
 
 /** The parent's details and consent, sent once, from /signup. */
 export const registrationSchema = z

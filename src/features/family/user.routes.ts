@@ -1,9 +1,10 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { createUser, emailInUse, findUserByFirebaseUid, userDto } from '~/features/family/family.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { ApiError } from '~/platform/http/errors';
 import { rateLimit, requireAccount, requireIdentity } from '~/platform/http/middleware.server';
 import { errorResponses as errors } from '~/platform/http/openapi';
+import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
+import { createUser, emailInUse, userDto } from './family.server';
 import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';
 
 export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {

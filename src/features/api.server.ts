@@ -1,0 +1,77 @@
+import { createHttpApp } from '~/platform/http/app.server';
+import type { ApiDeps } from '~/platform/http/context.server';
+import { sandboxProvider } from '~/platform/payments/provider.server';
+import { serverDeps } from '~/platform/runtime.server';
+import { adminAuditRoutes } from './admin/audit.routes';
+import { adminUsersRoutes } from './admin/users.routes';
+import { adminBlogsRoutes } from './blogs/admin.routes';
+import { blogsRoutes } from './blogs/blogs.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { adminEventsRoutes } from './events/admin.routes';
+import { eventsRoutes } from './events/events.routes';
+import { childrenRoutes } from './family/children.routes';
+import { familyRoutes } from './family/family.routes';
+import { userRoutes } from './family/user.routes';
+import { adminInquiriesRoutes } from './inquiries/admin.routes';
+import { inquiriesRoutes } from './inquiries/inquiries.routes';
+import { interviewsRoutes } from './interviews/interviews.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { adminPaymentsRoutes } from './payments/admin.routes';
+import { paymentsRoutes } from './payments/payments.routes';
+import { adminPlansRoutes } from './plans/admin.routes';
+import { plansRoutes } from './plans/plans.routes';
+import { adminPodcastRoutes } from './podcast/admin.routes';
+import { readAloudRoutes } from './readAloud/readAloud.routes';
+import { readingRoutes } from './reading/reading.routes';
+import { healthRoutes } from './site/health.routes';
+
+/**
+ * The composition root: the platform's HTTP app with every feature's routes mounted under /api.
+ * Features never import each other's routes; this file is the one place that knows them all.
+ */
+export function createApi(deps: ApiDeps) {
+  // One provider for the whole API: the sandbox signs its events with a secret only it knows.
+  const payments = deps.payments ?? sandboxProvider();
+  return createHttpApp(deps, (app) => {
+    healthRoutes(app, deps);
+    userRoutes(app, deps);
+    plansRoutes(app, deps);
+    inquiriesRoutes(app, deps);
+    childrenRoutes(app, deps);
+    blogsRoutes(app, deps);
+    eventsRoutes(app, deps);
+    familyRoutes(app, deps);
+    notificationsRoutes(app, deps);
+    readAloudRoutes(app, deps);
+    readingRoutes(app, deps);
+    catalogueRoutes(app, deps);
+    interviewsRoutes(app, deps);
+    paymentsRoutes(app, deps, payments);
+    adminPaymentsRoutes(app, deps, payments);
+    adminAuditRoutes(app, deps);
+    adminBlogsRoutes(app, deps);
+    adminEventsRoutes(app, deps);
+    adminInquiriesRoutes(app, deps);
+    adminPlansRoutes(app, deps);
+    adminPodcastRoutes(app, deps);
+    adminUsersRoutes(app, deps);
+  });
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+let api: Promise<Api> | undefined;
+
+/**
+ * The server's one API instance, built on first use: settings parsed, database opened and
+ * migrated. A bad setting stops the server with a message that names it.
+ */
+export function getApi(): Promise<Api> {
+  api ??= serverDeps()
+    .then(createApi)
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+  return api;
+}

@@ -1,0 +1,216 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { utcDay } from '~/features/reading/reading';
+import { readingStats } from '~/features/reading/reading.server';
+import type { Db } from '~/platform/db/client.server';
+import {
+  children,
+  eventRegistrations,
+  notifications,
+  plans,
+  recordings,
+  subscriptions,
+} from '~/platform/db/schema.server';
+import type { ChildRow } from '~/platform/identity/accounts.server';
+import type { Storage as MediaStorage } from '~/platform/storage/storage';
+import type { ChildDto, ChildInput } from './children.schema';
+
+const RECENT_NOTIFICATIONS = 20;
+type NotificationRow = typeof notifications.$inferSelect;
+
+export async function updateChild(db: Db, userId: string, childId: string, input: ChildInput) {
+  const [row] = await db
+    .update(children)
+    .set({
+      firstName: input.firstName,
+      birthYear: input.birthYear ?? null,
+      ageBand: input.ageBand ?? null,
+      readingLevel: input.readingLevel,
+      interests: input.interests ?? [],
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(children.id, childId), eq(children.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Gives back the event seats the children hold (upcoming or past alike, so counts stay true) and
+ * answers the stored recordings to remove once the database change has committed.
+ */
+export async function releaseChildren(tx: Db, childIds: string[]): Promise<string[]> {
+  if (childIds.length === 0) return [];
+  await tx.execute(sql`
+    update events e set seats_taken = greatest(0, e.seats_taken - r.n), updated_at = now()
+    from (select event_id, count(*)::int as n from event_registrations
+          where ${inArray(eventRegistrations.childId, childIds)} group by event_id) r
+    where e.id = r.event_id`);
+  const files = await tx
+    .select({ path: recordings.audioPath })
+    .from(recordings)
+    .where(inArray(recordings.childId, childIds));
+  return files.map((f) => f.path).filter((p): p is string => Boolean(p));
+}
+
+export async function removeFiles(storage: MediaStorage, paths: string[]) {
+  // After the commit: a file left behind is harmless to the family (nothing points at it), a
+  // database row pointing at a missing file would not be.
+  await Promise.all(paths.map((p) => storage.delete(p).catch(() => {})));
+}
+
+/**
+ * Removes one child and everything about them: reading, recordings (files too), notifications, seats.
+ * `alsoInTransaction` runs inside the same transaction once the child is gone (the admin console
+ * writes its audit line there, so the deletion and its record commit together).
+ */
+export async function deleteChild(
+  db: Db,
+  storage: MediaStorage,
+  userId: string,
+  childId: string,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+) {
+  const files = await db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: children.id })
+      .from(children)
+      .where(and(eq(children.id, childId), eq(children.userId, userId)))
+      .for('update');
+    if (!own) return null;
+    const paths = await releaseChildren(tx as unknown as Db, [childId]);
+    await tx.delete(children).where(eq(children.id, childId));
+    await alsoInTransaction?.(tx as unknown as Db);
+    return paths;
+  });
+  if (files === null) return false;
+  await removeFiles(storage, files);
+  return true;
+}
+
+export async function listChildren(db: Db, userId: string): Promise<ChildRow[]> {
+  return db.select().from(children).where(eq(children.userId, userId)).orderBy(children.createdAt);
+}
+
+export async function countChildren(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(children)
+    .where(eq(children.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds a child unless the family already has `limit`: the family's row is locked while counting,
+ * so two requests at the same moment cannot both take the last place.
+ */
+export async function createChildWithinLimit(
+  db: Db,
+  userId: string,
+  input: ChildInput,
+  limit: number,
+): Promise<ChildRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    if ((await countChildren(tx as unknown as Db, userId)) >= limit) return undefined;
+    return createChild(tx as unknown as Db, userId, input);
+  });
+}
+
+export async function createChild(db: Db, userId: string, input: ChildInput): Promise<ChildRow> {
+  const [child] = await db
+    .insert(children)
+    .values({
+      userId,
+      firstName: input.firstName,
+      birthYear: input.birthYear ?? null,
+      ageBand: input.ageBand ?? null,
+      readingLevel: input.readingLevel,
+      interests: input.interests ?? [],
+    })
+    .returning();
+  if (!child) throw new Error('insert returned no row');
+  return child;
+}
+
+async function recentNotifications(db: Db, childIds: string[]): Promise<Map<string, NotificationRow[]>> {
+  const byChild = new Map<string, NotificationRow[]>();
+  if (childIds.length === 0) return byChild;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.childId, childIds))
+    .orderBy(desc(notifications.createdAt))
+    .limit(RECENT_NOTIFICATIONS * childIds.length);
+  for (const row of rows) {
+    const list = byChild.get(row.childId) ?? [];
+    if (list.length < RECENT_NOTIFICATIONS) list.push(row);
+    byChild.set(row.childId, list);
+  }
+  return byChild;
+}
+
+type ReadingStats = { readingThisWeek: number; streakDays: number };
+
+type ActiveSubscription = { planName: string; endsAt: string };
+
+/** Each child's current program: the active subscription that ends last. */
+async function activeSubscriptions(db: Db, childIds: string[]): Promise<Map<string, ActiveSubscription>> {
+  const found = new Map<string, ActiveSubscription>();
+  if (childIds.length === 0) return found;
+  const rows = await db
+    .select({ childId: subscriptions.childId, planName: plans.name, endsAt: subscriptions.endsAt })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        inArray(subscriptions.childId, childIds),
+        eq(subscriptions.status, 'active'),
+        sql`${subscriptions.endsAt} > now()`,
+      ),
+    )
+    .orderBy(desc(subscriptions.endsAt));
+  for (const row of rows) {
+    if (!found.has(row.childId))
+      found.set(row.childId, { planName: row.planName, endsAt: row.endsAt.toISOString() });
+  }
+  return found;
+}
+
+function childDto(
+  child: ChildRow,
+  notes: NotificationRow[],
+  reading: ReadingStats | undefined,
+  subscription: ActiveSubscription | undefined,
+): ChildDto {
+  return {
+    _id: child.id,
+    name: child.firstName,
+    birthYear: child.birthYear,
+    ageBand: child.ageBand,
+    readingLevel: child.readingLevel,
+    interests: child.interests,
+    notifications: notes.map((n) => ({
+      _id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      read: n.readAt !== null,
+      createdAt: n.createdAt.toISOString(),
+    })),
+    readingThisWeek: reading?.readingThisWeek ?? 0,
+    streakDays: reading?.streakDays ?? 0,
+    subscription: subscription ?? null,
+  };
+}
+
+/** The children as the API answers them; a few queries for the whole family, whatever its size. */
+export async function childrenDtos(db: Db, rows: ChildRow[]): Promise<ChildDto[]> {
+  const ids = rows.map((c) => c.id);
+  // "This week" and "today" by the server's UTC date: the cards are a glance, the log page is exact.
+  const [notes, reading, programs] = await Promise.all([
+    recentNotifications(db, ids),
+    readingStats(db, ids, utcDay(new Date())),
+    activeSubscriptions(db, ids),
+  ]);
+  return rows.map((c) => childDto(c, notes.get(c.id) ?? [], reading.get(c.id), programs.get(c.id)));
+}

@@ -1,0 +1,42 @@
+import { authModule, getFirebaseAuth } from './firebase.client';
+import { signedOut } from './session.store';
+
+// What the browser asks of the identity service once someone is signed in.
+
+/** A fresh ID token for API calls, or null when nobody is signed in. */
+export async function currentIdToken(): Promise<string | null> {
+  const auth = await getFirebaseAuth();
+  return auth.currentUser ? auth.currentUser.getIdToken() : null;
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  const [auth, { signOut }] = await Promise.all([getFirebaseAuth(), authModule()]);
+  await signOut(auth);
+  signedOut();
+}
+
+/**
+ * Proves again who is signed in (deleting the account asks for it) and answers a fresh ID token.
+ * Email accounts give their password; Google accounts go through Google's window again.
+ */
+export async function reauthenticate(password: string): Promise<string> {
+  const [auth, firebase] = await Promise.all([getFirebaseAuth(), authModule()]);
+  const user = auth.currentUser;
+  if (!user) throw new Error('Nobody is signed in.');
+  const usesPassword = user.providerData.some((p) => p.providerId === 'password');
+  if (usesPassword && user.email) {
+    await firebase.reauthenticateWithCredential(
+      user,
+      firebase.EmailAuthProvider.credential(user.email, password),
+    );
+  } else {
+    await firebase.reauthenticateWithPopup(user, new firebase.GoogleAuthProvider());
+  }
+  return user.getIdToken(true);
+}
+
+/** True when the signed-in account uses a password (and so can re-enter it). */
+export async function signedInWithPassword(): Promise<boolean> {
+  const auth = await getFirebaseAuth();
+  return auth.currentUser?.providerData.some((p) => p.providerId === 'password') ?? false;
+}
