@@ -15,6 +15,7 @@ export function adminAuditRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/audit',
       summary: 'The audit log: who changed what, and when (administrators only)',
+      operationId: 'adminListAuditLog',
       security: [{ bearer: [] }],
       middleware: [requireAdmin(deps)] as const,
       request: { query: auditQuerySchema },
@@ -65,6 +66,7 @@ export function adminAuditRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/counts',
       summary: 'What waits for the team: submitted posts and new inquiries (administrators only)',
+      operationId: 'adminGetCounts',
       security: [{ bearer: [] }],
       middleware: [requireAdmin(deps)] as const,
       responses: {

@@ -4,9 +4,9 @@ import { countChildren, deleteChild } from '~/features/family/children.server';
 import { emailInUse } from '~/features/family/family.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import { adminPageSchema } from '~/platform/admin/list.schema';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { IdentityUnavailableError } from '~/platform/identity/identity.server';
@@ -35,12 +35,11 @@ const userParams = z.object({ id: uuidSchema });
 const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
 
 const emailTaken = () =>
-  new ApiError(409, 'email_in_use', 'An account with this email address already exists.', {
+  new DomainError('email_in_use', 'An account with this email address already exists.', {
     email: 'Already used by another account: find it in the accounts list.',
   });
 const identityDown = () =>
-  new ApiError(
-    503,
+  new DomainError(
     'unavailable',
     'The sign-in service could not be reached. Nothing was created; please try again in a moment.',
     undefined,
@@ -58,6 +57,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/users',
       summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',
+      operationId: 'adminListUsers',
       request: { query: adminUserQuerySchema },
       responses: {
         200: {
@@ -77,6 +77,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/users',
       summary: 'Creates a parent or administrator account, in the sign-in service and here',
+      operationId: 'adminCreateUser',
       description:
         'The sign-in account gets a random password nobody sees; the person is emailed a link to choose their own. Setting it also verifies their email address.',
       request: { body: { content: json(createAccountSchema), required: true } },
@@ -98,7 +99,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       } catch (error) {
         if (error instanceof EmailExistsError) throw emailTaken();
         if (error instanceof InvalidEmailError) {
-          throw new ApiError(400, 'validation_failed', 'The sign-in service refused this address.', {
+          throw new DomainError('validation_failed', 'The sign-in service refused this address.', {
             email: 'Enter a full email address, like name@example.com.',
           });
         }
@@ -147,6 +148,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/users/{id}',
       summary: 'One account with its children, orders, blog posts and inquiries',
+      operationId: 'adminGetUser',
       request: { params: userParams },
       responses: {
         200: { description: 'The account', content: json(adminUserViewSchema) },
@@ -167,6 +169,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/users/{id}',
       summary: "Changes an account's role or disables/enables it",
+      operationId: 'adminUpdateUser',
       description:
         'Nobody removes their own administrator rights or disables themselves; the last enabled administrator keeps the role (409 last_admin). A disabled account is refused by every signed-in route.',
       request: { params: userParams, body: { content: json(userChangeSchema), required: true } },
@@ -177,24 +180,8 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const result = await changeUser(deps.db, c.get('user').id, id, c.req.valid('json'));
-      if (result.ok) return c.json(adminUserOf(result.user, await countChildren(deps.db, id)), 200);
-      const own = result.field === 'role' ? 'your own administrator role' : 'your own account';
-      switch (result.reason) {
-        case 'not_found':
-          throw notFound('That account');
-        case 'not_admin':
-          throw new ApiError(403, 'forbidden', 'Only administrators can do this.');
-        case 'self': {
-          const message = `You cannot ${result.field === 'role' ? 'remove' : 'disable'} ${own}. Ask another administrator to do it.`;
-          throw new ApiError(409, 'conflict', message, { [result.field]: message });
-        }
-        case 'last_admin': {
-          const message =
-            'This is the only enabled administrator. Make someone else an administrator first, so the site always has someone to run it.';
-          throw new ApiError(409, 'last_admin', message, { [result.field]: message });
-        }
-      }
+      const user = await changeUser(deps.db, c.get('user').id, id, c.req.valid('json'));
+      return c.json(adminUserOf(user, await countChildren(deps.db, id)), 200);
     },
   );
 
@@ -205,6 +192,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/users/{id}/password-link',
       summary: 'Emails the person a link to set a new password',
+      operationId: 'adminSendPasswordLink',
       request: { params: userParams },
       responses: {
         200: { description: 'Sent', content: json(passwordLinkResultSchema) },
@@ -221,8 +209,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
           { userId: user.id, errorName: (error as Error).name },
           'set-password email not sent',
         );
-        throw new ApiError(
-          503,
+        throw new DomainError(
           'unavailable',
           'The email could not be sent just now. Please try again.',
           undefined,
@@ -250,6 +237,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/users/{id}/children/{childId}',
       summary: "Removes one of the account's children and everything about them",
+      operationId: 'adminDeleteUserChild',
       description:
         'The same removal a parent makes: reading log, read-aloud recordings (files too), notifications, subscriptions; event seats are given back.',
       request: { params: childParams },

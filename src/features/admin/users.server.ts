@@ -7,6 +7,7 @@ import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platfo
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { blogs, inquiries, orders, users } from '~/platform/db/schema.server';
+import { conflict, DomainError, notFound } from '~/platform/errors';
 import type { UserRow } from '~/platform/identity/accounts.server';
 import { type AdminUser, type AdminUserQuery, type AdminUserView, VIEW_LIST_LIMIT } from './users.schema';
 
@@ -169,10 +170,6 @@ export async function insertAccount(
   }
 }
 
-export type ChangeUserResult =
-  | { ok: true; user: UserRow }
-  | { ok: false; reason: 'not_found' | 'not_admin' | 'self' | 'last_admin'; field: 'role' | 'disabled' };
-
 /**
  * Changes an account's role or access. The site must always keep an enabled administrator: the
  * last one keeps their rights, and nobody removes their own (another administrator must). Every
@@ -185,7 +182,7 @@ export async function changeUser(
   actorId: string,
   targetId: string,
   change: { role?: Role | undefined; disabled?: boolean | undefined },
-): Promise<ChangeUserResult> {
+): Promise<UserRow> {
   const field = change.role !== undefined && change.role !== 'admin' ? 'role' : 'disabled';
   return db.transaction(async (tx) => {
     const locked = await tx
@@ -195,20 +192,30 @@ export async function changeUser(
       .orderBy(users.id)
       .for('update');
     const target = locked.find((u) => u.id === targetId);
-    if (!target) return { ok: false, reason: 'not_found', field };
+    if (!target) throw notFound('That account');
     const admins = locked.filter((u) => u.role === 'admin' && !u.disabled);
     // The asker's own rights may have been removed while this request waited for the lock.
-    if (!admins.some((u) => u.id === actorId)) return { ok: false, reason: 'not_admin', field };
+    if (!admins.some((u) => u.id === actorId)) {
+      throw new DomainError('forbidden', 'Only administrators can do this.');
+    }
 
     const role = change.role ?? target.role;
     const disabled = change.disabled ?? target.disabled;
     const wasAdmin = target.role === 'admin' && !target.disabled;
     if (wasAdmin && (role !== 'admin' || disabled)) {
       // The last administrator first: "ask another administrator" would be no help to them.
-      if (admins.length <= 1) return { ok: false, reason: 'last_admin', field };
-      if (target.id === actorId) return { ok: false, reason: 'self', field };
+      if (admins.length <= 1) {
+        const message =
+          'This is the only enabled administrator. Make someone else an administrator first, so the site always has someone to run it.';
+        throw conflict(message, 'last_admin', { [field]: message });
+      }
+      if (target.id === actorId) {
+        const own = field === 'role' ? 'your own administrator role' : 'your own account';
+        const message = `You cannot ${field === 'role' ? 'remove' : 'disable'} ${own}. Ask another administrator to do it.`;
+        throw conflict(message, 'conflict', { [field]: message });
+      }
     }
-    if (role === target.role && disabled === target.disabled) return { ok: true, user: target };
+    if (role === target.role && disabled === target.disabled) return target;
 
     const [user] = await tx
       .update(users)
@@ -221,6 +228,6 @@ export async function changeUser(
     if (role !== target.role) await audit('user.role', { email: user.email, from: target.role, to: role });
     if (disabled !== target.disabled)
       await audit(disabled ? 'user.disable' : 'user.enable', { email: user.email });
-    return { ok: true, user };
+    return user;
   });
 }

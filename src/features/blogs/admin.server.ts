@@ -5,6 +5,7 @@ import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { blogs, children, users } from '~/platform/db/schema.server';
+import { conflict, notFound } from '~/platform/errors';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
 import {
   type AdminBlogDetail,
@@ -14,7 +15,7 @@ import {
   TEAM_PEN_NAME,
 } from './admin.schema';
 import { readingMinutes } from './blogs';
-import { mediaUrl, preparePost } from './blogs.server';
+import { emptyPost, mediaUrl, preparePost } from './blogs.server';
 
 type BlogRow = typeof blogs.$inferSelect;
 const reviewers = alias(users, 'reviewers');
@@ -126,8 +127,6 @@ function fieldsOf(input: Omit<AdminBlogUpdate, 'publish'>) {
   };
 }
 
-export type CreateResult = { ok: true; id: string } | { ok: false; reason: 'empty' };
-
 /**
  * A post by the team: signed with the administrator's name (or the team's), published at once
  * or kept as a team draft that any administrator can finish.
@@ -136,9 +135,9 @@ export async function createTeamPost(
   db: Db,
   admin: { id: string; displayName: string },
   input: Omit<AdminBlogUpdate, 'publish'> & { publish: boolean },
-): Promise<CreateResult> {
+): Promise<string> {
   const fields = fieldsOf(input);
-  if (fields.wordCount === 0) return { ok: false, reason: 'empty' };
+  if (fields.wordCount === 0) throw emptyPost();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(blogs)
@@ -160,17 +159,26 @@ export async function createTeamPost(
       entityId: row.id,
       details: { title: row.title },
     });
-    return { ok: true, id: row.id };
+    return row.id;
   });
 }
 
-export type EditResult =
-  | { ok: true; oldCoverPath: string | null; coverPath: string | null }
-  | {
-      ok: false;
-      reason: 'not_found' | 'empty' | 'not_editable' | 'family_draft';
-      status?: BlogRow['status'];
-    };
+/** What the team is told when a post can no longer be corrected here. */
+const STATUS_WORDS = {
+  approved: 'it is published',
+  rejected: 'it was returned to the family with a note',
+  draft: 'the family took it back to change it',
+  submitted: 'it is waiting for review',
+} as const;
+
+function notEditable(status: BlogRow['status'], publishing: boolean) {
+  if (publishing && status === 'submitted') {
+    return conflict(
+      'A family’s post is published by approving it, so their child is told: save the changes, then approve.',
+    );
+  }
+  return conflict(`This post can no longer be changed here: ${STATUS_WORDS[status]}.`);
+}
 
 /**
  * Corrections by the team, while the post waits for review (the family's words, tidied before
@@ -182,9 +190,9 @@ export async function editPost(
   adminId: string,
   id: string,
   input: AdminBlogUpdate,
-): Promise<EditResult> {
+): Promise<{ oldCoverPath: string | null; coverPath: string | null }> {
   const fields = fieldsOf(input);
-  if (fields.wordCount === 0) return { ok: false, reason: 'empty' };
+  if (fields.wordCount === 0) throw emptyPost();
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ blog: blogs, authorRole: users.role })
@@ -192,12 +200,16 @@ export async function editPost(
       .leftJoin(users, eq(users.id, blogs.authorId))
       .where(eq(blogs.id, id))
       .limit(1);
-    if (!before) return { ok: false, reason: 'not_found' };
+    if (!before) throw notFound('That post');
     const teamDraft = before.blog.status === 'draft' && before.authorRole === 'admin';
-    if (before.blog.status === 'draft' && !teamDraft) return { ok: false, reason: 'family_draft' };
+    if (before.blog.status === 'draft' && !teamDraft) {
+      throw conflict(
+        'This post is still a family’s draft: it can be corrected once they send it for review.',
+      );
+    }
     // Publishing goes through review for a family's post (so their child is told): only team drafts publish here.
     const publish = Boolean(input.publish) && teamDraft;
-    if (input.publish && !teamDraft) return { ok: false, reason: 'not_editable', status: before.blog.status };
+    if (input.publish && !teamDraft) throw notEditable(before.blog.status, true);
     const [row] = await tx
       .update(blogs)
       .set({
@@ -217,11 +229,8 @@ export async function editPost(
       .returning();
     if (!row) {
       const [now] = await tx.select({ status: blogs.status }).from(blogs).where(eq(blogs.id, id)).limit(1);
-      return {
-        ok: false,
-        reason: now ? 'not_editable' : 'not_found',
-        status: now?.status ?? before.blog.status,
-      };
+      if (!now) throw notFound('That post');
+      throw notEditable(now.status, Boolean(input.publish));
     }
     const changed = (
       ['title', 'contentHtml', 'excerpt', 'coverPath', 'coverAlt', 'authorName'] as const
@@ -245,17 +254,6 @@ export async function editPost(
         details: { title: row.title },
       });
     }
-    return { ok: true, oldCoverPath: before.blog.coverPath, coverPath: row.coverPath };
+    return { oldCoverPath: before.blog.coverPath, coverPath: row.coverPath };
   });
-}
-
-/** The display name of whoever reviewed a post, for the message to a reviewer who came second. */
-export async function reviewerOf(db: Db, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: users.displayName })
-    .from(blogs)
-    .innerJoin(users, eq(users.id, blogs.reviewerId))
-    .where(eq(blogs.id, id))
-    .limit(1);
-  return row?.name ?? null;
 }

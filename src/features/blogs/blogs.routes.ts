@@ -1,14 +1,13 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, invalid, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount, requireAdmin } from '~/platform/http/middleware.server';
 import { binaryContent, errorResponses, json } from '~/platform/http/openapi';
 import { readUpload } from '~/platform/http/uploads';
 import { getStorage } from '~/platform/storage/index.server';
 import { prepareWebImage } from '~/platform/storage/media.server';
-import { reviewerOf } from './admin.server';
 import { decodeCursor } from './blogs';
 import {
   blogDraftInputSchema,
@@ -35,12 +34,6 @@ import {
 import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES, sniffImageType } from './images';
 
 const idParams = z.object({ id: uuidSchema });
-const emptyPost = () =>
-  new ApiError(400, 'validation_failed', 'Some of what was sent is not valid.', {
-    contentHtml: 'Write the post: only markup was sent.',
-  });
-const approvedPost = () =>
-  new ApiError(409, 'conflict', 'This post is published: it can no longer be changed.');
 
 export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const account = requireAccount(deps);
@@ -51,6 +44,8 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/blogs',
       summary: 'Published posts, newest first, a page at a time (public)',
+      operationId: 'listBlogPosts',
+      security: [],
       request: { query: blogListQuerySchema },
       responses: {
         200: { description: 'One page of posts', content: json(blogPageSchema) },
@@ -61,7 +56,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const { after, limit } = c.req.valid('query');
       const cursor = after === undefined ? undefined : decodeCursor(after);
       if (after !== undefined && !cursor) {
-        throw new ApiError(400, 'validation_failed', 'Some of what was sent is not valid.', {
+        throw invalid({
           after: 'Not a position in the list: use the nextCursor of a previous page.',
         });
       }
@@ -76,6 +71,8 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/blogs/{id}',
       summary: 'One published post with its sanitized HTML (public)',
+      operationId: 'getBlogPost',
+      security: [],
       request: { params: idParams },
       responses: {
         200: { description: 'The post', content: json(blogPostSchema) },
@@ -97,6 +94,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/me/blogs',
       summary: "The signed-in family's posts, with their review status",
+      operationId: 'listMyBlogPosts',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       responses: {
@@ -112,6 +110,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/me/blogs',
       summary: 'Starts a post as a draft (the HTML is sanitized)',
+      operationId: 'createMyBlogPost',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { body: { content: json(blogDraftInputSchema), required: true } },
@@ -122,12 +121,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }),
     async (c) => {
       const user = c.get('user');
-      const result = await createDraft(deps.db, user, c.req.valid('json'));
-      if (!result.ok) {
-        if (result.reason === 'child_not_found') throw notFound('That child');
-        throw emptyPost();
-      }
-      return c.json(result.post, 201);
+      return c.json(await createDraft(deps.db, user, c.req.valid('json')), 201);
     },
   );
 
@@ -136,6 +130,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/me/blogs/{id}',
       summary: "One of the signed-in family's posts, with its text, for the editor",
+      operationId: 'getMyBlogPost',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: idParams },
@@ -158,6 +153,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       path: '/me/blogs/{id}',
       summary:
         'Saves changes to a draft, a post in review (it goes back to draft) or a returned post; published posts are final',
+      operationId: 'updateMyBlogPost',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: idParams, body: { content: json(blogUpdateInputSchema), required: true } },
@@ -167,19 +163,13 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const result = await updateMyPost(
+      const post = await updateMyPost(
         deps.db,
         c.get('user').id,
         c.req.valid('param').id,
         c.req.valid('json'),
       );
-      if (!result.ok) {
-        if (result.reason === 'not_found') throw notFound('That post');
-        if (result.reason === 'child_not_found') throw notFound('That child');
-        if (result.reason === 'empty') throw emptyPost();
-        throw approvedPost();
-      }
-      return c.json(result.post, 200);
+      return c.json(post, 200);
     },
   );
 
@@ -188,6 +178,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/me/blogs/{id}',
       summary: 'Deletes a draft or a returned post',
+      operationId: 'deleteMyBlogPost',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: idParams },
@@ -197,15 +188,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const result = await deleteMyPost(deps.db, c.get('user').id, c.req.valid('param').id);
-      if (!result.ok) {
-        if (result.reason === 'not_found') throw notFound('That post');
-        throw new ApiError(
-          409,
-          'conflict',
-          'Only drafts and posts returned with a note can be deleted: this one is in review or published.',
-        );
-      }
+      await deleteMyPost(deps.db, c.get('user').id, c.req.valid('param').id);
       return c.body(null, 204);
     },
   );
@@ -216,6 +199,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       path: '/me/blog-images',
       summary:
         'Uploads a picture for a post (JPEG, PNG or WebP, at most 5 MB, as the raw body); it is stored as WebP, resized to fit 1600 px, without its metadata',
+      operationId: 'uploadBlogImage',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: {
@@ -240,7 +224,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       });
       // The declared type must be what the bytes are: no HTML or SVG dressed up as a photo.
       if (sniffImageType(upload.bytes) !== upload.type) {
-        throw new ApiError(400, 'validation_failed', 'This file is not the picture it says it is.', {
+        throw new DomainError('validation_failed', 'This file is not the picture it says it is.', {
           body: 'The file is not a JPEG, PNG or WebP picture.',
         });
       }
@@ -257,6 +241,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/me/blogs/{id}/submit',
       summary: 'Sends a draft (or a rejected post, changed) for review',
+      operationId: 'submitMyBlogPost',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: idParams },
@@ -266,12 +251,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const result = await submitPost(deps.db, c.get('user').id, c.req.valid('param').id);
-      if (!result.ok) {
-        if (result.reason === 'not_found') throw notFound('That post');
-        throw new ApiError(409, 'conflict', 'This post is already waiting for review or published.');
-      }
-      return c.json(result.post, 200);
+      return c.json(await submitPost(deps.db, c.get('user').id, c.req.valid('param').id), 200);
     },
   );
 
@@ -280,6 +260,7 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/blogs/{id}/review',
       summary: 'Approves (publishes) or rejects a submitted post (administrators)',
+      operationId: 'adminReviewBlogPost',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: idParams, body: { content: json(blogReviewInputSchema), required: true } },
@@ -289,34 +270,8 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const result = await reviewPost(
-        deps.db,
-        c.get('user').id,
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
-      if (!result.ok) {
-        if (result.reason === 'not_found') throw notFound('That post');
-        if (result.reason === 'already_reviewed') {
-          // The reviewer who came second is told who acted and what the post is now.
-          const by = (await reviewerOf(deps.db, c.req.valid('param').id)) ?? 'another administrator';
-          throw new ApiError(
-            409,
-            'already_reviewed',
-            result.status === 'approved'
-              ? `This post was already approved by ${by} and is published now.`
-              : `This post was already reviewed by ${by}: it was returned to the family with a note.`,
-          );
-        }
-        throw new ApiError(
-          409,
-          'conflict',
-          result.status === 'draft'
-            ? 'This post has not been submitted for review: the family is still writing it.'
-            : 'This post has not been submitted for review.',
-        );
-      }
-      return c.json(result.post, 200);
+      const post = await reviewPost(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
+      return c.json(post, 200);
     },
   );
 }

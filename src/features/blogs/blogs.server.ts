@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-
 import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
-import { blogs, children } from '~/platform/db/schema.server';
+import { blogs, children, users } from '~/platform/db/schema.server';
+import { conflict, invalid, notFound } from '~/platform/errors';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
 import { type BlogCursor, countWords, encodeCursor, excerptOf, readingMinutes, textOfHtml } from './blogs';
 import {
@@ -15,6 +16,9 @@ import {
   type MyBlog,
   type MyBlogDetail,
 } from './blogs.schema';
+
+/** A post whose text is only markup: nothing a reader would see. */
+export const emptyPost = () => invalid({ contentHtml: 'Write the post: only markup was sent.' });
 
 type BlogRow = typeof blogs.$inferSelect;
 
@@ -221,8 +225,6 @@ export function preparePost(input: { contentHtml: string; excerpt?: string | und
   };
 }
 
-export type DraftResult = { ok: true; post: MyBlog } | { ok: false; reason: 'empty' | 'child_not_found' };
-
 async function ownsChild(db: Db, userId: string, childId: string): Promise<boolean> {
   const [child] = await db
     .select({ id: children.id })
@@ -236,11 +238,10 @@ export async function createDraft(
   db: Db,
   author: { id: string; displayName: string },
   input: BlogDraftInput,
-): Promise<DraftResult> {
-  if (input.childId && !(await ownsChild(db, author.id, input.childId)))
-    return { ok: false, reason: 'child_not_found' };
+): Promise<MyBlog> {
+  if (input.childId && !(await ownsChild(db, author.id, input.childId))) throw notFound('That child');
   const prepared = preparePost(input);
-  if (prepared.wordCount === 0) return { ok: false, reason: 'empty' };
+  if (prepared.wordCount === 0) throw emptyPost();
   const [row] = await db
     .insert(blogs)
     .values({
@@ -253,7 +254,7 @@ export async function createDraft(
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  return { ok: true, post: myBlogDto(row) };
+  return myBlogDto(row);
 }
 
 export function myBlogDto(row: BlogRow): MyBlog {
@@ -278,22 +279,17 @@ export async function listMyPosts(db: Db, userId: string): Promise<MyBlog[]> {
   return rows.map(myBlogDto);
 }
 
-export type SubmitResult = { ok: true; post: MyBlog } | { ok: false; reason: 'not_found' | 'not_editable' };
-
 /** A draft (or a rejected post, after changes) goes to the review queue. */
-export async function submitPost(db: Db, userId: string, id: string): Promise<SubmitResult> {
+export async function submitPost(db: Db, userId: string, id: string): Promise<MyBlog> {
   const [row] = await db
     .update(blogs)
     .set({ status: 'submitted', submittedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(blogs.id, id), eq(blogs.authorId, userId), inArray(blogs.status, ['draft', 'rejected'])))
     .returning();
-  if (row) return { ok: true, post: myBlogDto(row) };
-  return { ok: false, reason: (await ownPostExists(db, userId, id)) ? 'not_editable' : 'not_found' };
+  if (row) return myBlogDto(row);
+  if (!(await ownPostExists(db, userId, id))) throw notFound('That post');
+  throw conflict('This post is already waiting for review or published.');
 }
-
-export type ReviewResult =
-  | { ok: true; post: MyBlog }
-  | { ok: false; reason: 'not_found' | 'already_reviewed' | 'not_submitted'; status?: BlogRow['status'] };
 
 /**
  * Approves or rejects a submitted post. The status check is part of the update, so of two
@@ -305,7 +301,7 @@ export async function reviewPost(
   reviewerId: string,
   id: string,
   review: { decision: 'approve' | 'reject'; note?: string | undefined },
-): Promise<ReviewResult> {
+): Promise<MyBlog> {
   return db.transaction(async (tx) => {
     const approve = review.decision === 'approve';
     const [row] = await tx
@@ -327,15 +323,22 @@ export async function reviewPost(
         .from(blogs)
         .where(eq(blogs.id, id))
         .limit(1);
-      if (!existing) return { ok: false, reason: 'not_found' };
-      return {
-        ok: false,
-        reason:
-          existing.status === 'approved' || existing.status === 'rejected'
-            ? 'already_reviewed'
-            : 'not_submitted',
-        status: existing.status,
-      };
+      if (!existing) throw notFound('That post');
+      if (existing.status === 'approved' || existing.status === 'rejected') {
+        // The reviewer who came second is told who acted and what the post is now.
+        const by = (await reviewerOf(tx, id)) ?? 'another administrator';
+        throw conflict(
+          existing.status === 'approved'
+            ? `This post was already approved by ${by} and is published now.`
+            : `This post was already reviewed by ${by}: it was returned to the family with a note.`,
+          'already_reviewed',
+        );
+      }
+      throw conflict(
+        existing.status === 'draft'
+          ? 'This post has not been submitted for review: the family is still writing it.'
+          : 'This post has not been submitted for review.',
+      );
     }
     if (row.childId) {
       await notifyChild(tx, row.childId, {
@@ -354,7 +357,7 @@ export async function reviewPost(
       entityId: row.id,
       ...(row.reviewNote ? { details: { note: row.reviewNote } } : {}),
     });
-    return { ok: true, post: myBlogDto(row) };
+    return myBlogDto(row);
   });
 }
 
@@ -379,10 +382,6 @@ export async function getMyPost(db: Db, userId: string, id: string): Promise<MyB
   return row ? myBlogDetailDto(row) : undefined;
 }
 
-export type UpdateResult =
-  | { ok: true; post: MyBlogDetail }
-  | { ok: false; reason: 'not_found' | 'child_not_found' | 'empty' | 'not_editable' };
-
 async function ownPostExists(db: Db, userId: string, id: string) {
   const [own] = await db
     .select({ id: blogs.id })
@@ -404,11 +403,10 @@ export async function updateMyPost(
   userId: string,
   id: string,
   input: BlogUpdateInput,
-): Promise<UpdateResult> {
-  if (input.childId && !(await ownsChild(db, userId, input.childId)))
-    return { ok: false, reason: 'child_not_found' };
+): Promise<MyBlogDetail> {
+  if (input.childId && !(await ownsChild(db, userId, input.childId))) throw notFound('That child');
   const prepared = preparePost(input);
-  if (prepared.wordCount === 0) return { ok: false, reason: 'empty' };
+  if (prepared.wordCount === 0) throw emptyPost();
   const [row] = await db
     .update(blogs)
     .set({
@@ -424,20 +422,33 @@ export async function updateMyPost(
       and(eq(blogs.id, id), eq(blogs.authorId, userId), inArray(blogs.status, [...EDITABLE_BLOG_STATUSES])),
     )
     .returning();
-  if (row) return { ok: true, post: myBlogDetailDto(row) };
-  return { ok: false, reason: (await ownPostExists(db, userId, id)) ? 'not_editable' : 'not_found' };
+  if (row) return myBlogDetailDto(row);
+  if (!(await ownPostExists(db, userId, id))) throw notFound('That post');
+  throw conflict('This post is published: it can no longer be changed.');
 }
 
-export type DeleteResult = { ok: true } | { ok: false; reason: 'not_found' | 'not_deletable' };
-
 /** Deletes a draft or a returned post; a post in review or published stays. */
-export async function deleteMyPost(db: Db, userId: string, id: string): Promise<DeleteResult> {
+export async function deleteMyPost(db: Db, userId: string, id: string): Promise<void> {
   const deleted = await db
     .delete(blogs)
     .where(
       and(eq(blogs.id, id), eq(blogs.authorId, userId), inArray(blogs.status, [...DELETABLE_BLOG_STATUSES])),
     )
     .returning({ id: blogs.id });
-  if (deleted.length > 0) return { ok: true };
-  return { ok: false, reason: (await ownPostExists(db, userId, id)) ? 'not_deletable' : 'not_found' };
+  if (deleted.length > 0) return;
+  if (!(await ownPostExists(db, userId, id))) throw notFound('That post');
+  throw conflict(
+    'Only drafts and posts returned with a note can be deleted: this one is in review or published.',
+  );
+}
+
+/** The display name of whoever reviewed a post, for the message to a reviewer who came second. */
+export async function reviewerOf(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: users.displayName })
+    .from(blogs)
+    .innerJoin(users, eq(users.id, blogs.reviewerId))
+    .where(eq(blogs.id, id))
+    .limit(1);
+  return row?.name ?? null;
 }

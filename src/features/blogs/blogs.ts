@@ -9,10 +9,6 @@ export function readingMinutes(wordCount: number): number {
   return Math.max(1, Math.ceil(wordCount / WORDS_PER_MINUTE));
 }
 
-export function readingTimeLabel(wordCount: number): string {
-  return `${readingMinutes(wordCount)} min read`;
-}
-
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
+import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { binaryContent, errorResponses, json } from '~/platform/http/openapi';
 import { readUpload } from '~/platform/http/uploads';
@@ -39,6 +39,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/books',
       summary: 'The catalogue, searched by title, author or ISBN, sorted and paged (administrators only)',
+      operationId: 'adminListBooks',
       request: { query: bookListQuerySchema },
       responses: {
         200: { description: 'A page of books', content: json(adminPageSchema(bookSchema, 'AdminBookPage')) },
@@ -55,6 +56,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/books',
       summary: 'Adds a book; an ISBN-10 or ISBN-13 is checked and kept as its ISBN-13',
+      operationId: 'adminCreateBook',
       request: { body: { content: json(bookInputSchema), required: true } },
       responses: {
         201: { description: 'The new book', content: json(bookSchema) },
@@ -71,6 +73,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/books/{id}',
       summary: 'One book, with how many reading-log entries name it',
+      operationId: 'adminGetBook',
       request: { params: idParams },
       responses: {
         200: { description: 'The book', content: json(bookDetailSchema) },
@@ -91,6 +94,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/books/{id}',
       summary: 'Changes the fields sent',
+      operationId: 'adminUpdateBook',
       request: { params: idParams, body: { content: json(bookPatchSchema), required: true } },
       responses: {
         200: { description: 'The book as saved', content: json(bookDetailSchema) },
@@ -111,6 +115,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/books/{id}',
       summary: 'Deletes a book and its cover; reading-log entries keep their own title and author',
+      operationId: 'adminDeleteBook',
       request: { params: idParams },
       responses: {
         200: { description: 'Deleted, with how many log entries named it', content: json(deletedSchema) },
@@ -137,6 +142,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/books/{id}/cover',
       summary: `Sets or replaces the cover: JPEG, PNG, WebP or GIF as the raw body, at most ${MAX_COVER_BYTES / 1024 / 1024} MB; stored as WebP`,
+      operationId: 'adminUploadBookCover',
       request: {
         params: idParams,
         body: {
@@ -168,6 +174,7 @@ export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/books/{id}/cover',
       summary: 'Removes the cover',
+      operationId: 'adminDeleteBookCover',
       request: { params: idParams },
       responses: {
         200: { description: 'The book without a cover', content: json(bookSchema) },

@@ -15,7 +15,7 @@ import {
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { books, readingLogs } from '~/platform/db/schema.server';
-import { ApiError } from '~/platform/http/errors';
+import { DomainError, invalid } from '~/platform/errors';
 import type { Storage } from '~/platform/storage/storage';
 import {
   type AdminBook,
@@ -83,7 +83,7 @@ export async function getBook(db: Db, id: string): Promise<AdminBookDetail | und
 }
 
 const duplicateIsbn = (title?: string) =>
-  new ApiError(409, 'conflict', 'Another book in the catalogue already has this ISBN.', {
+  new DomainError('conflict', 'Another book in the catalogue already has this ISBN.', {
     isbn: title
       ? `“${title}” already has this ISBN: each book is listed once.`
       : 'Another book already has this ISBN: each book is listed once.',
@@ -164,7 +164,7 @@ export async function updateBook(
       const ageMax = patch.ageMax === undefined ? row.ageMax : patch.ageMax;
       const ageError = ageRangeError(ageMin, ageMax);
       if (ageError) {
-        throw new ApiError(400, 'validation_failed', 'Some of what was sent is not valid.', {
+        throw invalid({
           ageMax: ageError,
         });
       }

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
+import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { binaryContent, errorResponses, json } from '~/platform/http/openapi';
 import { readUpload } from '~/platform/http/uploads';
@@ -47,6 +47,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/passages',
       summary: 'Read-aloud passages, searched by title or text, sorted and paged (administrators only)',
+      operationId: 'adminListPassages',
       request: { query: passageListQuerySchema },
       responses: {
         200: {
@@ -66,6 +67,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/passages',
       summary: 'Adds a passage; its words are counted on the server',
+      operationId: 'adminCreatePassage',
       request: { body: { content: json(passageInputSchema), required: true } },
       responses: {
         201: { description: 'The new passage', content: json(adminPassageSchema) },
@@ -82,6 +84,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/passages/{id}',
       summary: 'One passage with its text, and how many attempts children made at it',
+      operationId: 'adminGetPassage',
       request: { params: idParams },
       responses: {
         200: { description: 'The passage', content: json(adminPassageDetailSchema) },
@@ -102,6 +105,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/passages/{id}',
       summary: 'Changes the fields sent; a new text is counted again',
+      operationId: 'adminUpdatePassage',
       request: { params: idParams, body: { content: json(passagePatchSchema), required: true } },
       responses: {
         200: { description: 'The passage as saved', content: json(adminPassageDetailSchema) },
@@ -123,6 +127,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/passages/{id}',
       summary: "Deletes a passage and its model reading; children's attempts keep their times",
+      operationId: 'adminDeletePassage',
       request: { params: idParams },
       responses: {
         200: { description: 'Deleted, with how many attempts named it', content: json(deletedSchema) },
@@ -144,6 +149,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/passages/{id}/audio',
       summary: `Sets or replaces the model reading: MP3, M4A, OGG, WebM or WAV as the raw body, at most ${MAX_MODEL_AUDIO_BYTES / 1024 / 1024} MB`,
+      operationId: 'adminUploadPassageAudio',
       request: {
         params: idParams,
         body: {
@@ -181,6 +187,7 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/passages/{id}/audio',
       summary: 'Removes the model reading',
+      operationId: 'adminDeletePassageAudio',
       request: { params: idParams },
       responses: {
         200: { description: 'The passage without a model reading', content: json(adminPassageSchema) },

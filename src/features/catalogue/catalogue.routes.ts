@@ -16,6 +16,8 @@ export function catalogueRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/books',
       summary: 'Searches the book catalogue by title or author (public)',
+      operationId: 'searchBooks',
+      security: [],
       request: { query: bookSearchQuerySchema },
       responses: {
         200: {

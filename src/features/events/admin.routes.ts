@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import {
@@ -35,15 +35,15 @@ function changed(result: EventChangeResult) {
     case 'not_found':
       throw notFound('That event');
     case 'cancelled':
-      throw new ApiError(409, 'event_cancelled', 'This event is already cancelled, so it cannot be changed.');
+      throw new DomainError('event_cancelled', 'This event is already cancelled, so it cannot be changed.');
     case 'over':
-      throw new ApiError(409, 'event_over', 'This event has already taken place, so it cannot be cancelled.');
+      throw new DomainError('event_over', 'This event has already taken place, so it cannot be cancelled.');
     case 'invalid':
-      throw new ApiError(400, 'validation_failed', 'Some of what was sent is not valid.', result.fields);
+      throw new DomainError('validation_failed', 'Some of what was sent is not valid.', result.fields);
     case 'capacity': {
       const taken = result.seatsTaken;
       const message = `${taken} ${taken === 1 ? 'seat is' : 'seats are'} already taken: the capacity cannot go below ${taken}.`;
-      throw new ApiError(409, 'conflict', message, { capacity: message });
+      throw new DomainError('conflict', message, { capacity: message });
     }
   }
 }
@@ -57,6 +57,7 @@ export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/events',
       summary: 'Every event, upcoming first, with seats taken and status (administrators only)',
+      operationId: 'adminListEvents',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { query: adminEventsQuerySchema },
@@ -76,6 +77,7 @@ export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/events',
       summary: 'Creates an event (administrators only)',
+      operationId: 'adminCreateEvent',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { body: { content: json(eventInputSchema), required: true } },
@@ -92,6 +94,7 @@ export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/events/{id}',
       summary: 'One event with its joining link and seats taken (administrators only)',
+      operationId: 'adminGetEvent',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: eventParams },
@@ -112,6 +115,7 @@ export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/events/{id}',
       summary: 'Changes an event (administrators only)',
+      operationId: 'adminUpdateEvent',
       description:
         'Every change raises `sequence` (calendars replace their copy of the .ics). A new time or place notifies each registered child. The capacity never goes below the seats taken (409 `conflict`); a cancelled event cannot be changed (409 `event_cancelled`).',
       security: [{ bearer: [] }],
@@ -136,6 +140,7 @@ export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/events/{id}/cancel',
       summary: 'Cancels an event and notifies every registered child (administrators only)',
+      operationId: 'adminCancelEvent',
       description:
         'The event stays listed as cancelled (schema.org EventCancelled, .ics STATUS:CANCELLED). A second cancel answers 409 `event_cancelled` and notifies nobody; an event that has ended answers 409 `event_over`.',
       security: [{ bearer: [] }],
@@ -161,6 +166,7 @@ export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/events/{id}/registrations',
       summary: 'The children registered for an event, with their parents (administrators only)',
+      operationId: 'adminListEventRegistrations',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: eventParams },

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
-import { EVENT_STATUSES } from '~/platform/domain';
-import { eventFields } from './events.schema';
+import { eventFields, eventSchema } from './events.schema';
 
 /** What an administrator sends to change an event: any of its fields, at least one. */
 export const eventPatchSchema = z
@@ -27,26 +26,12 @@ export const eventCancelSchema = z
 export type EventCancel = z.input<typeof eventCancelSchema>;
 
 /** An event as the admin console sees it: the joining link and the seats taken included. */
-export const adminEventSchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    startsAt: z.string(),
-    endsAt: z.string(),
-    location: z.string().nullable(),
+export const adminEventSchema = eventSchema
+  .extend({
+    /** The joining link of an online event (the public event only says whether it is online). */
     onlineUrl: z.string().nullable(),
-    ageMin: z.int().nullable(),
-    ageMax: z.int().nullable(),
-    /** Whether it happens online (as on the public event): the link itself is `onlineUrl`. */
-    online: z.boolean(),
-    capacity: z.int(),
     seatsTaken: z.int(),
-    seatsLeft: z.int(),
-    status: z.enum(EVENT_STATUSES),
-    sequence: z.int(),
     createdAt: z.string(),
-    updatedAt: z.string(),
   })
   .meta({ id: 'AdminEvent' });
 export type AdminEvent = z.infer<typeof adminEventSchema>;

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses } from '~/platform/http/openapi';
 import { findOwnChild } from '~/platform/identity/accounts.server';
@@ -17,33 +17,11 @@ import {
   familyRegistrations,
   findEvent,
   listEvents,
-  type RegistrationRefusal,
-  RegistrationRefused,
   registerChild,
 } from './events.server';
 
 const eventParams = z.object({ eventId: uuidSchema });
 const registrationParams = z.object({ eventId: uuidSchema, childId: uuidSchema });
-
-const REFUSALS: Record<RegistrationRefusal, () => ApiError> = {
-  event_not_found: () => notFound('That event'),
-  not_registered: () => new ApiError(404, 'not_found', 'That child is not registered for this event.'),
-  event_full: () => new ApiError(409, 'event_full', 'This event is full.'),
-  event_over: () =>
-    new ApiError(409, 'event_over', 'This event has already started, so registrations are closed.'),
-  event_cancelled: () => new ApiError(409, 'event_cancelled', 'This event has been cancelled.'),
-  already_registered: () =>
-    new ApiError(409, 'already_registered', 'This child is already registered for this event.'),
-};
-
-async function refusalsAsErrors(work: () => Promise<void>) {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof RegistrationRefused) throw REFUSALS[error.reason]();
-    throw error;
-  }
-}
 
 /** The public events and a family's registrations; creating and changing events is in adminEvents.ts. */
 export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -54,6 +32,8 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/events',
       summary: 'Upcoming events, soonest first, then recent past ones (public)',
+      operationId: 'listEvents',
+      security: [],
       responses: {
         200: { description: 'Events', content: { 'application/json': { schema: eventListSchema } } },
       },
@@ -70,6 +50,8 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/events/{eventId}',
       summary: 'One event (public)',
+      operationId: 'getEvent',
+      security: [],
       request: { params: eventParams },
       responses: {
         200: { description: 'The event', content: { 'application/json': { schema: eventSchema } } },
@@ -89,6 +71,7 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/events/{eventId}/registrations',
       summary: "Which of the signed-in family's children are registered, and the seats left",
+      operationId: 'listEventRegistrations',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: eventParams },
@@ -112,6 +95,7 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/events/{eventId}/registrations',
       summary: 'Registers a child of the family for an event (takes one seat)',
+      operationId: 'registerForEvent',
       description:
         'Answers 409 with `event_full`, `event_over`, `event_cancelled` or `already_registered` when no seat is taken. Another family’s child answers 404.',
       security: [{ bearer: [] }],
@@ -133,7 +117,7 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const user = c.get('user');
       const child = await findOwnChild(deps.db, user.id, c.req.valid('json').childId);
       if (!child) throw notFound('That child');
-      await refusalsAsErrors(() => registerChild(deps.db, eventId, child));
+      await registerChild(deps.db, eventId, child);
       const state = await familyRegistrations(deps.db, eventId, user.id);
       if (!state) throw notFound('That event');
       return c.json(state, 201);
@@ -145,6 +129,7 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/events/{eventId}/registrations/{childId}',
       summary: "Cancels a child's registration (gives the seat back)",
+      operationId: 'cancelEventRegistration',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: registrationParams },
@@ -161,7 +146,7 @@ export function eventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const user = c.get('user');
       const child = await findOwnChild(deps.db, user.id, childId);
       if (!child) throw notFound('That child');
-      await refusalsAsErrors(() => cancelRegistration(deps.db, eventId, child));
+      await cancelRegistration(deps.db, eventId, child);
       const state = await familyRegistrations(deps.db, eventId, user.id);
       if (!state) throw notFound('That event');
       return c.json(state, 200);

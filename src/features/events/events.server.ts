@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, events } from '~/platform/db/schema.server';
+import { DomainError, notFound } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import { isUuid } from '~/platform/ids';
 import { PAST_EVENTS_SHOWN, seatsLeft, splitEvents } from './events';
 import type { EventDto, EventList, FamilyRegistrations } from './events.schema';
 import { formatEventRange } from './eventTime';
@@ -48,7 +50,7 @@ export async function listEvents(db: Db, now = new Date()): Promise<EventList> {
 
 /** One event, or undefined; a malformed id is the same as an unknown one. */
 export async function findEvent(db: Db, id: string): Promise<EventDto | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
   return row ? eventDto(row) : undefined;
 }
@@ -62,12 +64,16 @@ export type RegistrationRefusal =
   | 'already_registered'
   | 'not_registered';
 
-export class RegistrationRefused extends Error {
-  constructor(readonly reason: RegistrationRefusal) {
-    super(reason);
-    this.name = 'RegistrationRefused';
-  }
-}
+const REFUSALS: Record<RegistrationRefusal, () => DomainError> = {
+  event_not_found: () => notFound('That event'),
+  not_registered: () => new DomainError('not_found', 'That child is not registered for this event.'),
+  event_full: () => new DomainError('event_full', 'This event is full.'),
+  event_over: () =>
+    new DomainError('event_over', 'This event has already started, so registrations are closed.'),
+  event_cancelled: () => new DomainError('event_cancelled', 'This event has been cancelled.'),
+  already_registered: () =>
+    new DomainError('already_registered', 'This child is already registered for this event.'),
+};
 
 /** The family's view of one event: which of its children hold a seat. */
 export async function familyRegistrations(
@@ -131,8 +137,7 @@ const when = (e: EventRow) => formatEventRange(e.startsAt, e.endsAt, 'en-GB', 'U
  * registration throws after the increment, which rolls the seat back.
  */
 export async function registerChild(db: Db, eventId: string, child: ChildRow): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const [event] = await tx
       .update(events)
       .set({ seatsTaken: sql`${events.seatsTaken} + 1` })
@@ -149,15 +154,15 @@ export async function registerChild(db: Db, eventId: string, child: ChildRow): P
       const reason = await refusalFor(tx, eventId);
       // "Already registered" says more than "full" to the parent whose child holds a seat.
       if (reason === 'event_full' && (await isRegistered(tx, eventId, child.id)))
-        throw new RegistrationRefused('already_registered');
-      throw new RegistrationRefused(reason);
+        throw REFUSALS.already_registered();
+      throw REFUSALS[reason]();
     }
     const inserted = await tx
       .insert(eventRegistrations)
       .values({ eventId, childId: child.id })
       .onConflictDoNothing()
       .returning({ id: eventRegistrations.id });
-    if (inserted.length === 0) throw new RegistrationRefused('already_registered');
+    if (inserted.length === 0) throw REFUSALS.already_registered();
     await notifyChild(tx, child.id, {
       kind: 'event',
       title: `${child.firstName} is registered for ${event.title}`,
@@ -178,22 +183,21 @@ async function isRegistered(tx: Db, eventId: string, childId: string): Promise<b
 
 /** Gives a child's seat back, in one transaction with the seat count; refused once the event has started. */
 export async function cancelRegistration(db: Db, eventId: string, child: ChildRow): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(eventRegistrations)
       .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.childId, child.id)))
       .returning({ id: eventRegistrations.id });
     if (deleted.length === 0) {
       const reason = await refusalFor(tx, eventId);
-      throw new RegistrationRefused(reason === 'event_not_found' ? reason : 'not_registered');
+      throw REFUSALS[reason === 'event_not_found' ? reason : 'not_registered']();
     }
     const [event] = await tx
       .update(events)
       .set({ seatsTaken: sql`${events.seatsTaken} - 1` })
       .where(and(eq(events.id, eventId), sql`${events.startsAt} > now()`))
       .returning();
-    if (!event) throw new RegistrationRefused(await refusalFor(tx, eventId));
+    if (!event) throw REFUSALS[await refusalFor(tx, eventId)]();
     await notifyChild(tx, child.id, {
       kind: 'event',
       title: `${child.firstName}’s registration for ${event.title} is cancelled`,

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { findOwnChild } from '~/platform/identity/accounts.server';
@@ -28,6 +28,7 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/children',
       summary: "The signed-in family's children",
+      operationId: 'listChildren',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       responses: {
@@ -46,6 +47,7 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/children',
       summary: 'Adds a child to the family',
+      operationId: 'createChild',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { body: { content: { 'application/json': { schema: childInputSchema } }, required: true } },
@@ -63,8 +65,7 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         MAX_CHILDREN_PER_FAMILY,
       );
       if (!child) {
-        throw new ApiError(
-          409,
+        throw new DomainError(
           'conflict',
           `A family account can hold up to ${MAX_CHILDREN_PER_FAMILY} children.`,
         );
@@ -79,6 +80,7 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/children/{id}',
       summary: 'One child of the family',
+      operationId: 'getChild',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: childIdParams },
@@ -100,6 +102,7 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/children/{id}',
       summary: "Changes a child's profile",
+      operationId: 'updateChild',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: childIdParams, body: { content: json(childInputSchema), required: true } },
@@ -122,6 +125,7 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/children/{id}',
       summary: 'Removes a child and everything about them (reading, recordings, notifications, seats)',
+      operationId: 'deleteChild',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: childIdParams },

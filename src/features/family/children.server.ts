@@ -76,9 +76,9 @@ export async function deleteChild(
       .where(and(eq(children.id, childId), eq(children.userId, userId)))
       .for('update');
     if (!own) return null;
-    const paths = await releaseChildren(tx as unknown as Db, [childId]);
+    const paths = await releaseChildren(tx, [childId]);
     await tx.delete(children).where(eq(children.id, childId));
-    await alsoInTransaction?.(tx as unknown as Db);
+    await alsoInTransaction?.(tx);
     return paths;
   });
   if (files === null) return false;
@@ -110,8 +110,8 @@ export async function createChildWithinLimit(
 ): Promise<ChildRow | undefined> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId} for update`);
-    if ((await countChildren(tx as unknown as Db, userId)) >= limit) return undefined;
-    return createChild(tx as unknown as Db, userId, input);
+    if ((await countChildren(tx, userId)) >= limit) return undefined;
+    return createChild(tx, userId, input);
   });
 }
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { getStorage } from '~/platform/storage/index.server';
@@ -18,6 +18,7 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/me',
       summary: "Changes the parent's details",
+      operationId: 'updateMyAccount',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { body: { content: json(parentUpdateSchema), required: true } },
@@ -38,6 +39,7 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/me/export',
       summary: 'Everything kept about the family, as a JSON file (download)',
+      operationId: 'exportMyData',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       responses: {
@@ -61,6 +63,7 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       path: '/me',
       summary:
         'Deletes the account, the sign-in and everything about the family. Needs a sign-in from the last five minutes.',
+      operationId: 'deleteMyAccount',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { body: { content: json(deleteFamilySchema), required: true } },
@@ -72,20 +75,12 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     async (c) => {
       const { authTime } = c.get('identity');
       if (!authTime || Date.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) {
-        throw new ApiError(
-          401,
+        throw new DomainError(
           'reauthentication_required',
           'For your safety, enter your password again before deleting your family’s account.',
         );
       }
-      const result = await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'));
-      if (!result.ok) {
-        throw new ApiError(
-          409,
-          'conflict',
-          'You are the last administrator: make someone else an administrator first.',
-        );
-      }
+      await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'));
       const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
       try {
         await deps.deleteSignInAccount(token);

@@ -15,6 +15,7 @@ import {
   subscriptions,
   users,
 } from '~/platform/db/schema.server';
+import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
 import { childrenDtos, listChildren, releaseChildren, removeFiles } from './children.server';
@@ -163,18 +164,12 @@ export async function exportFamily(db: Db, user: UserRow) {
   };
 }
 
-export type DeleteFamilyResult = { ok: true } | { ok: false; reason: 'last_admin' };
-
 /**
  * Deletes the account and everything about the family: children (with their reading, recordings
  * and notifications), seats given back, orders, the family's blog posts, their contact messages.
  * The last administrator cannot delete themselves: the site would have nobody to run it.
  */
-export async function deleteFamily(
-  db: Db,
-  storage: MediaStorage,
-  user: UserRow,
-): Promise<DeleteFamilyResult> {
+export async function deleteFamily(db: Db, storage: MediaStorage, user: UserRow): Promise<void> {
   const files = await db.transaction(async (tx) => {
     if (user.role === 'admin') {
       // Every admin row locked, so two admins deleting themselves at once cannot both succeed.
@@ -183,11 +178,13 @@ export async function deleteFamily(
         .from(users)
         .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
         .for('update');
-      if (admins.length <= 1) return null;
+      if (admins.length <= 1) {
+        throw conflict('You are the last administrator: make someone else an administrator first.');
+      }
     }
     const kids = await tx.select({ id: children.id }).from(children).where(eq(children.userId, user.id));
     const paths = await releaseChildren(
-      tx as unknown as Db,
+      tx,
       kids.map((k) => k.id),
     );
     await tx.delete(blogs).where(eq(blogs.authorId, user.id));
@@ -197,7 +194,5 @@ export async function deleteFamily(
     await tx.delete(users).where(eq(users.id, user.id));
     return paths;
   });
-  if (files === null) return { ok: false, reason: 'last_admin' };
   await removeFiles(storage, files);
-  return { ok: true };
 }

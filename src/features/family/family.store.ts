@@ -47,7 +47,9 @@ export async function loginRegister(
     return response;
   } catch (error) {
     if (registration) throw error;
-    // Other failures are only logged (spec, section 8).
+    // The spec (section 8) says other failures are only logged, and public pages show nothing.
+    // Guarded pages do say "We could not check your sign-in" with a retry ($authError below),
+    // because a blank guarded page helps nobody: docs/decisions/0018-sign-in-failure-message.md.
     console.warn('[auth] login/register failed', error instanceof ApiClientError ? error.code : error);
     if (error instanceof ApiClientError && (error.status === 401 || error.status === 403)) {
       // The server refuses this sign-in (disabled account, bad token): sign out rather than pretend.

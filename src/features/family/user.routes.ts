@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError } from '~/platform/http/errors';
 import { rateLimit, requireAccount, requireIdentity } from '~/platform/http/middleware.server';
 import { errorResponses as errors } from '~/platform/http/openapi';
 import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
@@ -13,6 +13,7 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/user/loginRegister',
       summary: 'Signs a user in, or registers them when the body carries registration details',
+      operationId: 'loginRegister',
       description:
         'The body is the current user object; identity comes only from the Bearer ID token. `data` is null when no account exists yet (the page then sends the visitor to /signup).',
       security: [{ bearer: [] }],
@@ -39,7 +40,7 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const identity = c.get('identity');
       const body = c.req.valid('json') ?? {};
       if (body.uid !== undefined && body.uid !== identity.uid) {
-        throw new ApiError(400, 'validation_failed', 'The user in the body is not the signed-in user.', {
+        throw new DomainError('validation_failed', 'The user in the body is not the signed-in user.', {
           uid: 'Does not match the signed-in user.',
         });
       }
@@ -47,14 +48,13 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const existing = await findUserByFirebaseUid(deps.db, identity.uid);
       if (existing) {
         if (existing.disabled)
-          throw new ApiError(403, 'account_disabled', 'This account has been disabled. Contact us for help.');
+          throw new DomainError('account_disabled', 'This account has been disabled. Contact us for help.');
         return c.json({ success: true as const, data: await userDto(deps.db, existing) }, 200);
       }
       if (!body.registration) return c.json({ success: true as const, data: null }, 200);
 
       if (!identity.email) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
           'validation_failed',
           'Your sign-in has no email address; use an email sign-in.',
           {
@@ -63,8 +63,7 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         );
       }
       const emailConflict = () =>
-        new ApiError(
-          409,
+        new DomainError(
           'conflict',
           'An account with this email address already exists. Sign in with it instead.',
           {
@@ -101,6 +100,7 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/me',
       summary: 'The signed-in user with their children',
+      operationId: 'getMyAccount',
       security: [{ bearer: [] }],
       middleware: [requireAccount(deps)] as const,
       responses: {

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import {
@@ -22,6 +22,7 @@ export function adminInquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/inquiries',
       summary: 'Messages from the contact form, newest first, by status (administrators only)',
+      operationId: 'adminListInquiries',
       security: [{ bearer: [] }],
       middleware: [requireAdmin(deps)] as const,
       request: { query: adminInquiryQuerySchema },
@@ -38,6 +39,7 @@ export function adminInquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/inquiries/{id}',
       summary: 'One inquiry with its internal note (administrators only); reading it changes nothing',
+      operationId: 'adminGetInquiry',
       security: [{ bearer: [] }],
       middleware: [requireAdmin(deps)] as const,
       request: { params: idParams },
@@ -58,6 +60,7 @@ export function adminInquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/inquiries/{id}',
       summary: 'Changes the status and/or the internal note of an inquiry (administrators only)',
+      operationId: 'adminUpdateInquiry',
       security: [{ bearer: [] }],
       middleware: [requireAdmin(deps)] as const,
       request: { params: idParams, body: { content: json(adminInquiryUpdateSchema), required: true } },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { inquiries } from '~/platform/db/schema.server';
+import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError } from '~/platform/http/errors';
 import { clientAddress } from '~/platform/http/middleware.server';
 import { errorResponses } from '~/platform/http/openapi';
 import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
@@ -13,6 +13,8 @@ export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/inquiries',
       summary: 'Sends a message to the Quill Reads team (public)',
+      operationId: 'createInquiry',
+      security: [],
       description: `Stored as an inquiry for the administrators. At most ${INQUIRIES_PER_TEN_MINUTES} per address in ten minutes.`,
       request: { body: { content: { 'application/json': { schema: inquiryInputSchema } }, required: true } },
       responses: {
@@ -27,8 +29,7 @@ export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         10 * 60_000,
       );
       if (!limit.allowed) {
-        throw new ApiError(
-          429,
+        throw new DomainError(
           'rate_limited',
           'You have sent several messages already. Please wait a few minutes.',
           undefined,

@@ -3,6 +3,7 @@ import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
+import { conflict, DomainError, notFound } from '~/platform/errors';
 import {
   DEFAULT_INTERVIEW_MINUTES,
   DEFAULT_INTERVIEW_SLOTS,
@@ -25,25 +26,31 @@ export function defaultInterviewSchedule(): InterviewSchedule {
   };
 }
 
-export type InterviewRefusal =
-  | 'not_a_slot'
-  | 'same_slot'
-  | 'slot_taken'
-  | 'already_booked'
-  | 'not_found'
-  | 'child_not_found'
-  | 'cancelled'
-  | 'under_way';
-
-export class InterviewRefused extends Error {
-  constructor(
-    readonly reason: InterviewRefusal,
-    /** The family's upcoming booking, when that is why a new one was refused. */
-    readonly existing?: InterviewDto,
-  ) {
-    super(reason);
-  }
-}
+/** Why a booking, a move or a cancellation is refused. */
+const refused = {
+  notASlot: () =>
+    new DomainError('validation_failed', 'That time is not one of the free interview times.', {
+      startsAt:
+        'Choose one of the free times listed: this one is not offered, or is less than 12 hours away.',
+    }),
+  sameSlot: () =>
+    new DomainError('validation_failed', 'That is already your interview time.', {
+      startsAt: 'Choose a different time to move your interview to.',
+    }),
+  slotTaken: () =>
+    new DomainError('slot_taken', 'Another family has just taken that time. Please choose another one.'),
+  alreadyBooked: (existing: InterviewDto | undefined, timeZone: string) =>
+    new DomainError(
+      'already_booked',
+      existing
+        ? `You already have an interview on ${formatInterviewTime(existing, 'en-US', timeZone)}. Reschedule or cancel it instead.`
+        : 'You already have an interview booked. Reschedule or cancel it instead.',
+    ),
+  notFound: () => notFound('That interview'),
+  childNotFound: () => notFound('That child'),
+  cancelled: () => conflict('This interview is cancelled. Book a new time instead.'),
+  underWay: () => conflict('This interview has already started, so it can no longer be changed.'),
+};
 
 type Row = typeof interviewBookings.$inferSelect;
 
@@ -113,7 +120,7 @@ async function childFor(tx: Db, userId: string, childId: string | undefined) {
     .where(where)
     .orderBy(asc(children.createdAt), asc(children.id))
     .limit(1);
-  if (childId && !child) throw new InterviewRefused('child_not_found');
+  if (childId && !child) throw refused.childNotFound();
   return child;
 }
 
@@ -122,7 +129,7 @@ async function slotGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (uniqueViolation(error) === 'interview_bookings_slot_key') throw new InterviewRefused('slot_taken');
+    if (uniqueViolation(error) === 'interview_bookings_slot_key') throw refused.slotTaken();
     throw error;
   }
 }
@@ -149,10 +156,9 @@ export async function bookInterview(
   now: Date,
 ): Promise<InterviewDto> {
   const slot = findSlot(schedule, input.startsAt, now, DEFAULT_INTERVIEW_WEEKS);
-  if (!slot) throw new InterviewRefused('not_a_slot');
+  if (!slot) throw refused.notASlot();
   const id = await slotGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    db.transaction(async (tx) => {
       // One family's requests queue here, so two quick clicks cannot leave two bookings.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [existing] = await tx
@@ -167,7 +173,10 @@ export async function bookInterview(
         )
         .limit(1);
       if (existing) {
-        throw new InterviewRefused('already_booked', await oneOf(tx, userId, existing.id, schedule.minutes));
+        throw refused.alreadyBooked(
+          await oneOf(tx, userId, existing.id, schedule.minutes),
+          schedule.timeZone,
+        );
       }
       const child = await childFor(tx, userId, input.childId);
       const [row] = await tx
@@ -198,9 +207,9 @@ async function changeable(tx: Db, userId: string, id: string, now: Date): Promis
     .from(interviewBookings)
     .where(and(eq(interviewBookings.id, id), eq(interviewBookings.userId, userId)))
     .for('update');
-  if (!row) throw new InterviewRefused('not_found');
-  if (row.status === 'cancelled') throw new InterviewRefused('cancelled');
-  if (row.startsAt.getTime() <= now.getTime()) throw new InterviewRefused('under_way');
+  if (!row) throw refused.notFound();
+  if (row.status === 'cancelled') throw refused.cancelled();
+  if (row.startsAt.getTime() <= now.getTime()) throw refused.underWay();
   return row;
 }
 
@@ -217,12 +226,11 @@ export async function rescheduleInterview(
   now: Date,
 ): Promise<InterviewDto> {
   await slotGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    db.transaction(async (tx) => {
       const row = await changeable(tx, userId, id, now);
       const slot = findSlot(schedule, startsAt, now, DEFAULT_INTERVIEW_WEEKS);
-      if (!slot) throw new InterviewRefused('not_a_slot');
-      if (Date.parse(slot.startsAt) === row.startsAt.getTime()) throw new InterviewRefused('same_slot');
+      if (!slot) throw refused.notASlot();
+      if (Date.parse(slot.startsAt) === row.startsAt.getTime()) throw refused.sameSlot();
       const [moved] = await tx
         .update(interviewBookings)
         .set({
@@ -243,7 +251,7 @@ export async function rescheduleInterview(
     }),
   );
   const moved = await oneOf(db, userId, id, schedule.minutes);
-  if (!moved) throw new InterviewRefused('not_found');
+  if (!moved) throw refused.notFound();
   return moved;
 }
 
@@ -255,8 +263,7 @@ export async function cancelInterview(
   id: string,
   now: Date,
 ): Promise<InterviewDto> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const row = await changeable(tx, userId, id, now);
     await tx
       .update(interviewBookings)
@@ -272,6 +279,6 @@ export async function cancelInterview(
     }
   });
   const cancelled = await oneOf(db, userId, id, schedule.minutes);
-  if (!cancelled) throw new InterviewRefused('not_found');
+  if (!cancelled) throw refused.notFound();
   return cancelled;
 }

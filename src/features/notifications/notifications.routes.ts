@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
@@ -25,6 +25,7 @@ export function notificationsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/me/notifications/unread',
       summary: "Unread notifications over the family's children (what the navbar counts; polled)",
+      operationId: 'getUnreadNotificationCount',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       responses: {
@@ -43,6 +44,7 @@ export function notificationsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/children/{id}/notifications',
       summary: "One child's notifications, newest first, a page at a time",
+      operationId: 'listChildNotifications',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: childParams, query: notificationListQuerySchema },
@@ -63,6 +65,7 @@ export function notificationsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/children/{id}/notifications/read',
       summary: 'Marks one notification of the child as read, or all of them without an id',
+      operationId: 'markNotificationsRead',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: childParams, body: { content: json(markReadSchema), required: true } },

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { rateLimitPerAccount, requireAdmin } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import {
@@ -18,7 +18,6 @@ import {
   testPaymentSetupSchema,
 } from './admin.schema';
 import {
-  type ClosingRefusal,
   cancelOrder,
   recentTestPayments,
   refundOrder,
@@ -33,17 +32,6 @@ export const TEST_PAYMENTS_PER_HOUR = 20;
 
 const LIVE_REFUSAL =
   'This environment uses live Stripe keys: a test payment would charge a real card. Run it where Stripe test keys or the sandbox are set.';
-
-function refusal(result: ClosingRefusal): ApiError {
-  switch (result.reason) {
-    case 'not_found':
-      return notFound('That order');
-    case 'state':
-      return new ApiError(409, 'conflict', result.message);
-    case 'provider':
-      return new ApiError(503, 'unavailable', result.message);
-  }
-}
 
 /**
  * Administrators only: refunds and cancellations of families' orders, and the test payment that
@@ -61,6 +49,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
           action === 'refund'
             ? 'Refunds a paid order in full and ends its program (administrators only)'
             : 'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
+        operationId: action === 'refund' ? 'adminRefundOrder' : 'adminCancelOrder',
         description:
           'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends or money comes back. 409 when the order or its payment is not in a state that allows it (already refunded, nothing paid, a sandbox order under Stripe, Stripe refusing the refund), including when another administrator just did it; 503 when the provider cannot be reached.',
         security: [{ bearer: [] }],
@@ -77,12 +66,11 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
           actorId: c.get('user').id,
           reason: c.req.valid('json').reason,
         };
-        const result =
+        const order =
           action === 'refund'
             ? await refundOrder(deps.db, provider, input)
             : await cancelOrder(deps.db, provider, input);
-        if (!result.ok) throw refusal(result);
-        return c.json(result.order, 200);
+        return c.json(order, 200);
       },
     );
   }
@@ -92,6 +80,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
       method: 'get',
       path: '/admin/test-payments',
       summary: 'The environment’s payment setup and the newest test payments (administrators only)',
+      operationId: 'adminGetTestPayments',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       responses: {
@@ -119,6 +108,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
       method: 'post',
       path: '/admin/test-payments',
       summary: 'Runs a small test payment end to end (administrators only; never with live keys)',
+      operationId: 'adminRunTestPayment',
       description: `Creates and confirms a payment of ${TEST_PAYMENT_CENTS} cents with the provider’s test card; its signed event comes back through ${WEBHOOK_PATH}. Answers the run with each step’s result; while the webhook step is waiting, GET /api/admin/test-payments/{id} again. 409 live_keys with live keys. At most ${TEST_PAYMENTS_PER_HOUR} per administrator in an hour.`,
       security: [{ bearer: [] }],
       middleware: [
@@ -143,7 +133,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
         if (!view) throw notFound('That test payment');
         return c.json(view, 201);
       } catch (error) {
-        if (error instanceof PaymentStateConflict) throw new ApiError(409, 'live_keys', LIVE_REFUSAL);
+        if (error instanceof PaymentStateConflict) throw new DomainError('live_keys', LIVE_REFUSAL);
         throw error;
       }
     },
@@ -154,6 +144,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
       method: 'get',
       path: '/admin/test-payments/{id}',
       summary: 'One test payment and its steps (administrators only)',
+      operationId: 'adminGetTestPayment',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: idParams },

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import { children, orders, plans, testPayments, users } from '~/platform/db/schema.server';
+import { conflict, DomainError, notFound } from '~/platform/errors';
 import {
   isSandbox,
   type PaymentProvider,
@@ -51,23 +52,10 @@ export async function adminOrders(db: Pick<Db, 'select'>, where: SQL, limit = 10
   }));
 }
 
-export type ClosingRefusal =
-  | { reason: 'not_found' }
-  /** The order's or the payment's state does not allow it (already refunded, nothing paid...). */
-  | { reason: 'state'; message: string }
-  /** The provider could not be reached: worth trying again later. */
-  | { reason: 'provider'; message: string };
-
-type ClosingResult = { ok: true; order: AdminOrder } | ({ ok: false } & ClosingRefusal);
 type OrderRow = typeof orders.$inferSelect;
 
-/** Thrown inside the locked transaction to refuse, rolling back whatever it wrote. */
-class Refusal extends Error {
-  constructor(readonly refusal: ClosingRefusal) {
-    super(refusal.reason);
-  }
-}
-const refuse = (message: string) => new Refusal({ reason: 'state', message });
+/** Thrown inside the locked transaction, so whatever it wrote rolls back. */
+const refuse = (message: string) => conflict(message);
 
 const dateOf = (d: Date | null) =>
   d ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(d) : '';
@@ -95,10 +83,10 @@ const providerMessage = (error: unknown) =>
  * state (already refunded, disputed...) and will not change by trying again (409); anything
  * else is an outage (503).
  */
-function providerRefusal(error: unknown): Refusal {
+function providerRefusal(error: unknown): DomainError {
   const message = providerMessage(error);
   if ((error as { type?: string } | null)?.type === 'StripeInvalidRequestError') return refuse(message);
-  return new Refusal({ reason: 'provider', message });
+  return new DomainError('unavailable', message);
 }
 
 /**
@@ -111,22 +99,17 @@ async function withLockedOrder(
   orderId: string,
   action: 'refund' | 'cancel',
   apply: (tx: Tx, order: OrderRow) => Promise<void>,
-): Promise<ClosingResult> {
-  try {
-    await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!locked) throw new Refusal({ reason: 'not_found' });
-      const refused = stateRefusal(locked, action);
-      if (refused) throw refuse(refused);
-      await apply(tx, locked);
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, ...error.refusal };
-    throw error;
-  }
+): Promise<AdminOrder> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!locked) throw notFound('That order');
+    const refused = stateRefusal(locked, action);
+    if (refused) throw refuse(refused);
+    await apply(tx, locked);
+  });
   const [view] = await adminOrders(db, eq(orders.id, orderId), 1);
-  if (!view) return { ok: false, reason: 'not_found' };
-  return { ok: true, order: view };
+  if (!view) throw notFound('That order');
+  return view;
 }
 
 /**
@@ -138,7 +121,7 @@ export async function refundOrder(
   db: Db,
   provider: PaymentProvider,
   input: { orderId: string; actorId: string; reason: string },
-): Promise<ClosingResult> {
+): Promise<AdminOrder> {
   return withLockedOrder(db, input.orderId, 'refund', async (tx, order) => {
     if (order.provider === 'sandbox' && !isSandbox(provider)) {
       throw refuse(
@@ -180,7 +163,7 @@ export async function cancelOrder(
   db: Db,
   provider: PaymentProvider,
   input: { orderId: string; actorId: string; reason: string },
-): Promise<ClosingResult> {
+): Promise<AdminOrder> {
   return withLockedOrder(db, input.orderId, 'cancel', async (tx, order) => {
     const unpaid = order.status !== 'paid';
     if (unpaid && order.providerRef) {

@@ -1,16 +1,18 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, orders, plans, subscriptions } from '~/platform/db/schema.server';
+import { conflict, DomainError, notFound } from '~/platform/errors';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
 import type { OrderDto } from './payments.schema';
 
-export type CheckoutRefusal = 'plan_not_found' | 'plan_unavailable' | 'child_not_found' | 'order_closed';
-
-export class CheckoutRefused extends Error {
-  constructor(readonly reason: CheckoutRefusal) {
-    super(reason);
-  }
-}
+const refused = {
+  childNotFound: () => notFound('That child'),
+  planNotFound: () => notFound('That program'),
+  orderClosed: () =>
+    conflict('This order was cancelled while the payment was being prepared. Please start again.'),
+  planUnavailable: () =>
+    conflict('This program is no longer offered. Choose another one on the programs page.'),
+};
 
 /**
  * A pending order for a child of this family, at the plan's price as stored, and the provider's
@@ -25,10 +27,10 @@ export async function startCheckout(
     .select({ id: children.id, firstName: children.firstName })
     .from(children)
     .where(and(eq(children.id, input.childId), eq(children.userId, input.userId)));
-  if (!child) throw new CheckoutRefused('child_not_found');
+  if (!child) throw refused.childNotFound();
   const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId));
-  if (!plan) throw new CheckoutRefused('plan_not_found');
-  if (!plan.active) throw new CheckoutRefused('plan_unavailable');
+  if (!plan) throw refused.planNotFound();
+  if (!plan.active) throw refused.planUnavailable();
 
   const [order] = await db
     .insert(orders)
@@ -57,11 +59,11 @@ export async function startCheckout(
       .returning({ id: orders.id });
     if (kept.length === 0) {
       await provider.cancelPayment(payment.providerRef).catch(() => undefined);
-      throw new CheckoutRefused('order_closed');
+      throw refused.orderClosed();
     }
     return { orderId: order.id, clientSecret: payment.clientSecret };
   } catch (error) {
-    if (error instanceof CheckoutRefused) throw error;
+    if (error instanceof DomainError) throw error;
     await db
       .update(orders)
       .set({ status: 'failed', note: 'The payment provider could not start the payment.' })

@@ -1,20 +1,13 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { rateLimitPerAccount, requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { isSandbox, type PaymentProvider } from '~/platform/payments/provider.server';
 import { sandboxEvent } from '~/platform/payments/sandbox.server';
-import {
-  type CheckoutRefusal,
-  CheckoutRefused,
-  familyOrders,
-  findOwnOrder,
-  ownOrderView,
-  startCheckout,
-} from './orders.server';
+import { familyOrders, findOwnOrder, ownOrderView, startCheckout } from './orders.server';
 import {
   checkoutInputSchema,
   checkoutSchema,
@@ -33,23 +26,6 @@ export const CHECKOUTS_PER_HOUR = 20;
 /** Stripe's events are a few KB; anything this large is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
 
-const REFUSALS: Record<CheckoutRefusal, () => ApiError> = {
-  child_not_found: () => notFound('That child'),
-  plan_not_found: () => notFound('That program'),
-  order_closed: () =>
-    new ApiError(
-      409,
-      'conflict',
-      'This order was cancelled while the payment was being prepared. Please start again.',
-    ),
-  plan_unavailable: () =>
-    new ApiError(
-      409,
-      'conflict',
-      'This program is no longer offered. Choose another one on the programs page.',
-    ),
-};
-
 const orderParams = z.object({ id: uuidSchema });
 
 /** Check-out, the payment provider's webhook, the sandbox's test payments and the family's orders. */
@@ -67,7 +43,7 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     try {
       return await receivePaymentEvent(deps, provider, rawBody, signature);
     } catch (error) {
-      if (error instanceof UnverifiedEvent) throw new ApiError(400, 'bad_request', error.message);
+      if (error instanceof UnverifiedEvent) throw new DomainError('bad_request', error.message);
       throw error;
     }
   }
@@ -77,6 +53,7 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       method: 'post',
       path: '/checkout',
       summary: 'Starts paying for a program for one of the family’s children',
+      operationId: 'startCheckout',
       description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
       security: [{ bearer: [] }],
       middleware: [account, checkoutLimit] as const,
@@ -100,13 +77,13 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
           201,
         );
       } catch (error) {
-        if (error instanceof CheckoutRefused) throw REFUSALS[error.reason]();
+        // The family's own refusals (unknown child or plan, a retired plan) as they are; the rest is the provider.
+        if (error instanceof DomainError) throw error;
         deps.logger.error(
           { errorName: (error as Error)?.name },
           'payment provider failed to start a payment',
         );
-        throw new ApiError(
-          503,
+        throw new DomainError(
           'unavailable',
           'Card payments are unavailable right now. Please try again in a few minutes.',
         );
@@ -119,6 +96,8 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       method: 'post',
       path: '/payments/webhook',
       summary: 'Receives the payment provider’s signed events (Stripe)',
+      operationId: 'receivePaymentEvent',
+      security: [],
       description:
         'The raw body must carry a valid Stripe-Signature. Each event applies once: a replay answers 200 and changes nothing. An event about an unknown order is acknowledged and logged.',
       responses: {
@@ -132,10 +111,10 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     async (c) => {
       const declared = Number(c.req.header('content-length') ?? 0);
       if (declared > MAX_EVENT_BYTES)
-        throw new ApiError(413, 'payload_too_large', 'This is not a payment event.');
+        throw new DomainError('payload_too_large', 'This is not a payment event.');
       const rawBody = await c.req.text();
       if (rawBody.length > MAX_EVENT_BYTES)
-        throw new ApiError(413, 'payload_too_large', 'This is not a payment event.');
+        throw new DomainError('payload_too_large', 'This is not a payment event.');
       const outcome = await receiveEvent(rawBody, c.req.header('stripe-signature'));
       return c.json({ received: true as const, outcome }, 200);
     },
@@ -146,6 +125,7 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       method: 'post',
       path: '/orders/{id}/sandbox-pay',
       summary: 'Completes or declines a test payment (sandbox only: no card is charged)',
+      operationId: 'paySandboxOrder',
       description:
         'Only while no Stripe key is configured. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
       security: [{ bearer: [] }],
@@ -159,12 +139,12 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     async (c) => {
       const { id } = c.req.valid('param');
       const user = c.get('user');
-      if (!isSandbox(provider)) throw new ApiError(404, 'not_found', 'Test payments are not available here.');
+      if (!isSandbox(provider)) throw new DomainError('not_found', 'Test payments are not available here.');
       const order = await findOwnOrder(deps.db, user.id, id);
       if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
       if (order.status !== 'pending' && order.status !== 'failed') {
         const why = order.status === 'paid' ? 'is already paid' : `was ${order.status}`;
-        throw new ApiError(409, 'conflict', `This order ${why}.`);
+        throw new DomainError('conflict', `This order ${why}.`);
       }
       const rawBody = JSON.stringify(
         sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
@@ -181,6 +161,7 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       method: 'get',
       path: '/orders/{id}',
       summary: 'One of the family’s orders: its real state, plan, child and program dates',
+      operationId: 'getOrder',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: orderParams },
@@ -201,6 +182,7 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       method: 'get',
       path: '/me/orders',
       summary: 'The family’s orders, newest first',
+      operationId: 'listMyOrders',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       responses: {

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { adminPlanSchema, adminPlansQuerySchema, planInputSchema, planPatchSchema } from './admin.schema';
@@ -24,6 +24,7 @@ export function adminPlansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/plans',
       summary: 'Every plan, active and retired, with its number of orders (administrators only)',
+      operationId: 'adminListPlans',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { query: adminPlansQuerySchema },
@@ -43,6 +44,7 @@ export function adminPlansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/plans',
       summary: 'Creates a plan (administrators only)',
+      operationId: 'adminCreatePlan',
       description: '`priceCents` is a whole number of cents: 19999 is $199.99; 199.99 is refused.',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
@@ -60,6 +62,7 @@ export function adminPlansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/plans/{id}',
       summary: 'One plan, active or retired (administrators only)',
+      operationId: 'adminGetPlan',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: planParams },
@@ -80,6 +83,7 @@ export function adminPlansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/plans/{id}',
       summary: 'Changes a plan; `active: false` retires it (administrators only)',
+      operationId: 'adminUpdatePlan',
       description: 'Orders keep the amount they were paid: a new price applies to new orders only.',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
@@ -101,6 +105,7 @@ export function adminPlansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/plans/{id}',
       summary: 'Deletes a plan no family has bought (administrators only)',
+      operationId: 'adminDeletePlan',
       description: 'A plan with any order answers 409 `in_use`: retire it instead (PATCH `active: false`).',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
@@ -115,8 +120,7 @@ export function adminPlansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const result = await deletePlan(deps.db, c.get('user').id, id);
       if (result === 'not_found') throw notFound('That plan');
       if (result === 'in_use')
-        throw new ApiError(
-          409,
+        throw new DomainError(
           'in_use',
           'Families have bought this plan, so it cannot be deleted: their orders point to it. Retire it instead: it leaves the program pages and nobody new can buy it.',
         );

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
 import { plainLine } from '~/platform/http/common.schema';
 import { PRICE_MAX_CENTS, PRICE_MIN_CENTS, parseMoney } from './money';
+import { planSchema } from './plans.schema';
 
 /** Durations in months with two decimals at most (the column is numeric(5,2)): 0.25 is a week. */
 export const DURATION_MIN_MONTHS = 0.25;
@@ -53,14 +54,8 @@ export const planPatchSchema = z
 export type PlanPatch = z.infer<typeof planPatchSchema>;
 
 /** A plan as the admin console sees it, with how many orders name it. */
-export const adminPlanSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    durationMonths: z.number(),
-    priceCents: z.int(),
-    currency: z.string(),
-    description: z.string(),
+export const adminPlanSchema = planSchema
+  .extend({
     active: z.boolean(),
     /** Orders of any status: one is enough to keep the plan (it can only be retired). */
     orderCount: z.int(),

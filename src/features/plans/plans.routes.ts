@@ -10,6 +10,8 @@ export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/plans',
       summary: 'The plans families can buy now, cheapest first (public)',
+      operationId: 'listPlans',
+      security: [],
       responses: {
         200: {
           description: 'Active plans',

@@ -7,12 +7,6 @@ export interface SelectedPlan {
   selectedPlanPrice: number | null;
 }
 
-export const EMPTY_SELECTED_PLAN: SelectedPlan = {
-  selectedPlanName: null,
-  selectedPlanDuration: null,
-  selectedPlanPrice: null,
-};
-
 /** The condensed program the navbar preselects: 1.25 months for 19999 cents ($199.99). */
 export const CONDENSED_PROGRAM_PLAN: SelectedPlan = {
   selectedPlanName: 'A-Bridged Condensed Program',

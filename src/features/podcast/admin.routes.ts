@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAdmin } from '~/platform/http/middleware.server';
 import { binaryContent, errorResponses, json } from '~/platform/http/openapi';
 import { readUpload } from '~/platform/http/uploads';
@@ -54,6 +54,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/podcast',
       summary: 'Podcast episodes, drafts included (administrators only)',
+      operationId: 'adminListPodcastEpisodes',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { query: adminEpisodeQuerySchema },
@@ -70,6 +71,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/podcast',
       summary: 'Creates an episode; its guid is chosen here and never changes (administrators only)',
+      operationId: 'adminCreatePodcastEpisode',
       description:
         'Audio comes from an external https address given here, or from POST /admin/podcast/{id}/audio afterwards. An episode without audio can only be a draft (409).',
       security: [{ bearer: [] }],
@@ -88,6 +90,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/admin/podcast/{id}',
       summary: 'One episode with its show notes, transcript and audio (administrators only)',
+      operationId: 'adminGetPodcastEpisode',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: idParams },
@@ -108,6 +111,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/admin/podcast/{id}',
       summary: 'Changes an episode: words, number, publication, external audio (administrators only)',
+      operationId: 'adminUpdatePodcastEpisode',
       description:
         'publishedAt null makes it a draft again. Giving audioUrl replaces an uploaded file (which is deleted); audioUrl null removes external audio. Publishing without audio answers 409.',
       security: [{ bearer: [] }],
@@ -136,6 +140,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/podcast/{id}',
       summary: 'Deletes an episode and its uploaded audio (administrators only)',
+      operationId: 'adminDeletePodcastEpisode',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: idParams },
@@ -157,6 +162,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/admin/podcast/{id}/audio',
       summary: "Uploads an episode's audio as the raw body: MP3, M4A or Ogg (administrators only)",
+      operationId: 'adminUploadPodcastAudio',
       description: `At most ${MAX_EPISODE_AUDIO_BYTES / 1024 / 1024} MB. The length is read from the file; the file is stored under a new random name and any earlier file is deleted.`,
       security: [{ bearer: [] }],
       middleware: [admin] as const,
@@ -184,7 +190,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const { stored, extension } = EPISODE_UPLOAD_TYPES[upload.type as EpisodeUploadType];
       // The bytes must be the type claimed: it is the type the file is served and announced as.
       if (sniffAudioType(upload.bytes) !== stored) {
-        throw new ApiError(400, 'validation_failed', 'This file is not the audio it says it is.', {
+        throw new DomainError('validation_failed', 'This file is not the audio it says it is.', {
           body: 'Send an MP3, M4A or Ogg audio file.',
         });
       }
@@ -218,6 +224,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/admin/podcast/{id}/audio',
       summary: "Removes a draft episode's audio, uploaded or external (administrators only)",
+      operationId: 'adminDeletePodcastAudio',
       security: [{ bearer: [] }],
       middleware: [admin] as const,
       request: { params: idParams },

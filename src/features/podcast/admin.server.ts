@@ -4,7 +4,7 @@ import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
-import { ApiError } from '~/platform/http/errors';
+import { DomainError } from '~/platform/errors';
 import type {
   AdminEpisode,
   AdminEpisodeQuery,
@@ -118,7 +118,7 @@ const NO_AUDIO_TO_PUBLISH =
 /** Podcast apps and listeners would get an episode that cannot play: refused. */
 function refusePublishingWithoutAudio(e: Pick<EpisodeRecord, 'audioPath' | 'audioUrl' | 'publishedAt'>) {
   if (e.publishedAt && !hasAudio(e)) {
-    throw new ApiError(409, 'conflict', 'An episode without audio cannot be published.', {
+    throw new DomainError('conflict', 'An episode without audio cannot be published.', {
       publishedAt: NO_AUDIO_TO_PUBLISH,
     });
   }
@@ -138,7 +138,7 @@ async function refuseTakenNumber(tx: Tx, episodeNumber: number | null | undefine
     )
     .limit(1);
   if (taken) {
-    throw new ApiError(409, 'conflict', `Episode ${episodeNumber} already exists.`, {
+    throw new DomainError('conflict', `Episode ${episodeNumber} already exists.`, {
       episodeNumber: `“${taken.title}” is already episode ${episodeNumber}. Choose another number.`,
     });
   }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
-import { ApiError } from '~/platform/http/errors';
+import { DomainError } from '~/platform/errors';
 import { hasAudio, lockEpisode, toAdminEpisode } from './admin.server';
 
 /**
@@ -54,8 +54,7 @@ export async function removeAudio(db: Db, actorId: string, id: string, now = new
     const before = await lockEpisode(tx, id);
     if (!before) return undefined;
     if (before.publishedAt) {
-      throw new ApiError(
-        409,
+      throw new DomainError(
         'conflict',
         'A published or scheduled episode must keep its audio: upload a replacement, or make it a draft first.',
       );

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { binaryContent, errorResponses } from '~/platform/http/openapi';
 import { readUpload } from '~/platform/http/uploads';
@@ -39,6 +39,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/passages',
       summary: 'Passages to read aloud, optionally of one reading level',
+      operationId: 'listPassages',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { query: passagesQuerySchema },
@@ -58,6 +59,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/children/{id}/recordings',
       summary: "A child's read-aloud attempts, newest first (the family only)",
+      operationId: 'listRecordings',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: childParams },
@@ -81,6 +83,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       path: '/children/{id}/recordings',
       summary:
         'Saves a read-aloud attempt. The passage and the time (1 s to 30 min) are query parameters; the body is the recording itself (audio/webm, audio/ogg, audio/mp4 or audio/mpeg, at most 10 MB), or nothing at all (no body, no Content-Type) for an attempt timed without the microphone. Words per minute are worked out here from the passage.',
+      operationId: 'createRecording',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: {
@@ -104,7 +107,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       const { passageId, durationMs } = c.req.valid('query');
       const passage = await findPassage(deps.db, passageId);
       if (!passage) {
-        throw new ApiError(400, 'validation_failed', 'That passage is not in our library.', {
+        throw new DomainError('validation_failed', 'That passage is not in our library.', {
           passageId: 'Choose a passage from the list.',
         });
       }
@@ -135,6 +138,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/children/{id}/recordings/{recordingId}/audio',
       summary: "An attempt's recording (the family only; never cached)",
+      operationId: 'getRecordingAudio',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: recordingParams },
@@ -171,6 +175,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/children/{id}/recordings/{recordingId}',
       summary: 'Deletes an attempt and its recording for good',
+      operationId: 'deleteRecording',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: recordingParams },

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
+import { invalid, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError, notFound } from '~/platform/http/errors';
 import { requireAccount } from '~/platform/http/middleware.server';
 import { errorResponses, json } from '~/platform/http/openapi';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
@@ -15,20 +15,7 @@ import {
   readingLogQuerySchema,
   readingLogSchema,
 } from './reading.schema';
-import { addEntry, deleteEntry, ReadingRefused, readingLog, updateEntry } from './reading.server';
-
-const invalid = (fields: Record<string, string>) =>
-  new ApiError(400, 'validation_failed', 'Some of what was sent is not valid.', fields);
-
-/** A refusal from the rules that need the database (a day over 24 hours, an unknown book). */
-async function refusalsAsErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ReadingRefused) throw invalid({ [error.field]: error.message });
-    throw error;
-  }
-}
+import { addEntry, deleteEntry, readingLog, updateEntry } from './reading.server';
 
 const NO_ENTRY = () => notFound('That reading entry');
 
@@ -42,6 +29,7 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/children/{id}/reading',
       summary: "A child's reading log: entries newest first, a page at a time, and its totals",
+      operationId: 'getReadingLog',
       description:
         'Totals for this week and month, the last 12 weeks (Monday to Sunday) and months, and the streak. Pass the family’s own date as `today` (within a day of UTC); without it, the server’s UTC date.',
       security: [{ bearer: [] }],
@@ -74,6 +62,7 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'post',
       path: '/children/{id}/reading',
       summary: "Adds an entry to a child's reading log",
+      operationId: 'createReadingEntry',
       description:
         'A catalogue book (`bookId`: its title and author come from the catalogue) or a `title` and optional `author`. No day in the future, no more than 1,440 minutes on one day in all. Announces milestones (streaks of 3, 7, 14, 30 days; 10, 25, 50, 100 books) once each.',
       security: [{ bearer: [] }],
@@ -92,7 +81,7 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }),
     async (c) => {
       const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
-      const change = await refusalsAsErrors(() => addEntry(deps.db, child, c.req.valid('json')));
+      const change = await addEntry(deps.db, child, c.req.valid('json'));
       return c.json(change, 201);
     },
   );
@@ -102,6 +91,7 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'patch',
       path: '/children/{id}/reading/{entryId}',
       summary: 'Changes an entry of a child’s reading log (only the fields sent)',
+      operationId: 'updateReadingEntry',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: {
@@ -116,7 +106,7 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     async (c) => {
       const { id, entryId } = c.req.valid('param');
       const child = await ownChildOr404(deps.db, c.get('user').id, id);
-      const change = await refusalsAsErrors(() => updateEntry(deps.db, child, entryId, c.req.valid('json')));
+      const change = await updateEntry(deps.db, child, entryId, c.req.valid('json'));
       if (!change) throw NO_ENTRY();
       return c.json(change, 200);
     },
@@ -127,6 +117,7 @@ export function readingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'delete',
       path: '/children/{id}/reading/{entryId}',
       summary: 'Deletes an entry of a child’s reading log',
+      operationId: 'deleteReadingEntry',
       security: [{ bearer: [] }],
       middleware: [account] as const,
       request: { params: entryParamsSchema },

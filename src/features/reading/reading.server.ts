@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { findBook } from '~/features/catalogue/books.server';
 import type { Db } from '~/platform/db/client.server';
 import { readingLogs } from '~/platform/db/schema.server';
+import { invalid } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { reachMilestones } from './milestones.server';
 import {
@@ -24,17 +25,6 @@ import type {
 } from './reading.schema';
 
 type EntryRow = typeof readingLogs.$inferSelect;
-
-/** Why an entry cannot be saved: the field to mark and what to tell the parent. */
-export class ReadingRefused extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ReadingRefused';
-  }
-}
 
 export function entryDto(row: EntryRow): ReadingEntry {
   return {
@@ -154,10 +144,9 @@ export async function readingStats(
 async function catalogueBook(tx: Db, bookId: string) {
   const book = await findBook(tx, bookId);
   if (!book)
-    throw new ReadingRefused(
-      'bookId',
-      'That book is not in our catalogue. Choose another, or enter the title yourself.',
-    );
+    throw invalid({
+      bookId: 'That book is not in our catalogue. Choose another, or enter the title yourself.',
+    });
   return book;
 }
 
@@ -185,22 +174,20 @@ async function checkDayTotal(tx: Db, child: ChildRow, day: string, minutes: numb
   const already = Number(row?.minutes ?? 0);
   if (already + minutes > MAX_MINUTES_PER_DAY) {
     const left = MAX_MINUTES_PER_DAY - already;
-    throw new ReadingRefused(
-      'minutes',
-      `${child.firstName} already has ${number(already)} minutes on ${dayLabel(day)}: these ${number(minutes)} would make ${number(already + minutes)}, more than the ${number(MAX_MINUTES_PER_DAY)} minutes in a day. ${left > 0 ? `Enter ${number(left)} or fewer.` : 'That day is full.'}`,
-    );
+    throw invalid({
+      minutes: `${child.firstName} already has ${number(already)} minutes on ${dayLabel(day)}: these ${number(minutes)} would make ${number(already + minutes)}, more than the ${number(MAX_MINUTES_PER_DAY)} minutes in a day. ${left > 0 ? `Enter ${number(left)} or fewer.` : 'That day is full.'}`,
+    });
   }
 }
 
 function checkNotBeforeBirth(child: ChildRow, day: string) {
   const earliest = earliestReadingDay(child.birthYear);
   if (day < earliest)
-    throw new ReadingRefused(
-      'readOn',
-      earliest.startsWith('2000')
+    throw invalid({
+      readOn: earliest.startsWith('2000')
         ? 'Enter a day from 1 January 2000 on.'
         : `That is before ${child.firstName} was born: enter a day from ${earliest.slice(0, 4)} on.`,
-    );
+    });
 }
 
 /**
@@ -209,8 +196,7 @@ function checkNotBeforeBirth(child: ChildRow, day: string) {
  * milestone.
  */
 async function inChildTransaction<T>(db: Db, child: ChildRow, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select id from children where id = ${child.id} for update`);
     return work(tx);
   });

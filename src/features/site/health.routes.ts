@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import * as z from 'zod';
 import { databaseIsReady } from '~/platform/db/client.server';
+import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { ApiError } from '~/platform/http/errors';
 
 const healthSchema = z
   .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })
@@ -14,6 +14,8 @@ export function healthRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       method: 'get',
       path: '/health',
       summary: 'Answers when the server and its database are ready',
+      operationId: 'getHealth',
+      security: [],
       responses: {
         200: { description: 'Ready', content: { 'application/json': { schema: healthSchema } } },
         503: { description: 'The database does not answer' },
@@ -21,7 +23,7 @@ export function healthRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }),
     async (c) => {
       if (!(await databaseIsReady(deps.db)))
-        throw new ApiError(503, 'unavailable', 'The database is not ready yet.');
+        throw new DomainError('unavailable', 'The database is not ready yet.');
       c.header('Cache-Control', 'no-store');
       return c.json({ status: 'ok' as const, database: deps.databaseKind }, 200);
     },

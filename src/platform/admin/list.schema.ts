@@ -1,7 +1,5 @@
 import * as z from 'zod';
 
-/** Rows per page of an admin list: enough to scan, small enough to answer fast. */
-export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const ADMIN_SEARCH_MAX = 100;
 
 /**

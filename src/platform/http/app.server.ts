@@ -2,8 +2,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { DomainError } from '~/platform/errors';
+import { errorResponse, fieldsOf } from '~/platform/http/errors';
+import { serveApiDescription } from './apiDocs.server';
 import type { ApiDeps, ApiEnv } from './context.server';
-import { ApiError, errorResponse, fieldsOf } from './errors';
 import { isUploadPath } from './uploads';
 
 /** The largest request body the API reads: JSON payloads here are small. */
@@ -17,8 +19,7 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result) => {
       if (!result.success) {
-        throw new ApiError(
-          400,
+        throw new DomainError(
           'validation_failed',
           'Some of what was sent is not valid.',
           fieldsOf(result.error),
@@ -59,11 +60,7 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: () => {
-          throw new ApiError(
-            413,
-            'payload_too_large',
-            `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`,
-          );
+          throw new DomainError('payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`);
         },
       }),
     ),
@@ -76,8 +73,7 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
       if (hasBody || c.req.header('transfer-encoding')) {
         const type = c.req.header('content-type') ?? '';
         if (!/^application\/json\b/i.test(type)) {
-          throw new ApiError(
-            400,
+          throw new DomainError(
             'bad_request',
             'Send the body as JSON, with Content-Type: application/json.',
             {
@@ -97,28 +93,20 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
     scheme: 'bearer',
     bearerFormat: 'Firebase ID token',
   });
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Quill Reads API',
-      version: '1.0.0',
-      description:
-        'Every error answers { "error": { "code", "message", "fields"? } }. Protected routes need `Authorization: Bearer <Firebase ID token>`.',
-    },
-  });
+  serveApiDescription(app);
 
-  app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', 'There is no such API route.')));
+  app.notFound((c) => errorResponse(c, new DomainError('not_found', 'There is no such API route.')));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof DomainError) return errorResponse(c, error);
     if (error instanceof HTTPException) {
       // Hono's own refusals, e.g. a body that is not valid JSON.
       const status = error.status === 413 ? 413 : 400;
       return errorResponse(
         c,
         status === 413
-          ? new ApiError(413, 'payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`)
-          : new ApiError(400, 'bad_request', 'The request body is not valid JSON.', {
+          ? new DomainError('payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`)
+          : new DomainError('bad_request', 'The request body is not valid JSON.', {
               body: 'Not valid JSON.',
             }),
       );
@@ -126,7 +114,7 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
     deps.logger.error({ requestId: c.get('requestId'), ...safeErrorFields(error) }, 'unhandled error');
     return errorResponse(
       c,
-      new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.'),
+      new DomainError('internal', 'Something went wrong on our side. Please try again.'),
     );
   });
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { DomainError } from '~/platform/errors';
 import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
 import { IdentityUnavailableError, InvalidTokenError } from '~/platform/identity/identity.server';
 import type { ApiDeps, ApiEnv } from './context.server';
-import { ApiError } from './errors';
 
 /** The caller's address: the socket's, as Astro's server saw it. */
 export function clientAddress(c: { env: ApiEnv['Bindings'] | undefined }): string {
@@ -14,13 +14,12 @@ export function requireIdentity(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new ApiError(401, 'unauthenticated', 'Sign in to continue.');
+    if (!match?.[1]) throw new DomainError('unauthenticated', 'Sign in to continue.');
     try {
       c.set('identity', await deps.verifyToken(match[1]));
     } catch (error) {
       if (error instanceof IdentityUnavailableError) {
-        throw new ApiError(
-          503,
+        throw new DomainError(
           'unavailable',
           'We could not check your sign-in just now. Please try again in a moment.',
           undefined,
@@ -31,8 +30,7 @@ export function requireIdentity(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
       }
       if (error instanceof InvalidTokenError) {
         const expired = error.reason === 'expired';
-        throw new ApiError(
-          401,
+        throw new DomainError(
           expired ? 'token_expired' : 'invalid_token',
           expired
             ? 'Your sign-in has expired. Please sign in again.'
@@ -51,10 +49,9 @@ export function requireAccount(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) =>
     identity(c, async () => {
       const user = await findUserByFirebaseUid(deps.db, c.get('identity').uid);
-      if (!user)
-        throw new ApiError(403, 'registration_required', 'Finish creating your family account first.');
+      if (!user) throw new DomainError('registration_required', 'Finish creating your family account first.');
       if (user.disabled)
-        throw new ApiError(403, 'account_disabled', 'This account has been disabled. Contact us for help.');
+        throw new DomainError('account_disabled', 'This account has been disabled. Contact us for help.');
       c.set('user', user);
       await next();
     });
@@ -66,11 +63,10 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) =>
     account(c, async () => {
       if (c.get('user').role !== 'admin')
-        throw new ApiError(403, 'forbidden', 'Only administrators can do this.');
+        throw new DomainError('forbidden', 'Only administrators can do this.');
       // Rights follow a proven address: a parent promoted before verifying theirs waits until they do.
       if (!c.get('identity').emailVerified)
-        throw new ApiError(
-          403,
+        throw new DomainError(
           'forbidden',
           'Confirm your email address (the link we sent you) to use the admin tools.',
         );
@@ -79,7 +75,7 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
 }
 
 const tooMany = (message: string, retryAfterS: number) =>
-  new ApiError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfterS) });
+  new DomainError('rate_limited', message, undefined, { 'Retry-After': String(retryAfterS) });
 
 /** Limits requests per caller address on a group of routes. */
 export function rateLimit(deps: ApiDeps, bucket: string, perMinute: number): MiddlewareHandler<ApiEnv> {

@@ -6,8 +6,3 @@
 export function cachePublicly(headers: Headers, maxAgeSeconds = 60, staleSeconds = 300) {
   headers.set('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleSeconds}`);
 }
-
-/** Answers that depend on who asks or that must never be stale. */
-export function neverCache(headers: Headers) {
-  headers.set('Cache-Control', 'no-store');
-}

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from './errors';
+import { DomainError } from '~/platform/errors';
 
 /**
  * Routes that take a file (audio, a picture) as the raw request body instead of JSON. The API's
@@ -42,20 +42,19 @@ export interface Upload {
 export async function readUpload(c: Context, rules: UploadRules): Promise<Upload> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!rules.types.includes(type)) {
-    throw new ApiError(400, 'validation_failed', `This kind of ${rules.what} cannot be used.`, {
+    throw new DomainError('validation_failed', `This kind of ${rules.what} cannot be used.`, {
       body: `Send one of: ${rules.types.join(', ')}.`,
     });
   }
   const tooLarge = () =>
-    new ApiError(
-      413,
+    new DomainError(
       'payload_too_large',
       `The ${rules.what} is too large: at most ${Math.round(rules.maxBytes / 1024 / 1024)} MB.`,
     );
   const declared = Number(c.req.header('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > rules.maxBytes) throw tooLarge();
   const body = c.req.raw.body;
-  if (!body) throw new ApiError(400, 'validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
+  if (!body) throw new DomainError('validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -70,7 +69,7 @@ export async function readUpload(c: Context, rules: UploadRules): Promise<Upload
     chunks.push(value);
   }
   if (size === 0)
-    throw new ApiError(400, 'validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
+    throw new DomainError('validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

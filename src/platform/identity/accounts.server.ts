@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, users } from '~/platform/db/schema.server';
-import { notFound } from '~/platform/http/errors';
+import { notFound } from '~/platform/errors';
 
 // Who is asking and which children are theirs: every feature's routes check this first.
 

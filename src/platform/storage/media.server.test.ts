@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '~/platform/http/errors';
+import { DomainError } from '~/platform/errors';
 import { audioDurationSeconds, prepareWebImage } from './media.server';
 
 describe('prepareWebImage', () => {
@@ -30,7 +30,7 @@ describe('prepareWebImage', () => {
 
   it('refuses bytes that are not a picture', async () => {
     await expect(prepareWebImage(new TextEncoder().encode('<svg onload=alert(1)>'))).rejects.toBeInstanceOf(
-      ApiError,
+      DomainError,
     );
   });
 });
@@ -52,6 +52,6 @@ describe('audioDurationSeconds', () => {
   it('refuses bytes that are not audio', async () => {
     await expect(
       audioDurationSeconds(new TextEncoder().encode('not audio at all'), 'audio/mpeg'),
-    ).rejects.toBeInstanceOf(ApiError);
+    ).rejects.toBeInstanceOf(DomainError);
   });
 });

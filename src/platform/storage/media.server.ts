@@ -1,6 +1,6 @@
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
-import { ApiError } from '~/platform/http/errors';
+import { DomainError } from '~/platform/errors';
 
 /** Pictures are stored as WebP no larger than this box: sharp for covers, light for families' phones. */
 export const WEB_IMAGE_MAX = { width: 1600, height: 1600 } as const;
@@ -29,7 +29,7 @@ export async function prepareWebImage(
       .toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(data), type: 'image/webp', width: info.width, height: info.height };
   } catch {
-    throw new ApiError(400, 'validation_failed', 'This file could not be read as a picture.', {
+    throw new DomainError('validation_failed', 'This file could not be read as a picture.', {
       body: 'Send a JPEG, PNG, WebP or GIF picture.',
     });
   }
@@ -48,7 +48,7 @@ export async function audioDurationSeconds(input: Uint8Array, type: string): Pro
     seconds = undefined;
   }
   if (!seconds || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new ApiError(400, 'validation_failed', 'This file could not be read as audio.', {
+    throw new DomainError('validation_failed', 'This file could not be read as audio.', {
       body: 'Send an MP3, M4A, OGG or WAV audio file.',
     });
   }
