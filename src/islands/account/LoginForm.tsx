@@ -1,17 +1,16 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
-import { EmailField, Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { Spinner } from '~/islands/shared/Spinner';
+import { EmailField, Field, FormAlert } from '~/islands/shared/Field';
+import { Waiting } from '~/islands/shared/Spinner';
+import { useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { safeReturnPath } from '~/platform/access';
 import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/platform/identity/authErrors';
 import { $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
 import { $session } from '~/platform/identity/session.store';
-
-type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
 
 /** Email and password, Google, and password reset; returns to the page the guard came from. */
 export function LoginForm() {
@@ -20,13 +19,12 @@ export function LoginForm() {
   // During hydration the server's "not ready" form is what both renders must agree on.
   const authReady = useStore($authReady) && hydrated;
   const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, values, field, errors, setErrors, busy, setBusy } = useForm(
+    { email: '', password: '' },
+    'login',
+  );
+  const { email, password } = values;
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
 
   useEffect(startAuth, []);
 
@@ -52,7 +50,7 @@ export function LoginForm() {
     event.preventDefault();
     if (busy) return;
     setNotice(undefined);
-    const found: Errors = {};
+    const found: Record<string, string> = {};
     const emailError = checkEmail(email);
     if (emailError) found.email = emailError;
     if (password === '') found.password = 'Enter your password.';
@@ -103,12 +101,7 @@ export function LoginForm() {
   };
 
   if (authReady && (session.status === 'signed-in' || session.status === 'unregistered')) {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Signing you in…</p>
-      </div>
-    );
+    return <Waiting>Signing you in…</Waiting>;
   }
 
   if (mode === 'reset') {
@@ -118,7 +111,7 @@ export function LoginForm() {
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
         <FormAlert message={errors.form} />
         <FormAlert message={notice} tone="success" />
-        <EmailField id="reset-email" value={email} onValue={setEmail} error={errors.email} />
+        <EmailField {...field('email')} id="reset-email" />
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
           Send the reset link
         </button>
@@ -135,16 +128,8 @@ export function LoginForm() {
     <div>
       <form ref={formRef} onSubmit={signIn} noValidate aria-label="Sign in with email">
         <FormAlert message={errors.form} />
-        <EmailField id="login-email" value={email} onValue={setEmail} error={errors.email} />
-        <Field
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
+        <EmailField {...field('email')} />
+        <Field {...field('password')} label="Password" type="password" autoComplete="current-password" />
         {/* Disabled until the page is interactive: before that, a click would only reload the page. */}
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy} disabled={!hydrated}>
           {busy ? 'Signing in…' : 'Sign in'}

@@ -1,16 +1,10 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { loginRegister, startAuth } from '~/features/family/family.store';
-import {
-  byField,
-  EmailField,
-  Field,
-  FormAlert,
-  issuesByField,
-  useFocusFirstInvalid,
-} from '~/islands/shared/Field';
-import { Spinner } from '~/islands/shared/Spinner';
+import { CheckboxField, EmailField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
+import { Waiting } from '~/islands/shared/Spinner';
+import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError } from '~/platform/client/api';
 import {
@@ -23,8 +17,6 @@ import { $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
 import { $session } from '~/platform/identity/session.store';
 
-type Errors = Partial<Record<'displayName' | 'email' | 'password' | 'acceptPrivacyPolicy' | 'form', string>>;
-
 /**
  * Creates the family account: the parent's name and consent to the privacy policy, sent through
  * the login/register call. A visitor who is not signed in yet also chooses an email and password.
@@ -34,15 +26,12 @@ export function SignupForm() {
   const hydrated = useHydrated();
   // During hydration the server's "not ready" form is what both renders must agree on.
   const authReady = useStore($authReady) && hydrated;
-  const [displayName, setDisplayName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, values, set, field, errors, setErrors, busy, setBusy } = useForm(
+    { displayName: '', email: '', password: '', consent: false },
+    'signup',
+  );
+  const { displayName, email, password, consent } = values;
   const [signedInEmail, setSignedInEmail] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
 
   useEffect(startAuth, []);
 
@@ -69,7 +58,7 @@ export function SignupForm() {
       return;
     }
     const parsed = registrationSchema.safeParse({ displayName, acceptPrivacyPolicy: consent });
-    const found: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
+    const found: Record<string, string> = parsed.success ? {} : issuesByField(parsed.error.issues);
     if (needsCredentials) {
       const emailError = checkEmail(email);
       if (emailError) found.email = emailError;
@@ -92,7 +81,7 @@ export function SignupForm() {
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiClientError) {
-        setErrors({ ...byField(error.fields), form: error.message });
+        setErrors(apiErrors(error, ''));
         return;
       }
       const { field, message } = authErrorMessage(firebaseErrorCode(error));
@@ -101,12 +90,7 @@ export function SignupForm() {
   };
 
   if (!authReady) {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Getting the form ready…</p>
-      </div>
-    );
+    return <Waiting>Getting the form ready…</Waiting>;
   }
 
   return (
@@ -119,50 +103,36 @@ export function SignupForm() {
         </p>
       )}
       <Field
+        {...field('displayName')}
         id="signup-name"
         label="Your name"
         autoComplete="name"
-        value={displayName}
-        onChange={(e) => setDisplayName(e.target.value)}
-        error={errors.displayName}
         hint="The parent or guardian who holds the account."
       />
       {needsCredentials && (
         <>
-          <EmailField id="signup-email" value={email} onValue={setEmail} error={errors.email} />
+          <EmailField {...field('email')} />
           <Field
-            id="signup-password"
+            {...field('password')}
             label="Password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
             hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           />
         </>
       )}
-      <div className="field">
-        <label className="checkbox" htmlFor="signup-consent">
-          <input
-            id="signup-consent"
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            aria-invalid={errors.acceptPrivacyPolicy ? true : undefined}
-            aria-describedby={errors.acceptPrivacyPolicy ? 'signup-consent-error' : undefined}
-          />
-          <span>
+      <CheckboxField
+        id="signup-consent"
+        checked={consent}
+        onChecked={(checked) => set({ consent: checked })}
+        error={errors.acceptPrivacyPolicy}
+        label={
+          <>
             I am the child’s parent or guardian, and I agree to the{' '}
             <a href="/privacy-policy">privacy policy</a> and the <a href="/terms-of-use">terms of use</a>.
-          </span>
-        </label>
-        {errors.acceptPrivacyPolicy && (
-          <p id="signup-consent-error" className="error">
-            {errors.acceptPrivacyPolicy}
-          </p>
-        )}
-      </div>
+          </>
+        }
+      />
       <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
         {busy ? 'Creating your account…' : 'Create my family account'}
       </button>

@@ -1,7 +1,15 @@
-import type { AdminUserState } from './useAdminUser';
+import type { AdminUserView } from '~/features/admin/users.schema';
+import { LoadFailed } from '~/islands/shared/admin/ListControls';
+import type { RecordState } from '~/islands/shared/loadState';
 
 /** What the account pages show before the account is there: loading, not found, or failed. */
-export function AccountStates({ state, onRetry }: { state: AdminUserState; onRetry: () => void }) {
+export function AccountStates({
+  state,
+  onRetry,
+}: {
+  state: RecordState<AdminUserView>;
+  onRetry: () => void;
+}) {
   if (state.status === 'loading') {
     return (
       <p className="admin-loading" role="status">
@@ -20,16 +28,7 @@ export function AccountStates({ state, onRetry }: { state: AdminUserState; onRet
       </div>
     );
   }
-  if (state.status === 'failed') {
-    return (
-      <div className="admin-state" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={onRetry} />;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '~/features/admin/admin.schema';
-import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '~/islands/shared/admin/ListControls';
+import { AdminTable } from '~/islands/shared/admin/AdminTable';
+import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 
 const ENTITIES = [
@@ -29,90 +30,47 @@ function detailsText(details: Record<string, unknown>): string {
 /** The audit log: every change made in the admin console, newest first, searchable. */
 export function AuditLog() {
   const list = useAdminList<AuditEntry>('/api/admin/audit', {
-    q: '',
     sort: 'createdAt',
     dir: 'desc',
-    page: 1,
     filters: { entity: '' },
   });
-  const { params, setParams, data } = list;
-  const onSort = (sort: string, dir: 'asc' | 'desc') => setParams({ sort, dir });
   return (
     <section aria-labelledby="audit-heading">
       <h2 id="audit-heading" className="sr-only">
         Changes
       </h2>
       <div className="admin-toolbar">
-        <SearchBox
-          id="audit-search"
-          label="Search the log"
-          value={params.q}
-          placeholder="An action, an id, a word of the details"
-          onChange={(q) => setParams({ q })}
-        />
-        <FilterSelect
-          label="What changed"
-          name="entity"
-          options={ENTITIES}
-          params={params}
-          setParams={setParams}
-        />
+        <SearchBox label="Search the log" placeholder="An action, an id, a word of the details" list={list} />
+        <FilterSelect label="What changed" name="entity" options={ENTITIES} list={list} />
       </div>
-      <ListState
-        loading={list.loading}
-        error={list.error}
-        empty={data?.items.length === 0}
-        onRetry={list.reload}
-        emptyText={<p>No changes match. Every change the team makes in the console is recorded here.</p>}
-      >
-        {data && (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="sr-only">Audit log, page {data.page}</caption>
-              <thead>
-                <tr>
-                  <SortHeader
-                    label="When"
-                    sortKey="createdAt"
-                    params={params}
-                    onSort={onSort}
-                    defaultDir="desc"
-                  />
-                  <th scope="col">Who</th>
-                  <SortHeader label="Action" sortKey="action" params={params} onSort={onSort} />
-                  <SortHeader label="What" sortKey="entity" params={params} onSort={onSort} />
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>
-                      <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
-                    </td>
-                    <td>{entry.actorEmail ?? 'A removed account'}</td>
-                    <td>{entry.action}</td>
-                    <td>
-                      {entry.entity}
-                      {entry.entityId && <span className="hint"> {entry.entityId.slice(0, 8)}</span>}
-                    </td>
-                    <td>{detailsText(entry.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <AdminTable
+        list={list}
+        caption={(page) => `Audit log, page ${page}`}
+        columns={[
+          { label: 'When', sort: 'createdAt', desc: true },
+          { label: 'Who' },
+          { label: 'Action', sort: 'action' },
+          { label: 'What', sort: 'entity' },
+          { label: 'Details' },
+        ]}
+        rowKey={(entry) => entry.id}
+        row={(entry) => (
+          <>
+            <td>
+              <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+            </td>
+            <td>{entry.actorEmail ?? 'A removed account'}</td>
+            <td>{entry.action}</td>
+            <td>
+              {entry.entity}
+              {entry.entityId && <span className="hint"> {entry.entityId.slice(0, 8)}</span>}
+            </td>
+            <td>{detailsText(entry.details)}</td>
+          </>
         )}
-      </ListState>
-      {data && (
-        <Pager
-          label="Pages of the audit log"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={(page) => setParams({ page })}
-        />
-      )}
+        empty={<p>No changes match. Every change the team makes in the console is recorded here.</p>}
+        pager="Pages of the audit log"
+      />
     </section>
   );
 }

@@ -1,15 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type CreateAccountResult, createAccountSchema, ROLE_LABELS } from '~/features/admin/users.schema';
+import { type CreateAccountResult, createAccountSchema } from '~/features/admin/users.schema';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
-import {
-  byField,
-  EmailField,
-  Field,
-  FormAlert,
-  issuesByField,
-  useFocusFirstInvalid,
-} from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { CheckboxField, describedBy, EmailField, Field, FieldError, FormAlert } from '~/islands/shared/Field';
+import { useForm } from '~/islands/shared/useForm';
+import { RoleChoices } from './RoleChoices';
 import './users.css';
 
 const ROLE_HINTS = {
@@ -17,57 +11,32 @@ const ROLE_HINTS = {
   admin: 'Runs the site from this console, accounts included. Choose it only for the team.',
 } as const;
 
-type Errors = Record<string, string>;
+const EMPTY = { email: '', displayName: '', role: '' as 'parent' | 'admin' | '', consent: false };
 
 /** Creates a parent or administrator account; the person chooses their password from an email. */
 export function CreateAccount() {
-  const [email, setEmail] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [role, setRole] = useState<'parent' | 'admin' | ''>('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { formRef, values, setValues, set, field, errors, busy, save } = useForm(EMPTY, 'new');
+  const { email, displayName, role, consent } = values;
   const [created, setCreated] = useState<CreateAccountResult | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  useFocusFirstInvalid(formRef, errors);
   useEffect(() => {
     if (created) doneRef.current?.focus();
   }, [created]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const parsed = createAccountSchema.safeParse({
-      email,
-      displayName,
-      ...(role ? { role } : {}),
-      privacyConsent: consent,
-    });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      setCreated(
-        await adminFetch<CreateAccountResult>('/api/admin/users', { method: 'POST', body: parsed.data }),
-      );
-    } catch (error) {
-      if (error instanceof ApiClientError) setErrors({ ...byField(error.fields), form: error.message });
-      else setErrors({ form: 'Something went wrong. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    void save(
+      createAccountSchema,
+      { email, displayName, ...(role ? { role } : {}), privacyConsent: consent },
+      async (data) =>
+        setCreated(await adminFetch<CreateAccountResult>('/api/admin/users', { method: 'POST', body: data })),
+      { fallback: 'Something went wrong. Please try again.' },
+    );
   };
 
   const startAgain = () => {
     setCreated(null);
-    setEmail('');
-    setDisplayName('');
-    setRole('');
-    setConsent(false);
+    setValues(EMPTY);
   };
 
   if (created) {
@@ -110,7 +79,6 @@ export function CreateAccount() {
     );
   }
 
-  const errorId = (field: string) => (errors[field] ? `new-${field}-error` : undefined);
   return (
     <form
       ref={formRef}
@@ -121,70 +89,38 @@ export function CreateAccount() {
     >
       <FormAlert message={errors.form} />
       <EmailField
-        id="new-email"
-        value={email}
-        onValue={setEmail}
-        error={errors.email}
+        {...field('email')}
         hint="We email them a link to choose their own password: nobody else ever knows it."
       />
       <Field
-        id="new-displayName"
+        {...field('displayName')}
         label="Their name"
         autoComplete="off"
-        value={displayName}
-        onChange={(e) => setDisplayName(e.target.value)}
-        error={errors.displayName}
         hint="As they would like to be greeted, for example Jordan Rivers."
       />
-      <fieldset className="field" aria-describedby={errorId('role')}>
+      <fieldset className="field" aria-describedby={describedBy('new-role', undefined, errors.role)}>
         <legend>Role</legend>
-        <div className="role-choices">
-          {(['parent', 'admin'] as const).map((value) => (
-            <label key={value} className="role-choice">
-              <input
-                type="radio"
-                name="new-role"
-                value={value}
-                checked={role === value}
-                onChange={() => setRole(value)}
-                aria-invalid={errors.role ? true : undefined}
-                aria-describedby={`new-role-${value}-hint`}
-              />
-              <span>
-                <strong>{ROLE_LABELS[value]}</strong>
-                <span id={`new-role-${value}-hint`} className="hint">
-                  {ROLE_HINTS[value]}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.role && (
-          <p id="new-role-error" className="error">
-            {errors.role}
-          </p>
-        )}
+        <RoleChoices
+          name="new-role"
+          value={role}
+          onChange={(next) => set({ role: next })}
+          invalid={Boolean(errors.role)}
+          hints={ROLE_HINTS}
+        />
+        <FieldError id="new-role" error={errors.role} />
       </fieldset>
-      <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            aria-invalid={errors.privacyConsent ? true : undefined}
-            aria-describedby={errorId('privacyConsent')}
-          />
-          <span>
+      <CheckboxField
+        id="new-privacyConsent"
+        checked={consent}
+        onChecked={(checked) => set({ consent: checked })}
+        error={errors.privacyConsent}
+        label={
+          <>
             They have agreed to our <a href="/privacy-policy">privacy policy</a>. We record the date with the
             account.
-          </span>
-        </label>
-        {errors.privacyConsent && (
-          <p id="new-privacyConsent-error" className="error">
-            {errors.privacyConsent}
-          </p>
-        )}
-      </div>
+          </>
+        }
+      />
       <div>
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           {busy ? 'Creating the account…' : 'Create the account'}

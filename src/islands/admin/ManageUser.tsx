@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import {
-  type AdminUser,
-  type AdminUserView,
-  ROLE_LABELS,
-  type UserChange,
-} from '~/features/admin/users.schema';
+import type { AdminUser, AdminUserView, UserChange } from '~/features/admin/users.schema';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { FormAlert } from '~/islands/shared/Field';
+import { FieldError, FormAlert } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
 import { AccountPills, AccountStates, dateText } from './AccountStates';
 import { ManageChildren } from './ManageChildren';
+import { RoleChoices } from './RoleChoices';
 import { useAdminUser } from './useAdminUser';
 import './users.css';
 
@@ -20,7 +16,7 @@ type Errors = { role?: string; disabled?: string; link?: string };
 export function ManageUser({ userId }: { userId: string }) {
   const { state, reload, replace } = useAdminUser(userId);
   if (state.status !== 'ready') return <AccountStates state={state} onRetry={reload} />;
-  return <Manage view={state.view} onView={replace} />;
+  return <Manage view={state.record} onView={replace} />;
 }
 
 function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUserView) => void }) {
@@ -97,31 +93,13 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
             }
           >
             <legend className="sr-only">Role of {name}</legend>
-            <div className="role-choices">
-              {(['parent', 'admin'] as const).map((value) => (
-                <label key={value} className="role-choice">
-                  <input
-                    type="radio"
-                    name="role"
-                    value={value}
-                    checked={role === value}
-                    onChange={() => setRole(value)}
-                    aria-invalid={errors.role ? true : undefined}
-                  />
-                  <strong>{ROLE_LABELS[value]}</strong>
-                </label>
-              ))}
-            </div>
+            <RoleChoices name="role" value={role} onChange={setRole} invalid={Boolean(errors.role)} />
             {user.isSelf && (
               <p id="role-self" className="hint">
                 This is your own account: another administrator must change your role.
               </p>
             )}
-            {errors.role && (
-              <p id="role-error" className="error">
-                {errors.role}
-              </p>
-            )}
+            <FieldError id="role" error={errors.role} />
           </fieldset>
           <button
             type="submit"
@@ -153,11 +131,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
         >
           {user.disabled ? 'Enable this account' : 'Disable this account'}
         </button>
-        {errors.disabled && (
-          <p id="disabled-error" className="error">
-            {errors.disabled}
-          </p>
-        )}
+        <FieldError id="disabled" error={errors.disabled} />
       </section>
 
       <section className="admin-panel" aria-labelledby="password-heading">
@@ -172,11 +146,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
         >
           Email a set-password link
         </button>
-        {errors.link && (
-          <p id="link-error" className="error">
-            {errors.link}
-          </p>
-        )}
+        <FieldError id="link" error={errors.link} />
       </section>
 
       <ManageChildren view={view} onView={onView} />

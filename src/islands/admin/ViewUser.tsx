@@ -4,6 +4,7 @@ import { type AdminUserView, VIEW_LIST_LIMIT } from '~/features/admin/users.sche
 import type { AdminOrder } from '~/features/payments/admin.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { ClosedNote, OrderActions } from '~/islands/payments/admin/OrderActions';
+import { headings, Table } from '~/islands/shared/admin/AdminTable';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { AccountPills, AccountStates, dateText, dateTimeText } from './AccountStates';
 import { useAdminUser } from './useAdminUser';
@@ -20,7 +21,7 @@ export function ViewUser({ userId }: { userId: string }) {
     if (message.serial > 0) messageRef.current?.focus();
   }, [message]);
   if (state.status !== 'ready') return <AccountStates state={state} onRetry={reload} />;
-  const view = state.view;
+  const view = state.record;
   const onOrderSettled = (order: AdminOrder, text: string) => {
     replace({ ...view, orders: view.orders.map((o) => (o.id === order.id ? order : o)) });
     setMessage((m) => ({ text, serial: m.serial + 1 }));
@@ -55,22 +56,26 @@ function When({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{dateText(iso)}</time> : <span className="hint">—</span>;
 }
 
+type Column<T> = readonly [heading: string, cell: (item: T) => ReactNode];
+
 /** A titled table, or a sentence saying honestly why there is nothing to list. */
-function Listing({
+function Listing<T extends { id: string }>({
   id,
   title,
   total,
   empty,
-  head,
-  children,
+  items,
+  columns,
 }: {
   id: string;
   title: string;
   total: number;
   empty: ReactNode;
-  head: string[];
-  children: ReactNode;
+  items: readonly T[];
+  /** Each column's heading and cell; the first cell names the row. */
+  columns: readonly [Column<T>, ...Column<T>[]];
 }) {
+  const [[, name], ...rest] = columns;
   return (
     <section className="admin-panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>
@@ -85,21 +90,18 @@ function Listing({
               The newest {VIEW_LIST_LIMIT} of {total}.
             </p>
           )}
-          <div className="admin-table-wrap">
-            <table className="admin-table account-table">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr>
-                  {head.map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>{children}</tbody>
-            </table>
-          </div>
+          <Table caption={title} className="account-table" head={headings(columns.map(([label]) => label))}>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">{name(item)}</th>
+                {rest.map(([label, cell]) => (
+                  <td key={label} data-label={label}>
+                    {cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </Table>
         </>
       )}
     </section>
@@ -155,114 +157,90 @@ function View({
         title="Children"
         total={view.children.length}
         empty="No child profiles on this account."
-        head={['Name', 'Age', 'Reading level', 'Program']}
-      >
-        {view.children.map((child) => (
-          <tr key={child.id}>
-            <th scope="row">{child.name}</th>
-            <td data-label="Age">{ageText(child)}</td>
-            <td data-label="Reading level">{READING_LEVEL_LABELS[child.readingLevel]}</td>
-            <td data-label="Program">
-              {child.subscription ? (
+        items={view.children}
+        columns={[
+          ['Name', (child) => child.name],
+          ['Age', ageText],
+          ['Reading level', (child) => READING_LEVEL_LABELS[child.readingLevel]],
+          [
+            'Program',
+            (child) =>
+              child.subscription ? (
                 <>
                   {child.subscription.planName}, until <When iso={child.subscription.endsAt} />
                 </>
               ) : (
                 <span className="hint">No active program</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </Listing>
+              ),
+          ],
+        ]}
+      />
 
       <Listing
         id="orders"
         title="Orders"
         total={view.totals.orders}
         empty="No orders. Purchases of plans appear here once the family buys one."
-        head={['Plan', 'For', 'Amount', 'Status', 'Date', 'Actions']}
-      >
-        {view.orders.map((order) => (
-          <tr key={order.id}>
-            <th scope="row">{order.planName}</th>
-            <td data-label="For">{order.childName ?? <span className="hint">The family</span>}</td>
-            <td data-label="Amount">
-              {formatPrice(order.amountCents, undefined, order.currency.toUpperCase())}
-            </td>
-            <td data-label="Status">
-              <Status status={order.status} />
-              <ClosedNote order={order} />
-            </td>
-            <td data-label="Date">
-              <When iso={order.paidAt ?? order.createdAt} />
-            </td>
-            <td data-label="Actions">
-              <OrderActions order={order} onDone={onOrderSettled} />
-            </td>
-          </tr>
-        ))}
-      </Listing>
+        items={view.orders}
+        columns={[
+          ['Plan', (order) => order.planName],
+          ['For', (order) => order.childName ?? <span className="hint">The family</span>],
+          ['Amount', (order) => formatPrice(order.amountCents, undefined, order.currency.toUpperCase())],
+          [
+            'Status',
+            (order) => (
+              <>
+                <Status status={order.status} />
+                <ClosedNote order={order} />
+              </>
+            ),
+          ],
+          ['Date', (order) => <When iso={order.paidAt ?? order.createdAt} />],
+          ['Actions', (order) => <OrderActions order={order} onDone={onOrderSettled} />],
+        ]}
+      />
 
       <Listing
         id="blogs"
         title="Blog posts"
         total={view.totals.blogs}
         empty="No blog posts written from this account."
-        head={['Title', 'Status', 'Started', 'Submitted', 'Published', 'Open']}
-      >
-        {view.blogs.map((post) => {
-          const link = postLink(post);
-          return (
-            <tr key={post.id}>
-              <th scope="row">{post.title || 'Untitled draft'}</th>
-              <td data-label="Status">
-                <Status status={post.status} />
-              </td>
-              <td data-label="Started">
-                <When iso={post.createdAt} />
-              </td>
-              <td data-label="Submitted">
-                <When iso={post.submittedAt} />
-              </td>
-              <td data-label="Published">
-                <When iso={post.publishedAt} />
-              </td>
-              <td data-label="Open">
-                {link ? (
-                  <a href={link.href}>
-                    {link.label}
-                    <span className="sr-only">: {post.title}</span>
-                  </a>
-                ) : (
-                  <span className="hint">Still a draft</span>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </Listing>
+        items={view.blogs}
+        columns={[
+          ['Title', (post) => post.title || 'Untitled draft'],
+          ['Status', (post) => <Status status={post.status} />],
+          ['Started', (post) => <When iso={post.createdAt} />],
+          ['Submitted', (post) => <When iso={post.submittedAt} />],
+          ['Published', (post) => <When iso={post.publishedAt} />],
+          ['Open', (post) => <PostLink post={post} />],
+        ]}
+      />
 
       <Listing
         id="inquiries"
         title="Inquiries"
         total={view.totals.inquiries}
         empty={`No messages sent through the contact form from ${user.email}.`}
-        head={['Subject', 'Status', 'Sent']}
-      >
-        {view.inquiries.map((inquiry) => (
-          <tr key={inquiry.id}>
-            <th scope="row">
-              <a href={`/admin/inquiries/${inquiry.id}`}>{inquiry.subject}</a>
-            </th>
-            <td data-label="Status">
-              <Status status={inquiry.status} />
-            </td>
-            <td data-label="Sent">
-              <When iso={inquiry.createdAt} />
-            </td>
-          </tr>
-        ))}
-      </Listing>
+        items={view.inquiries}
+        columns={[
+          ['Subject', (inquiry) => <a href={`/admin/inquiries/${inquiry.id}`}>{inquiry.subject}</a>],
+          ['Status', (inquiry) => <Status status={inquiry.status} />],
+          ['Sent', (inquiry) => <When iso={inquiry.createdAt} />],
+        ]}
+      />
     </div>
+  );
+}
+
+/** Where a post can be read or reviewed, or that it is still a draft. */
+function PostLink({ post }: { post: AdminUserView['blogs'][number] }) {
+  const link = postLink(post);
+  return link ? (
+    <a href={link.href}>
+      {link.label}
+      <span className="sr-only">: {post.title}</span>
+    </a>
+  ) : (
+    <span className="hint">Still a draft</span>
   );
 }

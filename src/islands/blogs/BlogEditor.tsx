@@ -1,7 +1,6 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import type { Editor } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type BlogUpdateInput,
   blogUpdateInputSchema,
@@ -9,12 +8,19 @@ import {
 } from '~/features/blogs/blogs.schema';
 import { canDeletePost, canSubmitPost, MY_BLOG_STATUS, savedAtLabel } from '~/features/blogs/myBlogs';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { byField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
-import { Spinner } from '~/islands/shared/Spinner';
-import { ApiClientError } from '~/platform/client/api';
+import { byField, FormAlert, issuesByField, SelectField } from '~/islands/shared/Field';
+import { failedLoad } from '~/islands/shared/loadState';
+import { Waiting } from '~/islands/shared/Spinner';
+import type { ApiClientError } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import { myBlogsApi } from './api';
-import { RichTextEditor } from './RichTextEditor';
+import {
+  PostAuthorField,
+  PostContentField,
+  PostExcerptField,
+  PostTitleField,
+  usePostDraft,
+} from './PostFields';
 import './myBlogs.css';
 import { isUuid } from '~/platform/ids';
 
@@ -24,13 +30,10 @@ export interface BlogEditorProps {
 }
 
 type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready' };
-type Errors = Partial<
-  Record<'title' | 'contentHtml' | 'excerpt' | 'childId' | 'authorName' | 'form', string>
->;
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready' };
 
 const NEW: Pick<
   MyBlogDetail,
@@ -50,31 +53,31 @@ const NEW: Pick<
 export function BlogEditor({ postId }: BlogEditorProps) {
   const [id, setId] = useState(postId === 'new' ? null : postId);
   const [load, setLoad] = useState<Load>(
-    postId === 'new' ? { state: 'ready' } : isUuid(postId) ? { state: 'loading' } : { state: 'missing' },
+    postId === 'new' ? { status: 'ready' } : isUuid(postId) ? { status: 'loading' } : { status: 'missing' },
   );
   const [post, setPost] = useState(NEW);
-  const [title, setTitle] = useState('');
-  const [excerpt, setExcerpt] = useState('');
-  const [childId, setChildId] = useState('');
-  const [authorName, setAuthorName] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [dirty, setDirty] = useState(false);
+  const { draft, setDraft, edit, errors, setErrors, dirty, setDirty, editorRef, formRef, contentHtml } =
+    usePostDraft({ title: '', excerpt: '', childId: '', authorName: '' }, true);
+  const { title, excerpt, childId, authorName } = draft;
   const [busy, setBusy] = useState<'save' | 'submit' | 'delete' | null>(null);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [notice, setNotice] = useState<string>();
   const [confirm, setConfirm] = useState<'submit' | 'delete' | null>(null);
-  const editorRef = useRef<Editor | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const user = useStore($userData);
   const familyChildren = user?.children ?? [];
 
-  const fill = useCallback((detail: typeof NEW) => {
-    setPost(detail);
-    setTitle(detail.title);
-    setExcerpt(detail.excerpt);
-    setChildId(detail.childId ?? '');
-    setAuthorName(detail.authorName);
-  }, []);
+  const fill = useCallback(
+    (detail: typeof NEW) => {
+      setPost(detail);
+      setDraft({
+        title: detail.title,
+        excerpt: detail.excerpt,
+        childId: detail.childId ?? '',
+        authorName: detail.authorName,
+      });
+    },
+    [setDraft],
+  );
 
   useEffect(() => {
     if (postId === 'new' || !isUuid(postId)) return;
@@ -84,53 +87,28 @@ export function BlogEditor({ postId }: BlogEditorProps) {
       .then((detail) => {
         if (!live) return;
         fill(detail);
-        setLoad({ state: 'ready' });
+        setLoad({ status: 'ready' });
       })
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiClientError && (error.status === 404 || error.status === 400))
-          setLoad({ state: 'missing' });
-        else setLoad({ state: 'failed', message: (error as Error).message });
-      });
+      .catch((error: unknown) => live && setLoad(failedLoad(error, (error as Error).message)));
     return () => {
       live = false;
     };
   }, [postId, fill]);
 
-  // Unsaved changes: warn before the page is left, by a link (the site's router) or by the browser.
-  useEffect(() => {
-    if (!dirty) return;
-    const message = 'You have changes that are not saved. Leave this page and lose them?';
-    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    const beforeRoute = (event: Event) => {
-      if (!window.confirm(message)) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('astro:before-preparation', beforeRoute);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('astro:before-preparation', beforeRoute);
-    };
-  }, [dirty]);
-
-  useEffect(() => {
-    if (Object.keys(errors).some((k) => k !== 'form')) {
-      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
-    }
-  }, [errors]);
-
   const changed = () => {
     setDirty(true);
     setNotice(undefined);
   };
+  const change = (words: Partial<typeof draft>) => {
+    edit(words);
+    changed();
+  };
 
   /** Checks and saves the post; answers its id, or null when something needs fixing. */
   const save = async (): Promise<string | null> => {
-    const editor = editorRef.current;
     const payload: BlogUpdateInput = {
       title,
-      contentHtml: editor && !editor.isEmpty ? editor.getHTML() : '',
+      contentHtml: contentHtml(),
       excerpt,
       childId: childId || null,
       ...(authorName.trim() ? { authorName } : {}),
@@ -203,22 +181,17 @@ export function BlogEditor({ postId }: BlogEditorProps) {
     }
   };
 
-  if (load.state === 'loading') {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Opening your post…</p>
-      </div>
-    );
+  if (load.status === 'loading') {
+    return <Waiting>Opening your post…</Waiting>;
   }
-  if (load.state === 'missing' || load.state === 'failed') {
+  if (load.status === 'missing' || load.status === 'failed') {
     return (
       <section className="myblogs-panel" aria-labelledby="post-missing">
         <h2 id="post-missing">
-          {load.state === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
+          {load.status === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
         </h2>
         <p>
-          {load.state === 'missing'
+          {load.status === 'missing'
             ? 'It may have been deleted, or the address may be mistyped. Only your family’s own posts open here.'
             : load.message}
         </p>
@@ -252,11 +225,6 @@ export function BlogEditor({ postId }: BlogEditorProps) {
     );
   }
 
-  const described = (field: keyof Errors, hint?: boolean) =>
-    [hint ? `post-${field}-hint` : '', errors[field] ? `post-${field}-error` : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-
   return (
     <form
       ref={formRef}
@@ -265,7 +233,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
       noValidate
       aria-labelledby="editor-title"
     >
-      <div className="myblogs-editor-head">
+      <div className="head-row myblogs-editor-head">
         <h2 id="editor-title">{id ? 'Edit your post' : 'A new post'}</h2>
         <span className={`badge myblogs-badge myblogs-badge-${status.tone}`}>{status.label}</span>
       </div>
@@ -285,112 +253,37 @@ export function BlogEditor({ postId }: BlogEditorProps) {
         {notice && <p className="form-alert form-alert-success">{notice}</p>}
       </div>
 
-      <Field
-        id="post-title"
-        label="Title"
-        value={title}
-        maxLength={150}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          changed();
-        }}
-        error={errors.title}
-        hint="3 to 150 characters."
+      <PostTitleField value={title} onValue={(v) => change({ title: v })} error={errors.title} />
+      <PostContentField
+        label="Your post"
+        hint="Use headings and lists to make it easy to read. Keyboard shortcuts are shown on each button."
+        initialHtml={post.contentHtml}
+        error={errors.contentHtml}
+        editorRef={editorRef}
+        onChange={changed}
       />
-
-      <div className="field">
-        <span className="myblogs-label" id="post-content-label">
-          Your post
-        </span>
-        <p className="hint" id="post-contentHtml-hint">
-          Use headings and lists to make it easy to read. Keyboard shortcuts are shown on each button.
-        </p>
-        <RichTextEditor
-          initialHtml={post.contentHtml}
-          labelledBy="post-content-label"
-          describedBy={described('contentHtml', true)}
-          invalid={Boolean(errors.contentHtml)}
-          onReady={(editor) => {
-            editorRef.current = editor;
-          }}
-          onChange={(editor) => {
-            editorRef.current = editor;
-            changed();
-          }}
-        />
-        {errors.contentHtml && (
-          <p id="post-contentHtml-error" className="error">
-            {errors.contentHtml}
-          </p>
-        )}
-      </div>
-
-      <div className="field">
-        <label htmlFor="post-excerpt">Summary (optional)</label>
-        <textarea
-          id="post-excerpt"
-          className="textarea myblogs-excerpt"
-          value={excerpt}
-          maxLength={300}
-          aria-invalid={errors.excerpt ? true : undefined}
-          aria-describedby={described('excerpt', true)}
-          onChange={(e) => {
-            setExcerpt(e.target.value);
-            changed();
-          }}
-        />
-        <p className="hint" id="post-excerpt-hint">
-          Shown in the list of posts. Leave it empty and we use the first lines of your post.
-        </p>
-        {errors.excerpt && (
-          <p id="post-excerpt-error" className="error">
-            {errors.excerpt}
-          </p>
-        )}
-      </div>
-
+      <PostExcerptField
+        value={excerpt}
+        onValue={(v) => change({ excerpt: v })}
+        error={errors.excerpt}
+        hint="Shown in the list of posts. Leave it empty and we use the first lines of your post."
+      />
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor="post-childId">Written with</label>
-          <select
-            id="post-childId"
-            className="select"
-            value={childId}
-            aria-invalid={errors.childId ? true : undefined}
-            aria-describedby={described('childId', true)}
-            onChange={(e) => {
-              setChildId(e.target.value);
-              changed();
-            }}
-          >
-            <option value="">Nobody in particular</option>
-            {familyChildren.map((child) => (
-              <option key={child._id} value={child._id}>
-                {child.name}
-              </option>
-            ))}
-          </select>
-          <p className="hint" id="post-childId-hint">
-            They get a notification when the post is reviewed.
-          </p>
-          {errors.childId && (
-            <p id="post-childId-error" className="error">
-              {errors.childId}
-            </p>
-          )}
-        </div>
-        <Field
-          id="post-authorName"
+        <SelectField
+          id="post-childId"
+          label="Written with"
+          value={childId}
+          options={[['', 'Nobody in particular'], ...familyChildren.map((c) => [c._id, c.name] as const)]}
+          onChange={(e) => change({ childId: e.target.value })}
+          error={errors.childId}
+          hint="They get a notification when the post is reviewed."
+        />
+        <PostAuthorField
           label="Pen name"
-          value={authorName}
-          maxLength={80}
-          autoComplete="off"
-          onChange={(e) => {
-            setAuthorName(e.target.value);
-            changed();
-          }}
-          error={errors.authorName}
           hint="How the post is signed, e.g. “Jordan, Maya’s dad”. Empty: your account name."
+          value={authorName}
+          onValue={(v) => change({ authorName: v })}
+          error={errors.authorName}
         />
       </div>
 

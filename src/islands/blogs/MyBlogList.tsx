@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MyBlog } from '~/features/blogs/blogs.schema';
 import { MY_BLOG_STATUS } from '~/features/blogs/myBlogs';
-import { Spinner } from '~/islands/shared/Spinner';
+import { Waiting } from '~/islands/shared/Spinner';
 import { myBlogsApi } from './api';
 import './myBlogs.css';
 
@@ -36,12 +36,7 @@ export function MyBlogList() {
   );
 
   if (load.state === 'loading') {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Loading your posts…</p>
-      </div>
-    );
+    return <Waiting>Loading your posts…</Waiting>;
   }
   if (load.state === 'failed') {
     return (
@@ -70,7 +65,7 @@ export function MyBlogList() {
   }
   return (
     <section aria-labelledby="posts-title">
-      <div className="myblogs-list-head">
+      <div className="head-row myblogs-list-head">
         <h2 id="posts-title">Your posts</h2>
         {newPost}
       </div>

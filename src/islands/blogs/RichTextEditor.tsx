@@ -7,6 +7,7 @@ import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images'
 import { parseLinkAddress } from '~/features/blogs/myBlogs';
 import { Field } from '~/islands/shared/Field';
 import { myBlogsApi } from './api';
+import '~/islands/shared/ConfirmDialog.css';
 
 export interface RichTextEditorProps {
   /** The HTML the editor starts with (read once). */
@@ -277,7 +278,7 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
     onClose();
   };
   return (
-    <dialog ref={modal.ref} className="rte-dialog" aria-labelledby="rte-link-title" onCancel={modal.onCancel}>
+    <dialog ref={modal.ref} className="qr-dialog" aria-labelledby="rte-link-title" onCancel={modal.onCancel}>
       <form onSubmit={apply} noValidate>
         <h2 id="rte-link-title">Link to a web page</h2>
         <p className="hint">
@@ -355,12 +356,7 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
     }
   };
   return (
-    <dialog
-      ref={modal.ref}
-      className="rte-dialog"
-      aria-labelledby="rte-image-title"
-      onCancel={modal.onCancel}
-    >
+    <dialog ref={modal.ref} className="qr-dialog" aria-labelledby="rte-image-title" onCancel={modal.onCancel}>
       <form onSubmit={insert} noValidate>
         <h2 id="rte-image-title">Add a picture</h2>
         <div role="alert">{errors.form && <p className="form-alert form-alert-error">{errors.form}</p>}</div>

@@ -1,7 +1,7 @@
 import type { BlogImage, BlogUpdateInput, MyBlog, MyBlogDetail } from '~/features/blogs/blogs.schema';
+import { uploadFile } from '~/islands/shared/uploadFile';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
-import { publicConfig } from '~/platform/publicConfig';
 
 /** The family's own posts, through the API (every call carries a fresh sign-in token). */
 export const myBlogsApi = {
@@ -18,32 +18,12 @@ export const myBlogsApi = {
 
   /** Sends a picture as the raw body; answers the address to insert. */
   async uploadImage(file: File): Promise<BlogImage> {
-    const token = await currentIdToken();
-    let res: Response;
-    try {
-      res = await fetch(`${publicConfig.apiBase}/api/me/blog-images`, {
-        method: 'POST',
-        headers: { 'content-type': file.type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: file,
-        signal: AbortSignal.timeout(60_000),
-      });
-    } catch {
-      throw new ApiClientError(
-        0,
-        'network',
-        'We could not reach Quill Reads. Check your connection and try again.',
-      );
-    }
-    const data = (await res.json().catch(() => null)) as
-      | (BlogImage & { error?: { code: string; message: string } })
-      | null;
-    if (!res.ok || !data?.url) {
-      throw new ApiClientError(
-        res.status,
-        data?.error?.code ?? 'unknown',
-        data?.error?.message ?? 'The picture could not be uploaded. Please try again.',
-      );
-    }
+    const fallback = 'The picture could not be uploaded. Please try again.';
+    const data = await uploadFile<BlogImage | null>('/api/me/blog-images', file, {
+      timeoutMs: 60_000,
+      fallback,
+    });
+    if (!data?.url) throw new ApiClientError(200, 'unknown', fallback);
     return { url: data.url };
   },
 };

@@ -7,7 +7,7 @@ import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $session, $userData, refreshUserData } from '~/platform/identity/session.store';
-import { Spinner } from '../shared/Spinner';
+import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './EventRegistration.css';
 
@@ -96,9 +96,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
     return (
       <div className="reg" aria-busy="true">
         <p className="reg-seats">{seatsLine(seats, open)}</p>
-        <p className="reg-wait">
-          <Spinner label="" /> Checking your family account…
-        </p>
+        <WaitLine>Checking your family account…</WaitLine>
       </div>
     );
   }

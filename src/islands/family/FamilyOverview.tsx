@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
 import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
-import { Spinner } from '../shared/Spinner';
+import { Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './FamilyOverview.css';
 
@@ -19,12 +19,7 @@ export function FamilyOverview() {
 
   // The server has no family data; render it only once hydrated, so both renders agree.
   if (!hydrated) {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Loading your family…</p>
-      </div>
-    );
+    return <Waiting>Loading your family…</Waiting>;
   }
 
   const signOut = async () => {
@@ -35,7 +30,7 @@ export function FamilyOverview() {
 
   return (
     <div className="family">
-      <section className="family-card" aria-labelledby="family-account">
+      <section className="surface family-card" aria-labelledby="family-account">
         <h2 id="family-account">Your account</h2>
         <p>
           Signed in as <strong>{user?.displayName ?? 'you'}</strong>
@@ -46,7 +41,7 @@ export function FamilyOverview() {
         </button>
       </section>
 
-      <section className="family-card" aria-labelledby="family-children">
+      <section className="surface family-card" aria-labelledby="family-children">
         <h2 id="family-children">Your children</h2>
         {children.length === 0 ? (
           <>

@@ -5,8 +5,9 @@ import type { ChildDto } from '~/features/family/children.schema';
 import { DELETE_CONFIRMATION, parentUpdateSchema } from '~/features/family/family.schema';
 import { refreshUserData, startAuth } from '~/features/family/family.store';
 import type { UserDto } from '~/features/family/user.schema';
-import { Field, FormAlert, issuesByField } from '~/islands/shared/Field';
-import { Spinner } from '~/islands/shared/Spinner';
+import { Field, FormAlert } from '~/islands/shared/Field';
+import { Waiting } from '~/islands/shared/Spinner';
+import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { authErrorMessage, firebaseErrorCode } from '~/platform/identity/authErrors';
@@ -20,8 +21,6 @@ import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { ChildForm } from './ChildForm';
 import './FamilySettings.css';
 
-type Errors = Record<string, string>;
-
 /** Edit the parent and each child, remove a child, export the family's data, delete the account. */
 export function FamilySettings() {
   const hydrated = useHydrated();
@@ -29,18 +28,13 @@ export function FamilySettings() {
   useEffect(startAuth, []);
 
   if (!hydrated || !user) {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Loading your family…</p>
-      </div>
-    );
+    return <Waiting>Loading your family…</Waiting>;
   }
   const children = (user.children ?? []) as ChildDto[];
   return (
     <div className="settings">
       <ParentDetails name={user.displayName ?? ''} email={user.email ?? ''} />
-      <section className="settings-card" aria-labelledby="settings-children">
+      <section className="surface settings-card" aria-labelledby="settings-children">
         <h2 id="settings-children">Your children</h2>
         {children.length === 0 ? (
           <p>No child profiles yet.</p>
@@ -58,55 +52,36 @@ export function FamilySettings() {
 }
 
 function ParentDetails({ name, email }: { name: string; email: string }) {
-  const [displayName, setDisplayName] = useState(name);
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, field, errors, setErrors, busy, setBusy, check } = useForm({ displayName: name }, 'parent');
   const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parentUpdateSchema.safeParse({ displayName });
     setSaved('');
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
+    const data = check(parentUpdateSchema, values);
+    if (!data) {
       document.getElementById('parent-name')?.focus();
       return;
     }
-    setErrors({});
     setBusy(true);
     try {
-      await apiFetch<UserDto>('/api/me', {
-        method: 'PATCH',
-        token: await currentIdToken(),
-        body: parsed.data,
-      });
+      await apiFetch<UserDto>('/api/me', { method: 'PATCH', token: await currentIdToken(), body: data });
       await refreshUserData().catch(() => {});
       setSaved('Your details are saved.');
     } catch (error) {
-      setErrors(
-        error instanceof ApiClientError
-          ? { ...error.fields, form: error.message }
-          : { form: 'Something went wrong. Please try again.' },
-      );
+      setErrors(apiErrors(error, 'Something went wrong. Please try again.', (fields) => fields));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <section className="settings-card" aria-labelledby="settings-you">
+    <section className="surface settings-card" aria-labelledby="settings-you">
       <h2 id="settings-you">Your details</h2>
       <form onSubmit={submit} noValidate aria-label="Your details">
         <FormAlert message={errors.form} />
         <FormAlert message={saved} tone="success" />
-        <Field
-          id="parent-name"
-          label="Your name"
-          autoComplete="name"
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
-          error={errors.displayName}
-        />
+        <Field {...field('displayName')} id="parent-name" label="Your name" autoComplete="name" />
         <p className="settings-note">
           Email: <strong>{email}</strong>. It is your sign-in; to change it, contact us from the{' '}
           <a href="/contact-us">contact page</a>.
@@ -231,7 +206,7 @@ function ExportData() {
     }
   };
   return (
-    <section className="settings-card" aria-labelledby="settings-export">
+    <section className="surface settings-card" aria-labelledby="settings-export">
       <h2 id="settings-export">Your family’s data</h2>
       <p>
         Download everything we keep about your family as one JSON file: your account, each child’s profile,
@@ -252,11 +227,12 @@ function ExportData() {
 
 function DeleteFamily({ childNames }: { childNames: string[] }) {
   const [open, setOpen] = useState(false);
-  const [phrase, setPhrase] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, field, errors, setErrors, busy, setBusy } = useForm(
+    { confirm: '', password: '' },
+    'delete',
+  );
+  const { confirm: phrase, password } = values;
   const [usesPassword, setUsesPassword] = useState(true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -266,7 +242,7 @@ function DeleteFamily({ childNames }: { childNames: string[] }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = {};
+    const next: Record<string, string> = {};
     if (phrase.trim().toLowerCase() !== DELETE_CONFIRMATION)
       next.confirm = `Type “${DELETE_CONFIRMATION}” to confirm.`;
     if (usesPassword && !password) next.password = 'Enter your password.';
@@ -306,7 +282,7 @@ function DeleteFamily({ childNames }: { childNames: string[] }) {
 
   const who = childNames.length > 0 ? `, ${childNames.join(' and ')}’s profiles` : '';
   return (
-    <section className="settings-card settings-card-danger" aria-labelledby="settings-delete">
+    <section className="surface settings-card settings-card-danger" aria-labelledby="settings-delete">
       <h2 id="settings-delete">Delete your family’s account</h2>
       <p>
         This deletes your account{who}, every reading log, recording and notification, your blog posts and
@@ -321,22 +297,16 @@ function DeleteFamily({ childNames }: { childNames: string[] }) {
         <form onSubmit={submit} noValidate aria-label="Delete your family’s account">
           <FormAlert message={errors.form} />
           <Field
-            id="delete-confirm"
+            {...field('confirm')}
             label={`Type “${DELETE_CONFIRMATION}” to confirm`}
             autoComplete="off"
-            value={phrase}
-            onChange={(e) => setPhrase(e.target.value)}
-            error={errors.confirm}
           />
           {usesPassword ? (
             <Field
-              id="delete-password"
+              {...field('password')}
               type="password"
               label="Your password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
               hint="We ask again to be sure it is you."
             />
           ) : (

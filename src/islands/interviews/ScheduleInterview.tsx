@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
 import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/features/interviews/interviews';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
@@ -10,7 +10,7 @@ import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $activeChild, $session, $userData } from '~/platform/identity/session.store';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { Spinner } from '../shared/Spinner';
+import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { downloadIcs } from './downloadIcs';
 import { SlotPicker } from './SlotPicker';
@@ -79,9 +79,7 @@ export function ScheduleInterview() {
   if (!hydrated || (signedIn && !loadError && (!slots || !interviews))) {
     return (
       <div className="iv-card" aria-busy="true">
-        <p className="iv-wait">
-          <Spinner label="" /> {signedIn ? 'Loading the free times…' : 'Checking your family account…'}
-        </p>
+        <WaitLine>{signedIn ? 'Loading the free times…' : 'Checking your family account…'}</WaitLine>
       </div>
     );
   }
@@ -221,13 +219,32 @@ export function ScheduleInterview() {
     </div>
   );
 
+  /** What the card shows now: its heading takes focus after a change, and the messages follow it. */
+  const card = (heading: string, content: ReactNode) => (
+    <div className="iv-card">
+      <h2 ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h2>
+      {messages}
+      {content}
+    </div>
+  );
+  const picker = (
+    props: Pick<
+      ComponentProps<typeof SlotPicker>,
+      'submitLabel' | 'busyLabel' | 'onSubmit' | 'before' | 'after'
+    >,
+  ) =>
+    slots.slots.length === 0 ? (
+      noTimes
+    ) : (
+      <SlotPicker slots={slots.slots} timeZone={zone} busy={busy} error={fieldError} {...props} />
+    );
+
   if (booked && !rescheduling) {
-    return (
-      <div className="iv-card">
-        <h2 ref={headingRef} tabIndex={-1}>
-          Your interview is booked
-        </h2>
-        {messages}
+    return card(
+      'Your interview is booked',
+      <>
         <p className="iv-when">
           <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>
         </p>
@@ -269,88 +286,62 @@ export function ScheduleInterview() {
             </p>
           </ConfirmDialog>
         )}
-      </div>
+      </>,
     );
   }
 
   if (booked && rescheduling) {
-    return (
-      <div className="iv-card">
-        <h2 ref={headingRef} tabIndex={-1}>
-          Move your interview
-        </h2>
-        {messages}
+    return card(
+      'Move your interview',
+      <>
         <p>
           Now: <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>. Your
           current time stays booked until the new one is confirmed.
         </p>
-        {slots.slots.length === 0 ? (
-          noTimes
-        ) : (
-          <SlotPicker
-            slots={slots.slots}
-            timeZone={zone}
-            submitLabel="Move my interview"
-            busyLabel="Moving…"
-            busy={busy}
-            error={fieldError}
-            onSubmit={(startsAt) => void moveTo(startsAt)}
-            after={
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => {
-                  setFieldError(undefined);
-                  setRescheduling(false);
-                }}
-              >
-                Keep the current time
-              </button>
-            }
-          />
-        )}
-      </div>
+        {picker({
+          submitLabel: 'Move my interview',
+          busyLabel: 'Moving…',
+          onSubmit: (startsAt) => void moveTo(startsAt),
+          after: (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setFieldError(undefined);
+                setRescheduling(false);
+              }}
+            >
+              Keep the current time
+            </button>
+          ),
+        })}
+      </>,
     );
   }
 
-  return (
-    <div className="iv-card">
-      <h2 ref={headingRef} tabIndex={-1}>
-        Book your interview
-      </h2>
-      {messages}
-      {slots.slots.length === 0 ? (
-        noTimes
-      ) : (
-        <SlotPicker
-          slots={slots.slots}
-          timeZone={zone}
-          submitLabel="Book this time"
-          busyLabel="Booking…"
-          busy={busy}
-          error={fieldError}
-          onSubmit={(startsAt) => void bookAt(startsAt)}
-          before={
-            children.length > 1 && (
-              <div className="field">
-                <label htmlFor="iv-child">Who is the interview for?</label>
-                <select
-                  id="iv-child"
-                  className="input"
-                  value={chosenChild}
-                  onChange={(e) => setChildId(e.target.value)}
-                >
-                  {children.map((c) => (
-                    <option key={c._id} value={c._id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )
-          }
-        />
-      )}
-    </div>
+  return card(
+    'Book your interview',
+    picker({
+      submitLabel: 'Book this time',
+      busyLabel: 'Booking…',
+      onSubmit: (startsAt) => void bookAt(startsAt),
+      before: children.length > 1 && (
+        <div className="field">
+          <label htmlFor="iv-child">Who is the interview for?</label>
+          <select
+            id="iv-child"
+            className="input"
+            value={chosenChild}
+            onChange={(e) => setChildId(e.target.value)}
+          >
+            {children.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ),
+    }),
   );
 }

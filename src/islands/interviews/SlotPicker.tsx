@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { groupSlotsByDay, type Slot } from '~/features/interviews/slots';
+import { FieldError } from '~/islands/shared/Field';
 
 interface Props {
   slots: Slot[];
@@ -64,11 +65,7 @@ export function SlotPicker({
           {slots[0] ? Math.round((Date.parse(slots[0].endsAt) - Date.parse(slots[0].startsAt)) / 60_000) : 20}{' '}
           minutes.
         </p>
-        {shown && (
-          <p id={`${id}-error`} className="error">
-            {shown}
-          </p>
-        )}
+        <FieldError id={id} error={shown} />
         {days.map((day) => (
           <div key={day.key} className="iv-day">
             <h3>{day.label}</h3>

@@ -6,7 +6,7 @@ import { refreshNotificationCount } from '~/features/notifications/poller.store'
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $activeChild, $index, $userData, setActiveChild } from '~/platform/identity/session.store';
-import { Spinner } from '../shared/Spinner';
+import { Spinner, Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './NotificationsPanel.css';
 
@@ -60,12 +60,7 @@ export function NotificationsPanel() {
   }, [load, latest]);
 
   if (!hydrated || !user) {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Loading notifications…</p>
-      </div>
-    );
+    return <Waiting>Loading notifications…</Waiting>;
   }
 
   if (!child) {
@@ -124,7 +119,7 @@ export function NotificationsPanel() {
           ))}
         </fieldset>
       )}
-      <div className="notes-head">
+      <div className="head-row notes-head">
         <h2 ref={headingRef} tabIndex={-1}>
           {child.name}’s notifications
           {unread > 0 && <span className="notes-count">{unread} unread</span>}

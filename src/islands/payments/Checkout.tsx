@@ -5,7 +5,7 @@ import type { CheckoutDto } from '~/features/payments/payments.schema';
 import { clearSelectedPlan } from '~/features/plans/plan.store';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
 import type { PlanDto } from '~/features/plans/plans.schema';
-import { Spinner } from '~/islands/shared/Spinner';
+import { WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
@@ -15,6 +15,7 @@ import { SandboxPayment } from './SandboxPayment';
 import { rememberPlan, usePlanChoice } from './usePlanChoice';
 import '~/islands/plans/SelectedPlanSummary.css';
 import './Checkout.css';
+import { FieldError } from '~/islands/shared/Field';
 
 // Stripe's script is fetched only when a family reaches the card step with Stripe configured.
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -36,11 +37,7 @@ export function Checkout() {
   }, [choice]);
 
   if (!hydrated || choice.status === 'loading') {
-    return (
-      <p className="checkout-wait" aria-busy="true">
-        <Spinner label="" /> Loading your program…
-      </p>
-    );
+    return <WaitLine aria-busy="true">Loading your program…</WaitLine>;
   }
   if (choice.status === 'error') {
     return (
@@ -51,7 +48,7 @@ export function Checkout() {
   }
   if (choice.status === 'none' || choice.status === 'unavailable') {
     return (
-      <div className="plan-summary plan-summary-empty">
+      <div className="surface plan-summary plan-summary-empty">
         <h2 className="plan-summary-title">
           {choice.status === 'none' ? 'No program chosen yet' : 'This program is not offered any more'}
         </h2>
@@ -71,7 +68,7 @@ export function Checkout() {
   const returnTo = `/check-out?plan=${plan._id}`;
   return (
     <div className="checkout">
-      <section className="plan-summary plan-summary-chosen" aria-labelledby="checkout-plan">
+      <section className="surface plan-summary plan-summary-chosen" aria-labelledby="checkout-plan">
         <p className="plan-summary-label">Your chosen program</p>
         <h2 id="checkout-plan" className="plan-summary-title">
           {plan.name}
@@ -133,11 +130,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
   }, [checkout]);
 
   if (!authReady || !user) {
-    return (
-      <p className="checkout-wait" aria-busy="true">
-        <Spinner label="" /> Checking your family account…
-      </p>
-    );
+    return <WaitLine aria-busy="true">Checking your family account…</WaitLine>;
   }
   if (children.length === 0) {
     return (
@@ -208,11 +201,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
               </label>
             ))}
           </div>
-          {childError && (
-            <p id={`${groupId}-error`} className="error">
-              {childError}
-            </p>
-          )}
+          <FieldError id={groupId} error={childError} />
         </fieldset>
         <p className="hint">
           Not listed? <a href="/createProfile">Add a child</a> to your family account.
@@ -234,13 +223,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
           {checkout.provider === 'sandbox' ? (
             <SandboxPayment orderId={checkout.orderId} amount={money(plan)} childName={child.name} />
           ) : (
-            <Suspense
-              fallback={
-                <p className="checkout-wait">
-                  <Spinner label="" /> Loading the secure card form…
-                </p>
-              }
-            >
+            <Suspense fallback={<WaitLine>Loading the secure card form…</WaitLine>}>
               <StripePayment checkout={checkout} amount={money(plan)} />
             </Suspense>
           )}

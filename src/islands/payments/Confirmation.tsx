@@ -4,7 +4,7 @@ import { startAuth } from '~/features/family/family.store';
 import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
-import { Spinner } from '~/islands/shared/Spinner';
+import { Spinner, WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
@@ -88,11 +88,7 @@ export function Confirmation() {
   }, [settled]);
 
   if (!hydrated || (signedIn && view.state === 'loading')) {
-    return (
-      <p className="checkout-wait" aria-busy="true">
-        <Spinner label="" /> Looking up your order…
-      </p>
-    );
+    return <WaitLine aria-busy="true">Looking up your order…</WaitLine>;
   }
   if (!signedIn) {
     const back = `/confirmation${orderId ? `?order=${encodeURIComponent(orderId)}` : ''}`;

@@ -2,7 +2,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
 import type { CheckoutDto } from '~/features/payments/payments.schema';
-import { Spinner } from '~/islands/shared/Spinner';
+import { WaitLine } from '~/islands/shared/Spinner';
 import { publicConfig } from '~/platform/publicConfig';
 
 interface Props {
@@ -63,11 +63,7 @@ export default function StripePayment({ checkout, amount }: Props) {
 
   return (
     <div className="stripe-panel">
-      {!ready && !error && (
-        <p className="checkout-wait">
-          <Spinner label="" /> Loading the secure card form…
-        </p>
-      )}
+      {!ready && !error && <WaitLine>Loading the secure card form…</WaitLine>}
       <div ref={mountRef} />
       {error && (
         <p className="form-alert form-alert-error" role="alert">

@@ -18,7 +18,7 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
   if (!chosen) {
     if (context === 'condensed-program') {
       return (
-        <div className="plan-summary">
+        <div className="surface plan-summary">
           <h2 className="plan-summary-title">Ready when you are</h2>
           <p>Choose the A-Bridged program and we will keep it ready for you at check-out.</p>
           <button
@@ -32,7 +32,7 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
       );
     }
     return (
-      <div className="plan-summary plan-summary-empty">
+      <div className="surface plan-summary plan-summary-empty">
         <h2 className="plan-summary-title">No program chosen yet</h2>
         <p>
           Your basket is empty. Pick a program first; it will wait here for you, even if you reload the page.
@@ -48,7 +48,7 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
     plan.selectedPlanPrice === null ? 'Price to be confirmed' : formatPrice(plan.selectedPlanPrice);
   const duration = plan.selectedPlanDuration === null ? '' : formatDuration(plan.selectedPlanDuration);
   return (
-    <div className="plan-summary plan-summary-chosen">
+    <div className="surface plan-summary plan-summary-chosen">
       <p className="plan-summary-label">Your chosen program</p>
       <h2 className="plan-summary-title">{plan.selectedPlanName}</h2>
       <dl className="plan-summary-facts">

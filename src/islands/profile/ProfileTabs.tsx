@@ -4,7 +4,7 @@ import type { ChildDto } from '~/features/family/children.schema';
 import { FamilyOverview } from '~/islands/family/FamilyOverview';
 import { NotificationsPanel } from '~/islands/notifications/NotificationsPanel';
 import { RecordingsList } from '~/islands/readAloud/RecordingsList';
-import { Spinner } from '~/islands/shared/Spinner';
+import { Waiting } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
@@ -30,12 +30,7 @@ export function ProfileTabs() {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   if (!hydrated || !user) {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Loading your family…</p>
-      </div>
-    );
+    return <Waiting>Loading your family…</Waiting>;
   }
 
   const selected = stored >= 0 && stored < TABS.length ? stored : 0;

@@ -15,7 +15,7 @@ import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platf
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
-import { Spinner } from '../shared/Spinner';
+import { Waiting, WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { RecordingsList } from './RecordingsList';
 import { saveAttempt } from './recordingsApi';
@@ -159,12 +159,7 @@ export function ReadAloudPractice() {
   };
 
   if (!hydrated || !authReady || (!passages && !loadError)) {
-    return (
-      <div className="guard-wait" role="status">
-        <Spinner label="" />
-        <p>Loading the passages…</p>
-      </div>
-    );
+    return <Waiting>Loading the passages…</Waiting>;
   }
   if (loadError)
     return (
@@ -289,9 +284,7 @@ export function ReadAloudPractice() {
               </button>
             )}
             {recorder.status === 'asking' && (
-              <p className="ra-asking">
-                <Spinner label="" /> Waiting for the microphone… Choose “Allow” if your browser asks.
-              </p>
+              <WaitLine>Waiting for the microphone… Choose “Allow” if your browser asks.</WaitLine>
             )}
             {recorder.status === 'running' && (
               <button ref={finishRef} type="button" className="btn btn-accent" onClick={() => void finish()}>
@@ -333,11 +326,7 @@ export function ReadAloudPractice() {
             <p>This attempt was timed without a recording.</p>
           )}
           <div role="status" className="ra-save">
-            {save.status === 'saving' && (
-              <p className="ra-asking">
-                <Spinner label="" /> Saving to {child.name}’s history…
-              </p>
-            )}
+            {save.status === 'saving' && <WaitLine>Saving to {child.name}’s history…</WaitLine>}
             {save.status === 'saved' && (
               <p className="form-alert form-alert-success">Saved to {child.name}’s reading history.</p>
             )}

@@ -6,7 +6,7 @@ import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
-import { Spinner } from '../shared/Spinner';
+import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { fetchRecordingAudio } from './recordingsApi';
 import './ReadAloud.css';
@@ -126,9 +126,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
     return (
       <section className="ra-card ra-history" aria-labelledby={headingId}>
         {heading}
-        <p className="ra-asking" role="status">
-          <Spinner label="" /> Loading {childName}’s attempts…
-        </p>
+        <WaitLine role="status">Loading {childName}’s attempts…</WaitLine>
       </section>
     );
   }

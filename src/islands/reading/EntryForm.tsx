@@ -1,13 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { localDay } from '~/features/reading/reading';
 import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { apiFetch } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
-import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '../shared/Field';
+import { Field, FormAlert } from '../shared/Field';
+import { useForm } from '../shared/useForm';
 import { type BookChoice, BookPicker } from './BookPicker';
 import { StarRating } from './StarRating';
-
-type Errors = Record<string, string>;
 
 /** A number field's text as the schema should see it: empty is absent, digits are a number. */
 const numberOf = (text: string): number | string | undefined => {
@@ -43,59 +42,52 @@ export function EntryForm({
   onSaved: (change: ReadingChange) => void;
   onCancel?: () => void;
 }) {
-  const [book, setBook] = useState<BookChoice>(() => choiceOf(entry));
-  const [readOn, setReadOn] = useState(entry?.readOn ?? localDay());
-  const [minutes, setMinutes] = useState(entry ? String(entry.minutes) : '');
-  const [pages, setPages] = useState(entry?.pages ? String(entry.pages) : '');
-  const [rating, setRating] = useState<number | null>(entry?.rating ?? null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
-  const id = (name: string) => `${idPrefix}-${name}`;
+  const { formRef, values, set, field, errors, busy, save } = useForm(
+    () => ({
+      book: choiceOf(entry),
+      readOn: entry?.readOn ?? localDay(),
+      minutes: entry ? String(entry.minutes) : '',
+      pages: entry?.pages ? String(entry.pages) : '',
+      rating: entry?.rating ?? null,
+    }),
+    idPrefix,
+  );
+  const { book, minutes, pages, rating } = values;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
     const input = {
       ...(book.source === 'catalogue'
         ? book.book
           ? { bookId: book.book._id }
           : {}
         : { ...(entry ? { bookId: null } : {}), title: book.title, author: book.author.trim() || null }),
-      readOn,
+      readOn: values.readOn,
       minutes: numberOf(minutes),
       pages: numberOf(pages) ?? null,
       rating,
     };
-    const parsed = readingEntryInput(() => localDay()).safeParse(input);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const base = `/api/children/${childId}/reading`;
-      const change = await apiFetch<ReadingChange>(entry ? `${base}/${entry._id}` : base, {
-        method: entry ? 'PATCH' : 'POST',
-        token: await currentIdToken(),
-        body: parsed.data,
-      });
-      if (!entry) {
-        setBook({ source: 'catalogue', book: null });
-        setMinutes('');
-        setPages('');
-        setRating(null);
-      }
-      onSaved(change);
-    } catch (error) {
-      if (error instanceof ApiClientError) setErrors({ ...byField(error.fields), form: error.message });
-      else setErrors({ form: 'Something went wrong. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    void save(
+      readingEntryInput(() => localDay()),
+      input,
+      async (data) => {
+        const base = `/api/children/${childId}/reading`;
+        const change = await apiFetch<ReadingChange>(entry ? `${base}/${entry._id}` : base, {
+          method: entry ? 'PATCH' : 'POST',
+          token: await currentIdToken(),
+          body: data,
+        });
+        if (!entry) set({ book: { source: 'catalogue', book: null }, minutes: '', pages: '', rating: null });
+        onSaved(change);
+      },
+      { fallback: 'Something went wrong. Please try again.' },
+    );
   };
+
+  /** A whole number of minutes or pages. */
+  const count = (name: 'minutes' | 'pages', label: string, max: number) => (
+    <Field {...field(name)} label={label} type="number" inputMode="numeric" min={1} max={max} step={1} />
+  );
 
   return (
     <form
@@ -106,44 +98,18 @@ export function EntryForm({
       className="entry-form"
     >
       <FormAlert message={errors.form} />
-      <BookPicker idPrefix={idPrefix} value={book} onChange={setBook} errors={errors} />
+      <BookPicker idPrefix={idPrefix} value={book} onChange={(next) => set({ book: next })} errors={errors} />
       <div className="field-pair">
-        <Field
-          id={id('readOn')}
-          label="Day"
-          type="date"
-          min="2000-01-01"
-          max={localDay()}
-          value={readOn}
-          onChange={(e) => setReadOn(e.target.value)}
-          error={errors.readOn}
-        />
-        <Field
-          id={id('minutes')}
-          label="Minutes read"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1440}
-          step={1}
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
-          error={errors.minutes}
-        />
-        <Field
-          id={id('pages')}
-          label="Pages (optional)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={5000}
-          step={1}
-          value={pages}
-          onChange={(e) => setPages(e.target.value)}
-          error={errors.pages}
-        />
+        <Field {...field('readOn')} label="Day" type="date" min="2000-01-01" max={localDay()} />
+        {count('minutes', 'Minutes read', 1440)}
+        {count('pages', 'Pages (optional)', 5000)}
       </div>
-      <StarRating name={id('rating')} value={rating} onChange={setRating} error={errors.rating} />
+      <StarRating
+        name={`${idPrefix}-rating`}
+        value={rating}
+        onChange={(next) => set({ rating: next })}
+        error={errors.rating}
+      />
       <div className="actions entry-form-actions">
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           {busy ? 'Saving…' : entry ? 'Save changes' : 'Add to the log'}

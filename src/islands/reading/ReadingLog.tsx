@@ -6,7 +6,7 @@ import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/
 import { ApiClientError, apiFetch } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
-import { Spinner } from '../shared/Spinner';
+import { Waiting } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
 import { Figures } from './Figures';
@@ -68,13 +68,7 @@ export function ReadingLog({ childId }: { childId: string }) {
     void refreshUserData().catch(() => {});
   };
 
-  if (state.status === 'loading')
-    return (
-      <div className="guard-wait" role="status">
-        <Spinner label="" />
-        <p>Loading the reading log…</p>
-      </div>
-    );
+  if (state.status === 'loading') return <Waiting>Loading the reading log…</Waiting>;
 
   const otherLogs = (user?.children ?? []).filter((c) => c._id !== childId);
   const switcher = otherLogs.length > 0 && (
@@ -173,7 +167,7 @@ export function ReadingLog({ childId }: { childId: string }) {
       </section>
 
       <div className="rlog-columns">
-        <section aria-labelledby="rlog-chart" className="rlog-panel">
+        <section aria-labelledby="rlog-chart" className="surface rlog-panel">
           <h3 id="rlog-chart">Minutes per week</h3>
           <WeeklyChart weeks={summary.weeks} />
           <Figures
@@ -186,7 +180,7 @@ export function ReadingLog({ childId }: { childId: string }) {
           />
         </section>
 
-        <section aria-labelledby="rlog-add" className="rlog-panel">
+        <section aria-labelledby="rlog-add" className="surface rlog-panel">
           <h3 id="rlog-add">Add reading</h3>
           <EntryForm
             childId={childId}
@@ -201,7 +195,7 @@ export function ReadingLog({ childId }: { childId: string }) {
         </section>
       </div>
 
-      <section aria-labelledby="rlog-entries" className="rlog-panel">
+      <section aria-labelledby="rlog-entries" className="surface rlog-panel">
         <h3 id="rlog-entries">Entries</h3>
         {entries.length === 0 ? (
           <p>Nothing logged yet. Add the first book above: every minute counts.</p>

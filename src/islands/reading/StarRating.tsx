@@ -1,4 +1,5 @@
 import './StarRating.css';
+import { FieldError } from '~/islands/shared/Field';
 
 /**
  * Stars from 1 to 5 as a native radio group: Tab reaches it, the arrow keys choose, and screen
@@ -52,11 +53,7 @@ export function StarRating({
         <span className="stars-row">{[1, 2, 3, 4, 5].map(star)}</span>
       </div>
       <p className="hint">{value === null ? 'Not rated.' : `${value} out of 5 stars.`}</p>
-      {error && (
-        <p id={`${name}-error`} className="error">
-          {error}
-        </p>
-      )}
+      <FieldError id={name} error={error} />
     </fieldset>
   );
 }

@@ -1,16 +1,58 @@
-import { type InputHTMLAttributes, type ReactNode, type RefObject, useEffect } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+} from 'react';
+
+/** The ids of a control's hint and error, read with it by screen readers; undefined when neither shows. */
+export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** The error of the control `id` (or of a group of controls), when there is one. */
+export function FieldError({ id, error }: { id: string; error: ReactNode }) {
+  return error ? (
+    <p id={`${id}-error`} className="error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** The hint and the error under a control, with the ids `describedBy` names. */
+export function HintAndError({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </>
+  );
+}
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
   label: ReactNode;
-  hint?: string;
+  hint?: ReactNode;
   /** Shown beside the field and read by screen readers with it. */
   error?: string | undefined;
 }
 
 /** A labelled text input whose hint and error are tied to it for assistive technology. */
 export function Field({ id, label, hint, error, className, ...input }: FieldProps) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -18,19 +60,111 @@ export function Field({ id, label, hint, error, className, ...input }: FieldProp
         id={id}
         className={`input ${className ?? ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="error">
-          {error}
-        </p>
-      )}
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled textarea, its hint and its error under it. */
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className={className ? `textarea ${className}` : 'textarea'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled select of [value, text] options, its hint and its error under it. */
+export function SelectField({
+  id,
+  label,
+  options,
+  hint,
+  error,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  id: string;
+  label: ReactNode;
+  options: readonly (readonly [string, ReactNode])[];
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled checkbox (the label beside the box), its hint and its error under it. */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChecked,
+  hint,
+  error,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="checkbox" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChecked(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        <span>{label}</span>
+      </label>
+      <HintAndError id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -81,29 +215,6 @@ export function issuesByField(
 }
 
 /** The email address field every form uses: one label, type and autocomplete everywhere. */
-export function EmailField({
-  id,
-  value,
-  onValue,
-  error,
-  hint,
-}: {
-  id: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-}) {
-  return (
-    <Field
-      id={id}
-      label="Email address"
-      type="email"
-      autoComplete="email"
-      value={value}
-      onChange={(e) => onValue(e.target.value)}
-      error={error}
-      {...(hint ? { hint } : {})}
-    />
-  );
+export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'autoComplete'>) {
+  return <Field label="Email address" type="email" autoComplete="email" {...props} />;
 }

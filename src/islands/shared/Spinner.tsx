@@ -1,3 +1,4 @@
+import type { HTMLAttributes, ReactNode } from 'react';
 import './Spinner.css';
 
 export interface SpinnerProps {
@@ -16,5 +17,24 @@ export function Spinner({ label = 'Loading…' }: SpinnerProps) {
       </span>
       {label && <span className="sr-only">{label}</span>}
     </span>
+  );
+}
+
+/** A wait in place of a whole panel: the dots, and what is being waited for, announced. */
+export function Waiting({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="guard-wait">
+      <Spinner label="" />
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** A short wait inside a panel: the dots, then what is being waited for. */
+export function WaitLine({ children, ...attributes }: HTMLAttributes<HTMLParagraphElement>) {
+  return (
+    <p className="qr-wait" {...attributes}>
+      <Spinner label="" /> {children}
+    </p>
   );
 }

@@ -1,15 +1,20 @@
 import { useStore } from '@nanostores/react';
-import type { Editor } from '@tiptap/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   type AdminBlogDetail,
   type AdminBlogUpdate,
   adminBlogUpdateSchema,
   TEAM_PEN_NAME,
 } from '~/features/blogs/admin.schema';
-import { RichTextEditor } from '~/islands/blogs/RichTextEditor';
+import {
+  PostAuthorField,
+  PostContentField,
+  PostExcerptField,
+  PostTitleField,
+  usePostDraft,
+} from '~/islands/blogs/PostFields';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { byField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
+import { byField, FormAlert, issuesByField } from '~/islands/shared/Field';
 import type { ApiClientError } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import { adminBlogsApi } from './api';
@@ -32,47 +37,27 @@ export interface AdminBlogEditorProps {
 
 /** The team's editor: the parents' rich-text editor, plus a cover picture; saves through the admin API. */
 export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [excerpt, setExcerpt] = useState(post?.excerpt ?? '');
-  const [authorName, setAuthorName] = useState(post?.authorName ?? '');
+  const { draft, edit, errors, setErrors, dirty, setDirty, editorRef, formRef, contentHtml } = usePostDraft(
+    { title: post?.title ?? '', excerpt: post?.excerpt ?? '', authorName: post?.authorName ?? '' },
+    false,
+  );
+  const { title, excerpt, authorName } = draft;
   const [cover, setCover] = useState<Cover>({ url: post?.coverUrl ?? null, alt: post?.coverAlt ?? '' });
   const [coverChanged, setCoverChanged] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [confirmPublish, setConfirmPublish] = useState(false);
-  const editorRef = useRef<Editor | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const user = useStore($userData);
   const signature = user?.displayName?.trim() || TEAM_PEN_NAME;
 
-  // Unsaved changes: warn before the page is left.
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => window.removeEventListener('beforeunload', beforeUnload);
-  }, [dirty]);
-
-  useEffect(() => {
-    if (Object.keys(errors).some((k) => k !== 'form'))
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  const changed = () => setDirty(true);
-
   /** The whole post as the API takes it; the cover only when it changed (older covers stay as they are). */
-  const payload = (): AdminBlogUpdate => {
-    const editor = editorRef.current;
-    return {
-      title,
-      contentHtml: editor && !editor.isEmpty ? editor.getHTML() : '',
-      excerpt,
-      ...(authorName.trim() ? { authorName } : {}),
-      ...(coverChanged ? { coverUrl: cover.url } : {}),
-      ...(cover.url ? { coverAlt: cover.alt } : {}),
-    };
-  };
+  const payload = (): AdminBlogUpdate => ({
+    title,
+    contentHtml: contentHtml(),
+    excerpt,
+    ...(authorName.trim() ? { authorName } : {}),
+    ...(coverChanged ? { coverUrl: cover.url } : {}),
+    ...(cover.url ? { coverAlt: cover.alt } : {}),
+  });
 
   const check = (): AdminBlogUpdate | null => {
     const body = payload();
@@ -104,11 +89,6 @@ export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
     }
   };
 
-  const described = (field: FieldName, hint = true) =>
-    [hint ? `post-${field}-hint` : '', errors[field] ? `post-${field}-error` : '']
-      .filter(Boolean)
-      .join(' ') || undefined;
-
   return (
     <form
       ref={formRef}
@@ -121,92 +101,40 @@ export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
       }}
     >
       <FormAlert message={errors.form} />
-      <Field
-        id="post-title"
-        label="Title"
-        value={title}
-        maxLength={150}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          changed();
-        }}
-        error={errors.title}
-        hint="3 to 150 characters."
-      />
+      <PostTitleField value={title} onValue={(v) => edit({ title: v })} error={errors.title} />
       <CoverField
         cover={cover}
         errors={errors}
         onChange={(next, urlChanged) => {
           setCover(next);
           if (urlChanged) setCoverChanged(true);
-          changed();
+          setDirty(true);
         }}
       />
-      <div className="field">
-        <span className="myblogs-label" id="post-content-label">
-          The post
-        </span>
-        <p className="hint" id="post-contentHtml-hint">
-          Headings, lists, links and pictures. What is saved is cleaned the same way as the families’ posts.
-        </p>
-        <RichTextEditor
-          initialHtml={post?.contentHtml ?? ''}
-          labelledBy="post-content-label"
-          describedBy={described('contentHtml')}
-          invalid={Boolean(errors.contentHtml)}
-          onReady={(editor) => {
-            editorRef.current = editor;
-          }}
-          onChange={(editor) => {
-            editorRef.current = editor;
-            changed();
-          }}
-        />
-        {errors.contentHtml && (
-          <p id="post-contentHtml-error" className="error">
-            {errors.contentHtml}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="post-excerpt">Summary (optional)</label>
-        <textarea
-          id="post-excerpt"
-          className="textarea myblogs-excerpt"
-          value={excerpt}
-          maxLength={300}
-          aria-invalid={errors.excerpt ? true : undefined}
-          aria-describedby={described('excerpt')}
-          onChange={(e) => {
-            setExcerpt(e.target.value);
-            changed();
-          }}
-        />
-        <p className="hint" id="post-excerpt-hint">
-          Shown in the list of posts. Left empty, the first lines of the post are used.
-        </p>
-        {errors.excerpt && (
-          <p id="post-excerpt-error" className="error">
-            {errors.excerpt}
-          </p>
-        )}
-      </div>
-      <Field
-        id="post-authorName"
+      <PostContentField
+        label="The post"
+        hint="Headings, lists, links and pictures. What is saved is cleaned the same way as the families’ posts."
+        initialHtml={post?.contentHtml ?? ''}
+        error={errors.contentHtml}
+        editorRef={editorRef}
+        onChange={() => setDirty(true)}
+      />
+      <PostExcerptField
+        value={excerpt}
+        onValue={(v) => edit({ excerpt: v })}
+        error={errors.excerpt}
+        hint="Shown in the list of posts. Left empty, the first lines of the post are used."
+      />
+      <PostAuthorField
         label="Signed"
-        value={authorName}
-        maxLength={80}
-        autoComplete="off"
-        onChange={(e) => {
-          setAuthorName(e.target.value);
-          changed();
-        }}
-        error={errors.authorName}
         hint={
           mode === 'correct'
             ? 'The family’s signature: change it only if they asked.'
             : `How the post is signed. Left empty: “${signature}”.`
         }
+        value={authorName}
+        onValue={(v) => edit({ authorName: v })}
+        error={errors.authorName}
       />
       <div className="myblogs-actions">
         {mode === 'correct' ? (

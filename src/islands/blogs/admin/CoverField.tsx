@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images';
 import { myBlogsApi } from '~/islands/blogs/api';
-import { Field } from '~/islands/shared/Field';
+import { Field, FieldError } from '~/islands/shared/Field';
 
 export interface Cover {
   url: string | null;
@@ -67,11 +67,7 @@ export function CoverField({
         <p role="status" className="hint">
           {uploading ? 'Uploading the picture…' : ''}
         </p>
-        {error && (
-          <p className="error" id="post-coverUrl-error">
-            {error}
-          </p>
-        )}
+        <FieldError id="post-coverUrl" error={error} />
       </div>
       {cover.url && (
         <>

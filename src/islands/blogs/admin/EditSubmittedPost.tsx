@@ -5,9 +5,9 @@ import { usePost } from './usePost';
 
 /** Corrections to a family's post before it is approved; saved, it goes back to the review page. */
 export function EditSubmittedPost({ postId }: { postId: string }) {
-  const { load, reload } = usePost(postId);
-  if (load.state !== 'ready') return <PostStates load={load} onRetry={reload} />;
-  const { post } = load;
+  const { state, reload } = usePost(postId);
+  if (state.status !== 'ready') return <PostStates state={state} onRetry={reload} />;
+  const post = state.record;
   if (post.status !== 'submitted') {
     // Once reviewed (or taken back by its family), the words are the family's again, or final.
     return (

@@ -1,34 +1,29 @@
-import { Spinner } from '~/islands/shared/Spinner';
-import type { PostLoad } from './usePost';
+import type { RecordState } from '~/islands/shared/loadState';
+import { Waiting } from '~/islands/shared/Spinner';
 
 /** What the post pages show before the post is there: opening, not found, or failed. */
 export function PostStates({
-  load,
+  state,
   onRetry,
 }: {
-  load: Exclude<PostLoad, { state: 'ready' }>;
+  state: Exclude<RecordState<unknown>, { status: 'ready' }>;
   onRetry: () => void;
 }) {
-  if (load.state === 'loading') {
-    return (
-      <div role="status" className="guard-wait">
-        <Spinner label="" />
-        <p>Opening the post…</p>
-      </div>
-    );
+  if (state.status === 'loading') {
+    return <Waiting>Opening the post…</Waiting>;
   }
   return (
     <section className="admin-panel" aria-labelledby="post-missing">
       <h2 id="post-missing">
-        {load.state === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
+        {state.status === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
       </h2>
       <p>
-        {load.state === 'missing'
+        {state.status === 'missing'
           ? 'It may have been deleted by its family, or the address may be mistyped.'
-          : load.message}
+          : state.message}
       </p>
       <p className="adminblogs-actions">
-        {load.state === 'failed' && (
+        {state.status === 'failed' && (
           <button type="button" className="btn btn-primary" onClick={onRetry}>
             Try again
           </button>

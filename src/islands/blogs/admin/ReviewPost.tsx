@@ -3,7 +3,7 @@ import { ADMIN_BLOG_STATUS, type AdminBlogDetail } from '~/features/blogs/admin.
 import { blogReviewInputSchema } from '~/features/blogs/blogs.schema';
 import { adminCountsChanged } from '~/islands/admin/AdminNav';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { FormAlert, issuesByField } from '~/islands/shared/Field';
+import { FieldError, FormAlert, issuesByField } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
 import { adminBlogsApi, whenLabel } from './api';
 import { PostPreview } from './PostPreview';
@@ -16,7 +16,7 @@ type Decision = 'approve' | 'reject';
 
 /** One post as families will read it, with who wrote it and the decision to publish or return it. */
 export function ReviewPost({ postId }: { postId: string }) {
-  const { load, setLoad, reload } = usePost(postId);
+  const { state, replace, reload } = usePost(postId);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
   const [alert, setAlert] = useState<string>();
@@ -29,8 +29,8 @@ export function ReviewPost({ postId }: { postId: string }) {
   const [busy, setBusy] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
 
-  if (load.state !== 'ready') return <PostStates load={load} onRetry={reload} />;
-  const { post } = load;
+  if (state.status !== 'ready') return <PostStates state={state} onRetry={reload} />;
+  const post = state.record;
 
   const ask = (decision: Decision) => {
     setAlert(undefined);
@@ -50,7 +50,7 @@ export function ReviewPost({ postId }: { postId: string }) {
     try {
       await adminBlogsApi.review(post._id, { decision, ...(note.trim() ? { note } : {}) });
       const fresh = await adminBlogsApi.get(post._id);
-      setLoad({ state: 'ready', post: fresh });
+      replace(fresh);
       const who = post.childFirstName ? `${post.childFirstName} has a notification.` : '';
       setDone(
         decision === 'approve'
@@ -66,7 +66,7 @@ export function ReviewPost({ postId }: { postId: string }) {
       // Someone else acted first: show what the post is now.
       if (err instanceof ApiClientError && err.status === 409) {
         const fresh = await adminBlogsApi.get(post._id).catch(() => null);
-        if (fresh) setLoad({ state: 'ready', post: fresh });
+        if (fresh) replace(fresh);
         adminCountsChanged();
       }
     } finally {
@@ -100,11 +100,7 @@ export function ReviewPost({ postId }: { postId: string }) {
               Shown to the family in their child’s notification. Needed to return the post: say what to
               change. Optional when you approve.
             </p>
-            {noteError && (
-              <p className="error" id="review-note-error">
-                {noteError}
-              </p>
-            )}
+            <FieldError id="review-note" error={noteError} />
           </div>
           <div className="adminblogs-actions">
             <button

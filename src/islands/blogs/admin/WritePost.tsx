@@ -15,15 +15,16 @@ export function WritePost() {
 }
 
 function ContinueDraft({ id }: { id: string }) {
-  const { load, reload } = usePost(id);
-  if (load.state !== 'ready') return <PostStates load={load} onRetry={reload} />;
-  if (load.post.status !== 'draft' || !load.post.byTeam) {
+  const { state, reload } = usePost(id);
+  if (state.status !== 'ready') return <PostStates state={state} onRetry={reload} />;
+  const post = state.record;
+  if (post.status !== 'draft' || !post.byTeam) {
     return (
       <section className="admin-panel" aria-labelledby="not-a-draft">
-        <h2 id="not-a-draft">“{load.post.title}” is not a team draft</h2>
+        <h2 id="not-a-draft">“{post.title}” is not a team draft</h2>
         <p>Only drafts written by the team open here. Families’ posts are corrected from the review queue.</p>
         <p className="adminblogs-actions">
-          <a className="btn btn-primary" href={`/admin/unapprovedblogs/${load.post._id}`}>
+          <a className="btn btn-primary" href={`/admin/unapprovedblogs/${post._id}`}>
             See the post
           </a>
           <a className="btn btn-secondary" href="/admin/blogwriting">
@@ -33,7 +34,7 @@ function ContinueDraft({ id }: { id: string }) {
       </section>
     );
   }
-  return <Writer post={load.post} />;
+  return <Writer post={post} />;
 }
 
 function Writer({ post: initial }: { post: AdminBlogDetail | null }) {

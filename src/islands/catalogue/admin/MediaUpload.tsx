@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { adminFetch, adminUpload } from '~/islands/shared/admin/adminApi';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { FormAlert } from '~/islands/shared/Field';
+import { FieldError, FormAlert } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -113,11 +113,7 @@ export function MediaUpload<T extends object>({
             <p id={`${inputId}-hint`} className="hint">
               {hint} At most {megabytes(maxBytes)}.
             </p>
-            {error && (
-              <p id={`${inputId}-error`} className="error">
-                {error}
-              </p>
-            )}
+            <FieldError id={inputId} error={error} />
           </div>
           <div className="catalogue-actions">
             <button type="button" className="btn btn-primary" onClick={upload} disabled={busy !== null}>

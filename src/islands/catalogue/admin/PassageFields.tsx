@@ -2,31 +2,19 @@ import {
   type AdminPassageDetail,
   PASSAGE_TEXT_MAX,
   type PassageInput,
+  passageInputSchema,
+  passagePatchSchema,
 } from '~/features/catalogue/catalogue.schema';
 import { passageWordCount } from '~/features/readAloud/readAloud';
-import { Field } from '~/islands/shared/Field';
+import { Field, SelectField, TextAreaField } from '~/islands/shared/Field';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
-import { SelectField, TextAreaField } from './formParts';
+import type { FieldsProps, RecordKind } from './RecordForms';
 
 export interface PassageDraft extends Record<string, string> {
   title: string;
   level: string;
   text: string;
 }
-
-export const EMPTY_PASSAGE: PassageDraft = { title: '', level: '', text: '' };
-
-export const draftOfPassage = (p: AdminPassageDetail): PassageDraft => ({
-  title: p.title,
-  level: p.level,
-  text: p.text,
-});
-
-export const passagePayload = (d: PassageDraft): PassageInput => ({
-  title: d.title,
-  level: d.level as PassageInput['level'],
-  text: d.text,
-});
 
 export const wordsText = (n: number) => (n === 1 ? '1 word' : `${n} words`);
 
@@ -36,45 +24,17 @@ const LEVEL_OPTIONS = [
 ] as const;
 
 /** A passage's fields, shared by the add form and the edit page; the word count follows the text. */
-export function PassageFields({
-  idPrefix,
-  draft,
-  set,
-  errors,
-}: {
-  idPrefix: string;
-  draft: PassageDraft;
-  set: (field: keyof PassageDraft & string) => (value: string) => void;
-  errors: Record<string, string>;
-}) {
-  const id = (field: string) => `${idPrefix}-${field}`;
+function PassageFields({ field, draft }: FieldsProps<PassageDraft>) {
   return (
     <>
       <div className="field-row">
-        <Field
-          id={id('title')}
-          label="Title"
-          value={draft.title}
-          maxLength={200}
-          required
-          onChange={(e) => set('title')(e.target.value)}
-          error={errors.title}
-        />
-        <SelectField
-          id={id('level')}
-          label="Reading level"
-          value={draft.level}
-          onValue={set('level')}
-          options={LEVEL_OPTIONS}
-          error={errors.level}
-        />
+        <Field {...field('title')} label="Title" maxLength={200} required />
+        <SelectField {...field('level')} label="Reading level" options={LEVEL_OPTIONS} />
       </div>
       <TextAreaField
-        id={id('text')}
+        {...field('text')}
         label="Text"
         rows={9}
-        value={draft.text}
-        onValue={set('text')}
         maxLength={PASSAGE_TEXT_MAX}
         hint={
           <>
@@ -82,8 +42,26 @@ export function PassageFields({
             measures words per minute. Up to {PASSAGE_TEXT_MAX} characters; blank lines start a new paragraph.
           </>
         }
-        error={errors.text}
       />
     </>
   );
 }
+
+/** The read-aloud passages, for the forms and pages that add, change and delete one. */
+export const PASSAGES: RecordKind<PassageDraft, AdminPassageDetail> = {
+  what: 'passage',
+  api: '/api/admin/passages',
+  listHref: '/admin/allReadonance',
+  backLabel: 'Back to the passages',
+  editHref: (id) => `/updateReadonance/${id}`,
+  empty: { title: '', level: '', text: '' },
+  draftOf: (p) => ({ title: p.title, level: p.level, text: p.text }),
+  toPayload: (d): PassageInput => ({
+    title: d.title,
+    level: d.level as PassageInput['level'],
+    text: d.text,
+  }),
+  addSchema: passageInputSchema,
+  patchSchema: passagePatchSchema,
+  Fields: PassageFields,
+};

@@ -1,5 +1,6 @@
+import { LoadFailed } from '~/islands/shared/admin/ListControls';
+import type { RecordState } from '~/islands/shared/admin/useRecord';
 import { Spinner } from '~/islands/shared/Spinner';
-import type { RecordState } from './useRecord';
 
 /** What an edit page shows until its record is ready: a wait, a clear not-found, or a retry. */
 export function RecordStates({
@@ -33,12 +34,5 @@ export function RecordStates({
       </section>
     );
   }
-  return (
-    <div className="admin-state" role="alert">
-      <p>{state.message}</p>
-      <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
+  return <LoadFailed message={state.message} onRetry={onRetry} />;
 }

@@ -1,113 +1,17 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import type * as z from 'zod';
 import { byField, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
 
 type Errors = Record<string, string>;
 
-/** Hint and error ids for a control, read with it by screen readers. */
-function describedBy(id: string, hint?: ReactNode, error?: string) {
-  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-}
-
-function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-export function SelectField({
-  id,
-  label,
-  value,
-  onValue,
-  options,
-  error,
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-  error?: string | undefined;
-  hint?: string;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="select"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(e) => onValue(e.target.value)}
-      >
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function TextAreaField({
-  id,
-  label,
-  value,
-  onValue,
-  error,
-  hint,
-  rows = 5,
-  maxLength,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | undefined;
-  hint?: ReactNode;
-  rows?: number;
-  maxLength?: number;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="textarea"
-        value={value}
-        rows={rows}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(e) => onValue(e.target.value)}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
 /**
  * A catalogue form: a draft of strings, checked in the page with the API's own schema, then sent;
  * the API's field errors land beside their fields and focus moves to the first one.
  */
 export function useCatalogueForm<D extends Record<string, string>, S extends z.ZodType>(options: {
+  /** Starts the id of every field, e.g. "new-book" for "new-book-title". */
+  idPrefix: string;
   initial: D;
   schema: S;
   toPayload: (draft: D) => z.input<S>;
@@ -122,11 +26,18 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
   const [saving, setSaving] = useState(false);
   useFocusFirstInvalid(form, errors);
 
-  const set = (field: keyof D & string) => (value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setDone(undefined);
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  /** A field's id, value, change handler and error; a change clears its error and the last "saved". */
+  const field = (name: keyof D & string) => ({
+    id: `${options.idPrefix}-${name}`,
+    value: draft[name] as string,
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = e.target.value;
+      setDraft((d) => ({ ...d, [name]: value }));
+      setDone(undefined);
+      if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -157,7 +68,7 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
     }
   };
 
-  return { form, draft, setDraft, set, errors, alert, done, saving, submit };
+  return { form, draft, setDraft, field, errors, alert, done, saving, submit };
 }
 
 /** A message left for the next page (after a delete that leaves this one), shown once. */

@@ -1,10 +1,9 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { AdminEvent } from '~/features/events/admin.schema';
 import { type EventInput, eventInputSchema } from '~/features/events/events.schema';
-import { byField, Field, FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
+import { useForm } from '~/islands/shared/useForm';
 
-type Errors = Record<string, string>;
 type Values = Record<
   | 'title'
   | 'description'
@@ -87,43 +86,14 @@ export function EventForm({
   onSave: (input: EventInput) => Promise<void>;
   footer?: ReactNode;
 }) {
-  const [values, setValues] = useState(() => toValues(event));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
-  const id = (field: string) => `${idPrefix}-${field}`;
-  const set = (field: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-  const described = (field: string, hint?: boolean) =>
-    [hint ? id(`${field}-hint`) : '', errors[field] ? id(`${field}-error`) : ''].filter(Boolean).join(' ') ||
-    undefined;
-  const errorOf = (field: string) =>
-    errors[field] && (
-      <p id={id(`${field}-error`)} className="error">
-        {errors[field]}
-      </p>
-    );
+  const { formRef, values, field, errors, busy, save } = useForm(() => toValues(event), idPrefix);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const input = toInput(values, event);
-    const parsed = eventInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onSave(input);
-    } catch (error) {
-      if (error instanceof ApiClientError) setErrors({ ...byField(error.fields), form: error.message });
-      else setErrors({ form: 'The event could not be saved. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    void save(eventInputSchema, input, () => onSave(input), {
+      fallback: 'The event could not be saved. Please try again.',
+    });
   };
 
   return (
@@ -132,98 +102,45 @@ export function EventForm({
       className="admin-form"
       onSubmit={submit}
       noValidate
-      aria-labelledby={id('title-heading')}
+      aria-labelledby={`${idPrefix}-title-heading`}
     >
       <FormAlert message={errors.form ?? errors.body} />
-      <Field
-        id={id('title')}
-        label="Title"
-        maxLength={120}
-        value={values.title}
-        onChange={set('title')}
-        error={errors.title}
-      />
-      <div className="field">
-        <label htmlFor={id('description')}>Description</label>
-        <textarea
-          id={id('description')}
-          className="textarea"
-          rows={4}
-          maxLength={4000}
-          value={values.description}
-          onChange={set('description')}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={described('description')}
-        />
-        {errorOf('description')}
-      </div>
+      <Field {...field('title')} label="Title" maxLength={120} />
+      <TextAreaField {...field('description')} label="Description" rows={4} maxLength={4000} />
       <div className="field-row">
         <Field
-          id={id('startsAt')}
+          {...field('startsAt')}
           label="Starts"
           type="datetime-local"
-          value={values.startsAt}
-          onChange={set('startsAt')}
-          error={errors.startsAt}
           hint={`Your time zone: ${zoneName()}.`}
         />
-        <Field
-          id={id('endsAt')}
-          label="Ends"
-          type="datetime-local"
-          value={values.endsAt}
-          onChange={set('endsAt')}
-          error={errors.endsAt}
-        />
+        <Field {...field('endsAt')} label="Ends" type="datetime-local" />
       </div>
       <Field
-        id={id('location')}
+        {...field('location')}
         label="Place (optional if online)"
         maxLength={200}
-        value={values.location}
-        onChange={set('location')}
-        error={errors.location}
         hint="Shown on the public event page."
       />
       <Field
-        id={id('onlineUrl')}
+        {...field('onlineUrl')}
         label="Online joining link (optional)"
         type="url"
         inputMode="url"
         maxLength={500}
-        value={values.onlineUrl}
-        onChange={set('onlineUrl')}
-        error={errors.onlineUrl}
         hint="An https:// address, shown only to families with a registered child."
       />
       <fieldset className="field">
         <legend>Ages (optional)</legend>
         <div className="field-row">
-          <Field
-            id={id('ageMin')}
-            label="From age"
-            inputMode="numeric"
-            value={values.ageMin}
-            onChange={set('ageMin')}
-            error={errors.ageMin}
-          />
-          <Field
-            id={id('ageMax')}
-            label="To age"
-            inputMode="numeric"
-            value={values.ageMax}
-            onChange={set('ageMax')}
-            error={errors.ageMax}
-          />
+          <Field {...field('ageMin')} label="From age" inputMode="numeric" />
+          <Field {...field('ageMax')} label="To age" inputMode="numeric" />
         </div>
       </fieldset>
       <Field
-        id={id('capacity')}
+        {...field('capacity')}
         label="Seats"
         inputMode="numeric"
-        value={values.capacity}
-        onChange={set('capacity')}
-        error={errors.capacity}
         hint={
           event
             ? `${event.seatsTaken} taken: the number of seats cannot go below that.`

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AdminEvent, EventRegistrationList } from '~/features/events/admin.schema';
+import { headings, Table } from '~/islands/shared/admin/AdminTable';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { Spinner } from '~/islands/shared/Spinner';
 
 const when = (iso: string) =>
@@ -24,19 +26,7 @@ export function EventRegistrations({ event }: { event: AdminEvent }) {
     };
   }, [event._id, version]);
 
-  if (error)
-    return (
-      <div className="admin-state" role="alert">
-        <p>{error}</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setVersion((v) => v + 1)}
-        >
-          Try again
-        </button>
-      </div>
-    );
+  if (error) return <LoadFailed message={error} onRetry={() => setVersion((v) => v + 1)} />;
   if (!list)
     return (
       <p role="status">
@@ -51,33 +41,23 @@ export function EventRegistrations({ event }: { event: AdminEvent }) {
           : `${list.count} ${list.count === 1 ? 'child is' : 'children are'} registered, of ${list.capacity} seats.`}
       </p>
       {list.count > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">Children registered for {event.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Child</th>
-                <th scope="col">Parent</th>
-                <th scope="col">Email</th>
-                <th scope="col">Registered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((r) => (
-                <tr key={r.childId}>
-                  <td>{r.childFirstName}</td>
-                  <td>{r.parentName}</td>
-                  <td>
-                    <a href={`mailto:${r.parentEmail}`}>{r.parentEmail}</a>
-                  </td>
-                  <td>
-                    <time dateTime={r.registeredAt}>{when(r.registeredAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={`Children registered for ${event.title}`}
+          head={headings(['Child', 'Parent', 'Email', 'Registered'])}
+        >
+          {list.items.map((r) => (
+            <tr key={r.childId}>
+              <td>{r.childFirstName}</td>
+              <td>{r.parentName}</td>
+              <td>
+                <a href={`mailto:${r.parentEmail}`}>{r.parentEmail}</a>
+              </td>
+              <td>
+                <time dateTime={r.registeredAt}>{when(r.registeredAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </>
   );

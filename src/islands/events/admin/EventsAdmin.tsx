@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import type { AdminEvent, EventChange } from '~/features/events/admin.schema';
 import { ageRangeText } from '~/features/events/events';
 import { formatEventRange } from '~/features/events/eventTime';
+import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
-import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '~/islands/shared/admin/ListControls';
+import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
 import { CancelEventDialog } from './CancelEventDialog';
@@ -42,14 +43,10 @@ export function EventsAdmin() {
   const [notice, setNotice] = useState<string>();
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const list = useAdminList<AdminEvent>('/api/admin/events', {
-    q: '',
     sort: 'upcoming',
     dir: 'asc',
-    page: 1,
     filters: { show: '' },
   });
-  const { params, setParams, data } = list;
-  const onSort = (sort: string, dir: 'asc' | 'desc') => setParams({ sort, dir });
 
   const open = (next: Panel) => {
     setNotice(undefined);
@@ -74,14 +71,8 @@ export function EventsAdmin() {
   return (
     <>
       <div className="admin-toolbar">
-        <SearchBox
-          id="events-search"
-          label="Search events"
-          value={params.q}
-          placeholder="A word of the title or place"
-          onChange={(q) => setParams({ q })}
-        />
-        <FilterSelect label="Show" name="show" options={SHOWS} params={params} setParams={setParams} />
+        <SearchBox label="Search events" placeholder="A word of the title or place" list={list} />
+        <FilterSelect label="Show" name="show" options={SHOWS} list={list} />
         <button type="button" className="btn btn-primary" onClick={() => open({ kind: 'new' })}>
           Add an event
         </button>
@@ -131,115 +122,86 @@ export function EventsAdmin() {
         <h2 id="events-heading" className="pe-list-heading">
           Events
         </h2>
-        <ListState
-          loading={list.loading}
-          error={list.error}
-          empty={data?.items.length === 0}
-          onRetry={list.reload}
-          emptyText={
-            params.q || params.filters.show ? (
+        <AdminTable
+          list={list}
+          caption={(page) => `Events, page ${page}`}
+          columns={[
+            { label: 'Event', sort: 'title' },
+            { label: 'When', sort: 'upcoming' },
+            { label: 'Where' },
+            { label: 'Seats taken', sort: 'seats', desc: true },
+            { label: 'Status' },
+            { label: 'Actions', hidden: true },
+          ]}
+          rowKey={(event) => event._id}
+          row={(event) => {
+            const [status, tone] = statusOf(event);
+            const canChange = event.status === 'scheduled';
+            return (
+              <>
+                <td>
+                  <a href={`/events/${event._id}`} className="pe-strong-link">
+                    {event.title}
+                  </a>
+                  <span className="pe-meta">{ageRangeText(event.ageMin, event.ageMax)}</span>
+                </td>
+                <td>{formatEventRange(event.startsAt, event.endsAt, undefined)}</td>
+                <td>
+                  {event.location}
+                  {event.onlineUrl && <span className="pe-meta">Online</span>}
+                </td>
+                <td className="pe-nowrap">
+                  {event.seatsTaken} / {event.capacity}
+                </td>
+                <td>
+                  <span className="status-pill" data-tone={tone}>
+                    {status}
+                  </span>
+                </td>
+                <td>
+                  <div className="pe-actions">
+                    {canChange && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        onClick={() => open({ kind: 'edit', event })}
+                      >
+                        Edit<span className="sr-only"> {event.title}</span>
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() => open({ kind: 'registrations', event })}
+                    >
+                      Registrations<span className="sr-only"> for {event.title}</span>
+                    </button>
+                    {canChange && !isOver(event) && (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-small"
+                        onClick={() => {
+                          setNotice(undefined);
+                          setCancelling(event);
+                        }}
+                      >
+                        Cancel<span className="sr-only"> {event.title}</span>
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </>
+            );
+          }}
+          empty={
+            list.filtered ? (
               <p>No event matches. Try another word, or show every event.</p>
             ) : (
               <p>No events yet. Add the first one: it appears on the events page at once.</p>
             )
           }
-        >
-          {data && (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="sr-only">Events, page {data.page}</caption>
-                <thead>
-                  <tr>
-                    <SortHeader label="Event" sortKey="title" params={params} onSort={onSort} />
-                    <SortHeader label="When" sortKey="upcoming" params={params} onSort={onSort} />
-                    <th scope="col">Where</th>
-                    <SortHeader
-                      label="Seats taken"
-                      sortKey="seats"
-                      params={params}
-                      onSort={onSort}
-                      defaultDir="desc"
-                    />
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((event) => {
-                    const [status, tone] = statusOf(event);
-                    const canChange = event.status === 'scheduled';
-                    return (
-                      <tr key={event._id}>
-                        <td>
-                          <a href={`/events/${event._id}`} className="pe-strong-link">
-                            {event.title}
-                          </a>
-                          <span className="pe-meta">{ageRangeText(event.ageMin, event.ageMax)}</span>
-                        </td>
-                        <td>{formatEventRange(event.startsAt, event.endsAt, undefined)}</td>
-                        <td>
-                          {event.location}
-                          {event.onlineUrl && <span className="pe-meta">Online</span>}
-                        </td>
-                        <td className="pe-nowrap">
-                          {event.seatsTaken} / {event.capacity}
-                        </td>
-                        <td>
-                          <span className="status-pill" data-tone={tone}>
-                            {status}
-                          </span>
-                        </td>
-                        <td>
-                          <div className="pe-actions">
-                            {canChange && (
-                              <button
-                                type="button"
-                                className="btn btn-secondary btn-small"
-                                onClick={() => open({ kind: 'edit', event })}
-                              >
-                                Edit<span className="sr-only"> {event.title}</span>
-                              </button>
-                            )}
-                            <button
-                              type="button"
-                              className="btn btn-secondary btn-small"
-                              onClick={() => open({ kind: 'registrations', event })}
-                            >
-                              Registrations<span className="sr-only"> for {event.title}</span>
-                            </button>
-                            {canChange && !isOver(event) && (
-                              <button
-                                type="button"
-                                className="btn btn-ghost btn-small"
-                                onClick={() => {
-                                  setNotice(undefined);
-                                  setCancelling(event);
-                                }}
-                              >
-                                Cancel<span className="sr-only"> {event.title}</span>
-                              </button>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </ListState>
-        {data && (
-          <Pager
-            label="Pages of events"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(page) => setParams({ page })}
-          />
-        )}
+          pager="Pages of events"
+        />
       </section>
 
       {cancelling && (

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import {
   type AdminInquiry,
   adminInquiryUpdateSchema,
@@ -11,18 +11,12 @@ import {
 import { adminCountsChanged } from '~/islands/admin/AdminNav';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
+import { recordPath, useRecord } from '~/islands/shared/admin/useRecord';
 import { FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
 import { INQUIRY_STATUSES } from '~/platform/domain';
-import { uuidSchema } from '~/platform/http/common.schema';
 import { receivedAt } from './inquiryFormat';
 import './inquiries.css';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready' };
 
 const STATUS_HINTS: Record<InquiryStatus, string> = {
   new: 'Nobody has taken it yet.',
@@ -35,68 +29,24 @@ const STATUS_HINTS: Record<InquiryStatus, string> = {
  * counted in the navigation) until someone on the team chooses to take it.
  */
 export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [inquiry, setInquiry] = useState<AdminInquiry | null>(null);
-  const [status, setStatus] = useState<InquiryStatus>('new');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, errors);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how "Try again" asks again.
-  useEffect(() => {
-    // An address that cannot name an inquiry is not asked about at all.
-    if (!uuidSchema.safeParse(inquiryId).success) {
-      setLoad({ state: 'missing' });
-      return;
-    }
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    adminFetch<AdminInquiry>(`/api/admin/inquiries/${encodeURIComponent(inquiryId)}`, {
-      signal: controller.signal,
-    })
-      .then((found) => {
-        setInquiry(found);
-        setStatus(found.status);
-        setNote(found.internalNote);
-        setLoad({ state: 'ready' });
-      })
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        // A malformed id (400) is as unknown as a missing one (404).
-        if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-          setLoad({ state: 'missing' });
-        } else {
-          setLoad({
-            state: 'failed',
-            message: error instanceof ApiClientError ? error.message : 'The message could not be loaded.',
-          });
-        }
-      });
-    return () => controller.abort();
-  }, [inquiryId, attempt]);
-
-  if (load.state === 'loading') {
+  const { state, reload, replace } = useRecord<AdminInquiry>(
+    recordPath('/api/admin/inquiries', inquiryId),
+    'The message could not be loaded.',
+  );
+  if (state.status === 'loading') {
     return (
       <p className="admin-loading" role="status">
         Loading the message…
       </p>
     );
   }
-  if (load.state === 'missing' || !inquiry) {
+  if (state.status !== 'ready') {
     return (
       <div className="admin-state">
-        {load.state === 'failed' ? (
+        {state.status === 'failed' ? (
           <div role="alert">
-            <p>{load.message}</p>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
+            <p>{state.message}</p>
+            <button type="button" className="btn btn-secondary btn-small" onClick={reload}>
               Try again
             </button>
           </div>
@@ -112,6 +62,17 @@ export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
       </div>
     );
   }
+  return <Inquiry inquiry={state.record} onSaved={replace} />;
+}
+
+function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved: AdminInquiry) => void }) {
+  const [status, setStatus] = useState<InquiryStatus>(inquiry.status);
+  const [note, setNote] = useState(inquiry.internalNote);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, errors);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -137,7 +98,7 @@ export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
         method: 'PATCH',
         body: parsed.data,
       });
-      setInquiry(saved);
+      onSaved(saved);
       setStatus(saved.status);
       setNote(saved.internalNote);
       if (change.status) adminCountsChanged();

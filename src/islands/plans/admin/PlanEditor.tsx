@@ -1,55 +1,33 @@
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminPlan } from '~/features/plans/admin.schema';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { LoadFailed } from '~/islands/shared/admin/ListControls';
+import { recordPath, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
 import { Spinner } from '~/islands/shared/Spinner';
 import { ApiClientError } from '~/platform/client/api';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '~/islands/shared/admin/adminForm.css';
-import { isUuid } from '~/platform/ids';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; plan: AdminPlan };
 
 const BACK = '/admin/create-plans';
 
 /** /updatePlan/{id}: one plan's name, duration, price, description and whether it is on sale. */
 export function PlanEditor({ planId }: { planId: string }) {
-  const [load, setLoad] = useState<Load>(isUuid(planId) ? { state: 'loading' } : { state: 'missing' });
-  const [version, setVersion] = useState(0);
+  const { state, reload, replace, refresh } = useRecord<AdminPlan>(recordPath('/api/admin/plans', planId));
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks again after "Try again".
-  useEffect(() => {
-    if (!isUuid(planId)) return;
-    let live = true;
-    adminFetch<AdminPlan>(`/api/admin/plans/${planId}`)
-      .then((plan) => live && setLoad({ state: 'ready', plan }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiClientError && error.status === 404) setLoad({ state: 'missing' });
-        else setLoad({ state: 'failed', message: (error as Error).message });
-      });
-    return () => {
-      live = false;
-    };
-  }, [planId, version]);
-
-  if (load.state === 'loading')
+  if (state.status === 'loading')
     return (
       <p role="status">
         <Spinner label="" /> Loading the plan…
       </p>
     );
-  if (load.state === 'missing')
+  if (state.status === 'missing')
     return (
       <section className="admin-state" aria-labelledby="plan-missing">
         <h2 id="plan-missing">There is no such plan</h2>
@@ -59,21 +37,9 @@ export function PlanEditor({ planId }: { planId: string }) {
         </a>
       </section>
     );
-  if (load.state === 'failed')
-    return (
-      <div className="admin-state" role="alert">
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setVersion((v) => v + 1)}
-        >
-          Try again
-        </button>
-      </div>
-    );
+  if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
 
-  const { plan } = load;
+  const plan = state.record;
   const remove = async () => {
     setDeleting(true);
     try {
@@ -85,7 +51,7 @@ export function PlanEditor({ planId }: { planId: string }) {
         error instanceof ApiClientError ? error.message : 'The plan could not be deleted. Please try again.',
       );
       // Someone bought it meanwhile: show the orders, and the advice to retire it.
-      setVersion((v) => v + 1);
+      void refresh();
     } finally {
       setDeleting(false);
     }
@@ -120,7 +86,7 @@ export function PlanEditor({ planId }: { planId: string }) {
               method: 'PATCH',
               body: input,
             });
-            setLoad({ state: 'ready', plan: saved });
+            replace(saved);
             if (plan.active && !saved.active)
               return `“${saved.name}” is retired. ${PUBLIC_DELAY.replace('show it', 'stop showing it')}`;
             return `Changes saved. ${PUBLIC_DELAY}`;

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   type AdminPlan,
   type ParsedPlanInput,
@@ -7,16 +7,20 @@ import {
 } from '~/features/plans/admin.schema';
 import { centsToMoney } from '~/features/plans/money';
 import { formatDuration } from '~/features/plans/plans';
-import { Field, FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
-
-type Errors = Record<string, string>;
+import { CheckboxField, Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
+import { type Errors, useForm } from '~/islands/shared/useForm';
 
 /** How soon the public pages show a change: their plan list is cached for a minute (docs/decisions/0008). */
 export const PUBLIC_DELAY = 'The program pages show it within a minute.';
 
 /** The API names fields by what it stores (priceCents); the form by what is typed (price). */
 const FORM_FIELD: Record<string, string> = { priceCents: 'price', durationMonths: 'duration' };
+
+function formFields(fields: Record<string, string>): Errors {
+  const out: Errors = {};
+  for (const [key, message] of Object.entries(fields)) out[FORM_FIELD[key] ?? key] ??= message;
+  return out;
+}
 
 export function planToForm(plan?: AdminPlan): PlanFormValues {
   return plan
@@ -52,38 +56,16 @@ export function PlanForm({
   /** Sends the plan; resolves with a message to show, or throws ApiClientError. */
   onSave: (input: ParsedPlanInput) => Promise<string>;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, values, set, field, errors, busy, save } = useForm(initial, idPrefix);
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
-  const id = (field: string) => `${idPrefix}-${field}`;
-  const set = (field: 'name' | 'duration' | 'price' | 'description') => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
     setNotice(undefined);
-    const parsed = planFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      setNotice(await onSave(parsed.data));
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        const fields: Errors = {};
-        for (const [key, message] of Object.entries(error.fields)) fields[FORM_FIELD[key] ?? key] ??= message;
-        setErrors({ ...fields, form: error.message });
-      } else setErrors({ form: 'The plan could not be saved. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
+    void save(planFormSchema, values, async (input) => setNotice(await onSave(input)), {
+      fallback: 'The plan could not be saved. Please try again.',
+      fieldOf: formFields,
+    });
   };
 
   const words = durationWords(values.duration);
@@ -98,24 +80,18 @@ export function PlanForm({
       <FormAlert message={errors.form ?? errors.body} />
       <FormAlert message={notice} tone="success" />
       <Field
-        id={id('name')}
+        {...field('name')}
         label="Name"
         autoComplete="off"
         maxLength={80}
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
         hint="As families see it on the program pages, e.g. Rated Reads Term."
       />
       <div className="field-row">
         <Field
-          id={id('duration')}
+          {...field('duration')}
           label="Duration in months"
           inputMode="decimal"
           autoComplete="off"
-          value={values.duration}
-          onChange={set('duration')}
-          error={errors.duration}
           hint={
             words
               ? `Families read this as “${words}”. 1.25 months is five weeks.`
@@ -123,54 +99,27 @@ export function PlanForm({
           }
         />
         <Field
-          id={id('price')}
+          {...field('price')}
           label="Price in US dollars"
           inputMode="decimal"
           autoComplete="off"
-          value={values.price}
-          onChange={set('price')}
-          error={errors.price}
           hint="Dollars and cents, like 199.99."
         />
       </div>
-      <div className="field">
-        <label htmlFor={id('description')}>Description</label>
-        <textarea
-          id={id('description')}
-          className="textarea"
-          rows={3}
-          maxLength={1000}
-          value={values.description}
-          onChange={set('description')}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={[id('description-hint'), errors.description ? id('description-error') : '']
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <p id={id('description-hint')} className="hint">
-          One or two sentences on what the plan includes.
-        </p>
-        {errors.description && (
-          <p id={id('description-error')} className="error">
-            {errors.description}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label className="checkbox" htmlFor={id('active')}>
-          <input
-            id={id('active')}
-            type="checkbox"
-            checked={values.active}
-            onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))}
-            aria-describedby={id('active-hint')}
-          />
-          <span>Families can buy this plan</span>
-        </label>
-        <p id={id('active-hint')} className="hint">
-          Untick to retire it: it leaves the program pages, and families who bought it keep their orders.
-        </p>
-      </div>
+      <TextAreaField
+        {...field('description')}
+        label="Description"
+        rows={3}
+        maxLength={1000}
+        hint="One or two sentences on what the plan includes."
+      />
+      <CheckboxField
+        id={`${idPrefix}-active`}
+        label="Families can buy this plan"
+        checked={values.active}
+        onChecked={(active) => set({ active })}
+        hint="Untick to retire it: it leaves the program pages, and families who bought it keep their orders."
+      />
       <div>
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           {busy ? 'Saving…' : submitLabel}

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import type { AdminPlan } from '~/features/plans/admin.schema';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
+import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { adminFetch } from '~/islands/shared/admin/adminApi';
-import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '~/islands/shared/admin/ListControls';
+import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
@@ -20,14 +21,10 @@ export function PlansAdmin() {
   const [notice, setNotice] = useState<string>();
   const addButton = useRef<HTMLButtonElement>(null);
   const list = useAdminList<AdminPlan>('/api/admin/plans', {
-    q: '',
     sort: 'price',
     dir: 'asc',
-    page: 1,
     filters: { status: '' },
   });
-  const { params, setParams, data } = list;
-  const onSort = (sort: string, dir: 'asc' | 'desc') => setParams({ sort, dir });
 
   const close = () => {
     setAdding(false);
@@ -37,14 +34,8 @@ export function PlansAdmin() {
   return (
     <>
       <div className="admin-toolbar">
-        <SearchBox
-          id="plans-search"
-          label="Search plans"
-          value={params.q}
-          placeholder="A word of the name or description"
-          onChange={(q) => setParams({ q })}
-        />
-        <FilterSelect label="Show" name="status" options={STATUSES} params={params} setParams={setParams} />
+        <SearchBox label="Search plans" placeholder="A word of the name or description" list={list} />
+        <FilterSelect label="Show" name="status" options={STATUSES} list={list} />
         <button
           ref={addButton}
           type="button"
@@ -90,73 +81,46 @@ export function PlansAdmin() {
         <h2 id="plans-heading" className="pe-list-heading">
           All plans
         </h2>
-        <ListState
-          loading={list.loading}
-          error={list.error}
-          empty={data?.items.length === 0}
-          onRetry={list.reload}
-          emptyText={
-            params.q || params.filters.status ? (
+        <AdminTable
+          list={list}
+          caption={(page) => `Plans, page ${page}`}
+          columns={[
+            { label: 'Name', sort: 'name' },
+            { label: 'Duration', sort: 'duration' },
+            { label: 'Price', sort: 'price' },
+            { label: 'Status' },
+            { label: 'Orders', sort: 'orders', desc: true },
+          ]}
+          rowKey={(plan) => plan._id}
+          row={(plan) => (
+            <>
+              <td>
+                <a href={`/updatePlan/${plan._id}`} className="pe-strong-link">
+                  {plan.name}
+                </a>
+                {plan.description && <span className="hint pe-clamp">{plan.description}</span>}
+              </td>
+              <td>{formatDuration(plan.durationMonths)}</td>
+              <td className="pe-nowrap">
+                {formatPrice(plan.priceCents, undefined, plan.currency.toUpperCase())}
+              </td>
+              <td>
+                <span className="status-pill" data-tone={plan.active ? 'good' : undefined}>
+                  {plan.active ? 'On sale' : 'Retired'}
+                </span>
+              </td>
+              <td>{plan.orderCount}</td>
+            </>
+          )}
+          empty={
+            list.filtered ? (
               <p>No plan matches. Try another word, or show every plan.</p>
             ) : (
               <p>No plans yet. Add the first one: families choose it on the program pages.</p>
             )
           }
-        >
-          {data && (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="sr-only">Plans, page {data.page}</caption>
-                <thead>
-                  <tr>
-                    <SortHeader label="Name" sortKey="name" params={params} onSort={onSort} />
-                    <SortHeader label="Duration" sortKey="duration" params={params} onSort={onSort} />
-                    <SortHeader label="Price" sortKey="price" params={params} onSort={onSort} />
-                    <th scope="col">Status</th>
-                    <SortHeader
-                      label="Orders"
-                      sortKey="orders"
-                      params={params}
-                      onSort={onSort}
-                      defaultDir="desc"
-                    />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((plan) => (
-                    <tr key={plan._id}>
-                      <td>
-                        <a href={`/updatePlan/${plan._id}`} className="pe-strong-link">
-                          {plan.name}
-                        </a>
-                        {plan.description && <span className="hint pe-clamp">{plan.description}</span>}
-                      </td>
-                      <td>{formatDuration(plan.durationMonths)}</td>
-                      <td className="pe-nowrap">
-                        {formatPrice(plan.priceCents, undefined, plan.currency.toUpperCase())}
-                      </td>
-                      <td>
-                        <span className="status-pill" data-tone={plan.active ? 'good' : undefined}>
-                          {plan.active ? 'On sale' : 'Retired'}
-                        </span>
-                      </td>
-                      <td>{plan.orderCount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </ListState>
-        {data && (
-          <Pager
-            label="Pages of plans"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(page) => setParams({ page })}
-          />
-        )}
+          pager="Pages of plans"
+        />
       </section>
     </>
   );

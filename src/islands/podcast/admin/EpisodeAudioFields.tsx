@@ -6,8 +6,13 @@ import {
   MAX_EPISODE_AUDIO_BYTES,
 } from '~/features/podcast/audioFiles';
 import { formatClock } from '~/features/podcast/podcast';
-import { Field } from '~/islands/shared/Field';
+import { Field, SelectField } from '~/islands/shared/Field';
 import type { EpisodeForm } from './episodeForm';
+
+const SOURCES = [
+  ['upload', 'Upload a file'],
+  ['url', 'An external address'],
+] as const;
 
 /** What the episode plays now: a preview player and its details. */
 function CurrentAudio({ episode, onRemove }: { episode: AdminEpisode; onRemove: () => void }) {
@@ -69,24 +74,17 @@ export function EpisodeAudioFields({
       <fieldset className="field">
         <legend>Where the audio comes from</legend>
         <div className="chips">
-          <label className="chip">
-            <input
-              type="radio"
-              name="episode-audio-source"
-              checked={form.audioSource === 'upload'}
-              onChange={() => set({ audioSource: 'upload' })}
-            />
-            Upload a file
-          </label>
-          <label className="chip">
-            <input
-              type="radio"
-              name="episode-audio-source"
-              checked={form.audioSource === 'url'}
-              onChange={() => set({ audioSource: 'url' })}
-            />
-            An external address
-          </label>
+          {SOURCES.map(([source, label]) => (
+            <label key={source} className="chip">
+              <input
+                type="radio"
+                name="episode-audio-source"
+                checked={form.audioSource === source}
+                onChange={() => set({ audioSource: source })}
+              />
+              {label}
+            </label>
+          ))}
         </div>
       </fieldset>
       {form.audioSource === 'upload' ? (
@@ -114,28 +112,14 @@ export function EpisodeAudioFields({
             onChange={(e) => set({ audioUrl: e.target.value })}
           />
           <div className="field-pair">
-            <div className="field">
-              <label htmlFor="episode-audioType">File type</label>
-              <select
-                id="episode-audioType"
-                className="select"
-                value={form.audioType}
-                aria-invalid={errors.audioType ? true : undefined}
-                aria-describedby={errors.audioType ? 'episode-audioType-error' : undefined}
-                onChange={(e) => set({ audioType: e.target.value as EpisodeForm['audioType'] })}
-              >
-                {EPISODE_AUDIO_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {EPISODE_AUDIO_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-              {errors.audioType && (
-                <p id="episode-audioType-error" className="error">
-                  {errors.audioType}
-                </p>
-              )}
-            </div>
+            <SelectField
+              id="episode-audioType"
+              label="File type"
+              value={form.audioType}
+              options={EPISODE_AUDIO_TYPES.map((type) => [type, EPISODE_AUDIO_TYPE_LABELS[type]] as const)}
+              error={errors.audioType}
+              onChange={(e) => set({ audioType: e.target.value as EpisodeForm['audioType'] })}
+            />
             <Field
               id="episode-audioBytes"
               label="File size in bytes"

@@ -4,7 +4,7 @@ import { formatEpisodeDate } from '~/features/podcast/podcast';
 import { adminFetch, adminUpload } from '~/islands/shared/admin/adminApi';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
+import { CheckboxField, Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
 import { EpisodeAudioFields } from './EpisodeAudioFields';
 import { EpisodePublishFields } from './EpisodePublishFields';
@@ -178,6 +178,20 @@ export function EpisodeEditor({
     }
   };
 
+  /** A long text of the episode, with its character count. */
+  const long = (name: 'description' | 'showNotes' | 'transcript', label: string, hint: string, rows = 5) => (
+    <LongTextField
+      id={`episode-${name}`}
+      label={label}
+      hint={hint}
+      value={form[name]}
+      max={EPISODE_LIMITS[name]}
+      rows={rows}
+      error={errors[name]}
+      onValue={(value) => set({ [name]: value })}
+    />
+  );
+
   return (
     <form
       ref={formRef}
@@ -210,16 +224,12 @@ export function EpisodeEditor({
           error={errors.title}
           onChange={(e) => set({ title: e.target.value })}
         />
-        <LongTextField
-          id="episode-description"
-          label="Summary"
-          hint="One or two sentences: shown under the title on the podcast page and in podcast apps."
-          value={form.description}
-          max={EPISODE_LIMITS.description}
-          rows={3}
-          error={errors.description}
-          onValue={(description) => set({ description })}
-        />
+        {long(
+          'description',
+          'Summary',
+          'One or two sentences: shown under the title on the podcast page and in podcast apps.',
+          3,
+        )}
         <div className="field-pair">
           <Field
             id="episode-episodeNumber"
@@ -229,17 +239,13 @@ export function EpisodeEditor({
             error={errors.episodeNumber}
             onChange={(e) => set({ episodeNumber: e.target.value })}
           />
-          <div className="field episode-explicit">
-            <label className="checkbox" htmlFor="episode-explicit">
-              <input
-                id="episode-explicit"
-                type="checkbox"
-                checked={form.explicit}
-                onChange={(e) => set({ explicit: e.target.checked })}
-              />
-              Explicit content (podcast apps label it for parents)
-            </label>
-          </div>
+          <CheckboxField
+            id="episode-explicit"
+            className="episode-explicit"
+            label="Explicit content (podcast apps label it for parents)"
+            checked={form.explicit}
+            onChecked={(explicit) => set({ explicit })}
+          />
         </div>
       </section>
       <EpisodeAudioFields
@@ -252,25 +258,13 @@ export function EpisodeEditor({
       />
       <section className="admin-panel" aria-labelledby="episode-notes-heading">
         <h3 id="episode-notes-heading">Show notes and transcript</h3>
-        <LongTextField
-          id="episode-showNotes"
-          label="Show notes"
-          hint="Plain text; leave a blank line between paragraphs."
-          value={form.showNotes}
-          max={EPISODE_LIMITS.showNotes}
-          error={errors.showNotes}
-          onValue={(showNotes) => set({ showNotes })}
-        />
-        <LongTextField
-          id="episode-transcript"
-          label="Transcript"
-          hint="Every word spoken, for listeners who read rather than hear. Blank lines separate paragraphs."
-          value={form.transcript}
-          max={EPISODE_LIMITS.transcript}
-          rows={8}
-          error={errors.transcript}
-          onValue={(transcript) => set({ transcript })}
-        />
+        {long('showNotes', 'Show notes', 'Plain text; leave a blank line between paragraphs.')}
+        {long(
+          'transcript',
+          'Transcript',
+          'Every word spoken, for listeners who read rather than hear. Blank lines separate paragraphs.',
+          8,
+        )}
       </section>
       <EpisodePublishFields form={form} set={set} error={errors.publishedAt} />
       <FormAlert message={alert?.message} tone={alert?.tone ?? 'error'} />

@@ -1,3 +1,4 @@
+import { Field, FieldError } from '~/islands/shared/Field';
 import type { EpisodeForm } from './episodeForm';
 
 const OPTIONS: { value: EpisodeForm['publish']; label: string; hint: string }[] = [
@@ -39,27 +40,18 @@ export function EpisodePublishFields({
             </label>
           ))}
         </div>
-        {error && (
-          <p id="episode-publishedAt-error" className="error">
-            {error}
-          </p>
-        )}
+        <FieldError id="episode-publishedAt" error={error} />
       </fieldset>
       {form.publish === 'date' && (
-        <div className="field">
-          <label htmlFor="episode-publishDate">Publication date and time</label>
-          <input
-            id="episode-publishDate"
-            className="input episode-date"
-            type="datetime-local"
-            value={form.publishDate}
-            aria-describedby="episode-publishDate-hint"
-            onChange={(e) => set({ publishDate: e.target.value })}
-          />
-          <p id="episode-publishDate-hint" className="hint">
-            In your time zone ({zone}). A date in the future schedules the episode.
-          </p>
-        </div>
+        <Field
+          id="episode-publishDate"
+          className="episode-date"
+          label="Publication date and time"
+          type="datetime-local"
+          value={form.publishDate}
+          hint={`In your time zone (${zone}). A date in the future schedules the episode.`}
+          onChange={(e) => set({ publishDate: e.target.value })}
+        />
       )}
     </section>
   );

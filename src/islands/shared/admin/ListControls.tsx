@@ -1,20 +1,21 @@
 import { type ReactNode, useId } from 'react';
-import type { ListParams } from './useAdminList';
+import { SelectField } from '~/islands/shared/Field';
+import type { AdminList, ListParams } from './useAdminList';
+
+/** What a list control needs of its list: the choices made, and the way to change them. */
+type ListBinding = Pick<AdminList<unknown>, 'params' | 'setParams'>;
 
 /** The search box of an admin list: labelled, searching as the administrator types. */
 export function SearchBox({
-  id,
   label,
-  value,
-  onChange,
   placeholder,
+  list,
 }: {
-  id: string;
   label: string;
-  value: string;
-  onChange: (q: string) => void;
-  placeholder?: string;
+  placeholder: string;
+  list: ListBinding;
 }) {
+  const id = useId();
   return (
     <div className="field admin-search">
       <label htmlFor={id}>{label}</label>
@@ -22,11 +23,11 @@ export function SearchBox({
         id={id}
         className="input"
         type="search"
-        value={value}
+        value={list.params.q}
         maxLength={100}
         placeholder={placeholder}
         autoComplete="off"
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => list.setParams({ q: e.target.value })}
       />
     </div>
   );
@@ -37,34 +38,24 @@ export function FilterSelect({
   label,
   name,
   options,
-  params,
-  setParams,
+  list,
 }: {
   label: string;
   /** The filter's key in the list's query and page address. */
   name: string;
   /** [value, label] pairs; '' is "no filter". */
   options: readonly (readonly [string, string])[];
-  params: Pick<ListParams, 'filters'>;
-  setParams: (change: Partial<ListParams>) => void;
+  list: ListBinding;
 }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="select"
-        value={params.filters[name] ?? ''}
-        onChange={(e) => setParams({ filters: { [name]: e.target.value } })}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      options={options}
+      value={list.params.filters[name] ?? ''}
+      onChange={(e) => list.setParams({ filters: { [name]: e.target.value } })}
+    />
   );
 }
 
@@ -121,7 +112,7 @@ export function Pager({
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav className="admin-pager" aria-label={label}>
+    <nav className="head-row admin-pager" aria-label={label}>
       <p aria-live="polite">
         {`Showing ${first}–${last} of ${total}`}
         {pages > 1 && ` · page ${page} of ${pages}`}
@@ -166,16 +157,7 @@ export function ListState({
   emptyText: ReactNode;
   children: ReactNode;
 }) {
-  if (error) {
-    return (
-      <div className="admin-state" role="alert">
-        <p>{error}</p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (error) return <LoadFailed message={error} onRetry={onRetry} />;
   return (
     <div className="admin-list" aria-busy={loading}>
       {loading && (
@@ -184,6 +166,18 @@ export function ListState({
         </p>
       )}
       {empty && !loading ? <div className="admin-state">{emptyText}</div> : children}
+    </div>
+  );
+}
+
+/** What an admin page or list says when it could not load: the reason, and a retry. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="admin-state" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }

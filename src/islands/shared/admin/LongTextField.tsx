@@ -1,4 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
+import { FieldError } from '~/islands/shared/Field';
 
 /**
  * A labelled textarea with its hint, its error and a character count, all tied to it for
@@ -49,11 +50,7 @@ export function LongTextField({
       <p id={`${id}-count`} className={`hint ${over ? 'error' : ''}`}>
         {value.length.toLocaleString('en')} of {max.toLocaleString('en')} characters
       </p>
-      {error && (
-        <p id={`${id}-error`} className="error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

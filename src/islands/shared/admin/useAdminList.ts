@@ -61,7 +61,13 @@ function addressQuery(params: ListParams, defaults: ListParams): string {
  * page address, so a reload or a shared link shows the same page; typing waits a moment before
  * asking, and an answer to an older question never replaces a newer one.
  */
-export function useAdminList<T>(endpoint: string, defaults: ListParams, limit = 25) {
+export function useAdminList<T>(
+  endpoint: string,
+  /** The order the list starts in, and its filters (each '' until chosen). */
+  start: Pick<ListParams, 'sort' | 'dir'> & { filters?: ListParams['filters'] },
+  limit = 25,
+) {
+  const defaults: ListParams = { q: '', page: 1, filters: {}, ...start };
   const [params, setParamsState] = useState<ListParams>(() =>
     typeof window === 'undefined' ? defaults : paramsFromUrl(defaults),
   );
@@ -121,6 +127,11 @@ export function useAdminList<T>(endpoint: string, defaults: ListParams, limit = 
     }));
   }, []);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const onSort = useCallback((sort: string, dir: 'asc' | 'desc') => setParams({ sort, dir }), [setParams]);
+  /** Whether a search or a filter narrows the list (an empty list then says "no match"). */
+  const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
 
-  return { params, setParams, data, error, loading, reload };
+  return { params, setParams, onSort, filtered, data, error, loading, reload };
 }
+
+export type AdminList<T> = ReturnType<typeof useAdminList<T>>;

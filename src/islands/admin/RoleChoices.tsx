@@ -1,0 +1,46 @@
+import { ROLE_LABELS } from '~/features/admin/users.schema';
+
+type Role = 'parent' | 'admin';
+
+/** The two roles as radio buttons, each with a line saying what it allows when `hints` are given. */
+export function RoleChoices({
+  name,
+  value,
+  onChange,
+  invalid,
+  hints,
+}: {
+  name: string;
+  value: Role | '';
+  onChange: (role: Role) => void;
+  invalid: boolean;
+  hints?: Record<Role, string>;
+}) {
+  return (
+    <div className="role-choices">
+      {(['parent', 'admin'] as const).map((role) => (
+        <label key={role} className="role-choice">
+          <input
+            type="radio"
+            name={name}
+            value={role}
+            checked={value === role}
+            onChange={() => onChange(role)}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={hints ? `${name}-${role}-hint` : undefined}
+          />
+          {hints ? (
+            <span>
+              <strong>{ROLE_LABELS[role]}</strong>
+              <span id={`${name}-${role}-hint`} className="hint">
+                {hints[role]}
+              </span>
+            </span>
+          ) : (
+            <strong>{ROLE_LABELS[role]}</strong>
+          )}
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Editor } from '@tiptap/react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { describedBy, Field, FieldError, TextAreaField } from '~/islands/shared/Field';
+import { RichTextEditor } from './RichTextEditor';
+
+/** The words of a post that both editors (the family's and the team's) keep while it is written. */
+export interface PostWords {
+  title: string;
+  excerpt: string;
+  authorName: string;
+}
+
+/**
+ * What the family's editor and the team's editor share while a post is written: its words, the
+ * rich-text editor, the errors (focus goes to the first field marked) and whether anything is
+ * unsaved, with a warning before the page is left (`warnOnRoute`: also when a link of the site
+ * is followed, not only when the browser leaves).
+ */
+export function usePostDraft<D extends PostWords>(initial: D, warnOnRoute: boolean) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [dirty, setDirty] = useState(false);
+  const editorRef = useRef<Editor | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const message = 'You have changes that are not saved. Leave this page and lose them?';
+    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const beforeRoute = (event: Event) => {
+      if (!window.confirm(message)) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    if (warnOnRoute) document.addEventListener('astro:before-preparation', beforeRoute);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      if (warnOnRoute) document.removeEventListener('astro:before-preparation', beforeRoute);
+    };
+  }, [dirty, warnOnRoute]);
+
+  useEffect(() => {
+    if (Object.keys(errors).some((k) => k !== 'form'))
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  /** The post's HTML as it is now; '' while the editor is empty. */
+  const contentHtml = () => {
+    const editor = editorRef.current;
+    return editor && !editor.isEmpty ? editor.getHTML() : '';
+  };
+  /** Changes some words; the post has unsaved changes. */
+  const edit = (change: Partial<D>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setDirty(true);
+  };
+
+  return { draft, setDraft, edit, errors, setErrors, dirty, setDirty, editorRef, formRef, contentHtml };
+}
+
+export function PostTitleField({
+  value,
+  onValue,
+  error,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Field
+      id="post-title"
+      label="Title"
+      value={value}
+      maxLength={150}
+      onChange={(e) => onValue(e.target.value)}
+      error={error}
+      hint="3 to 150 characters."
+    />
+  );
+}
+
+/** The post's text: the rich-text editor, named by a visible label, with its hint and error. */
+export function PostContentField({
+  label,
+  hint,
+  initialHtml,
+  error,
+  editorRef,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  initialHtml: string;
+  error: string | undefined;
+  editorRef: RefObject<Editor | null>;
+  onChange: () => void;
+}) {
+  return (
+    <div className="field">
+      <span className="myblogs-label" id="post-content-label">
+        {label}
+      </span>
+      <p className="hint" id="post-contentHtml-hint">
+        {hint}
+      </p>
+      <RichTextEditor
+        initialHtml={initialHtml}
+        labelledBy="post-content-label"
+        describedBy={describedBy('post-contentHtml', hint, error)}
+        invalid={Boolean(error)}
+        onReady={(editor) => {
+          editorRef.current = editor;
+        }}
+        onChange={(editor) => {
+          editorRef.current = editor;
+          onChange();
+        }}
+      />
+      <FieldError id="post-contentHtml" error={error} />
+    </div>
+  );
+}
+
+export function PostExcerptField({
+  value,
+  onValue,
+  error,
+  hint,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+  hint: string;
+}) {
+  return (
+    <TextAreaField
+      id="post-excerpt"
+      label="Summary (optional)"
+      className="myblogs-excerpt"
+      value={value}
+      maxLength={300}
+      onChange={(e) => onValue(e.target.value)}
+      error={error}
+      hint={hint}
+    />
+  );
+}
+
+/** How the post is signed. */
+export function PostAuthorField({
+  label,
+  hint,
+  value,
+  onValue,
+  error,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Field
+      id="post-authorName"
+      label={label}
+      value={value}
+      maxLength={80}
+      autoComplete="off"
+      onChange={(e) => onValue(e.target.value)}
+      error={error}
+      hint={hint}
+    />
+  );
+}

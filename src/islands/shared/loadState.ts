@@ -1,0 +1,18 @@
+import { ApiClientError } from '~/platform/client/api';
+
+/** A record a page loads: loading, missing (an unknown or malformed id), failed, or ready. */
+export type RecordState<T> =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; record: T };
+
+/** A failed load as a page says it: an unknown or malformed id (404, 400) is "missing", the rest failed. */
+export function failedLoad(
+  error: unknown,
+  fallback: string,
+): { status: 'missing' } | { status: 'failed'; message: string } {
+  if (error instanceof ApiClientError && (error.status === 404 || error.status === 400))
+    return { status: 'missing' };
+  return { status: 'failed', message: error instanceof ApiClientError ? error.message : fallback };
+}
