@@ -18,7 +18,6 @@ import { interviewsRoutes } from './interviews/interviews.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { adminPaymentsRoutes } from './payments/admin.routes';
 import { paymentsRoutes } from './payments/payments.routes';
-import { adminPlansRoutes } from './plans/admin.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { adminPodcastRoutes } from './podcast/admin.routes';
 import { readAloudRoutes } from './readAloud/readAloud.routes';
@@ -52,7 +51,6 @@ export function createApi(deps: ApiDeps) {
     adminBlogsRoutes(app, deps);
     adminEventsRoutes(app, deps);
     adminInquiriesRoutes(app, deps);
-    adminPlansRoutes(app, deps);
     adminPodcastRoutes(app, deps);
     adminUsersRoutes(app, deps);
   });

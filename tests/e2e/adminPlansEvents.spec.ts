@@ -1,75 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createEmulatorAccount } from '../../scripts/emulator.mjs';
-import { bearer, demoToken } from './apiTokens';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import {
+  createEvent,
+  createFamily,
   expect,
   expectNoViolations,
+  expectPageFitsWindow,
   gotoReady,
   HTTP_404_LOG,
   signedInAs,
+  signInThroughLoginPage,
   test,
   waitForIslands,
 } from './fixtures';
 
-const PASSWORD = 'a family password';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** A new family (one child) made through the API, and an event of its own with the child registered. */
 async function familyAtAnEvent(request: APIRequestContext) {
-  const email = `wren-${randomUUID().slice(0, 8)}@example.com`;
-  const account = (await createEmulatorAccount(email, PASSWORD)) as { uid: string; idToken: string };
-  const headers = bearer(account.idToken);
-  const registered = await request.post('/api/user/loginRegister', {
-    headers,
-    data: { uid: account.uid, email, registration: { displayName: 'Robin Vale', acceptPrivacyPolicy: true } },
+  const family = await createFamily(request, {
+    displayName: 'Robin Vale',
+    children: [{ firstName: 'Wren', ageBand: '6-8', readingLevel: 'sapling' }],
   });
-  expect(registered.status()).toBe(201);
-  const child = await request.post('/api/children', {
-    headers,
-    data: { firstName: 'Wren', ageBand: '6-8', readingLevel: 'sapling' },
-  });
-  const childId = ((await child.json()) as { _id: string })._id;
   // Far after the demo events, so the public list tests still see those first.
-  const start = Date.now() + 75 * 86_400_000;
-  const created = await request.post('/api/admin/events', {
-    headers: bearer(await demoToken('admin')),
-    data: {
-      title: `Lighthouse Stories ${randomUUID().slice(0, 4)}`,
-      description: 'Stories about the sea, read by the harbour.',
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + 3_600_000).toISOString(),
-      location: 'Harbour Library',
-      capacity: 12,
-      ageMin: 6,
-      ageMax: 9,
-    },
+  const event = await createEvent(request, 75, {
+    title: `Lighthouse Stories ${randomUUID().slice(0, 4)}`,
+    description: 'Stories about the sea, read by the harbour.',
+    location: 'Harbour Library',
+    capacity: 12,
+    ageMin: 6,
+    ageMax: 9,
   });
-  expect(created.status()).toBe(201);
-  const event = (await created.json()) as { _id: string; title: string };
   const registration = await request.post(`/api/events/${event._id}/registrations`, {
-    headers,
-    data: { childId },
+    headers: family.headers,
+    data: { childId: family.childIds[0] },
   });
   expect(registration.status()).toBe(201);
-  return { email, event };
+  return { family, event };
 }
 
 /** The parent, signed in through the login page in a browser of their own. */
-async function parentPage(browser: Browser, email: string, next: string) {
+async function parentPage(browser: Browser, family: { email: string; password: string }, next: string) {
   // Not the administrator's stored session: a browser of the family's own.
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  await gotoReady(page, `/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(next);
-  await waitForIslands(page);
+  await signInThroughLoginPage(page, family, next);
   return { page, close: () => context.close() };
 }
 
@@ -156,7 +129,7 @@ test.describe('an administrator', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const { email, event } = await familyAtAnEvent(request);
+    const { family, event } = await familyAtAnEvent(request);
     await gotoReady(page, `/admin/eventupdate?q=${encodeURIComponent(event.title)}`);
     const row = page.getByRole('row').filter({ hasText: event.title });
     await expect(row).toContainText('1 / 12');
@@ -166,7 +139,7 @@ test.describe('an administrator', () => {
     await row.getByRole('button', { name: `Registrations for ${event.title}` }).click();
     const panel = page.getByRole('region', { name: `Registrations for “${event.title}”` });
     await expect(panel).toContainText('1 child is registered, of 12 seats.');
-    await expect(panel.getByRole('row').filter({ hasText: 'Wren' })).toContainText(email);
+    await expect(panel.getByRole('row').filter({ hasText: 'Wren' })).toContainText(family.email);
     await expectNoViolations(page);
 
     await row.getByRole('button', { name: `Edit ${event.title}` }).click();
@@ -212,7 +185,7 @@ test.describe('an administrator', () => {
     expect(ics).toContain('SEQUENCE:2');
     await visitor.close();
 
-    const parent = await parentPage(browser, email, '/notification');
+    const parent = await parentPage(browser, family, '/notification');
     const notes = parent.page.getByRole('list', { name: 'Wren’s notifications, newest first' });
     await expect(notes.getByRole('link', { name: `${event.title} is cancelled` })).toBeVisible();
     await expect(notes).toContainText('The hall is closed for repairs.');
@@ -236,7 +209,7 @@ test.describe('an administrator', () => {
           path: test.info().outputPath(`admin-pe${path.replaceAll('/', '-')}-${width}.png`),
           fullPage: true,
         });
-        await expectNoSidewaysScroll(page);
+        await expectPageFitsWindow(page);
       }
       await gotoReady(page, '/admin/create-plans?q=Monthly');
       await page.getByRole('link', { name: 'Rated Reads Monthly' }).click();
@@ -246,7 +219,7 @@ test.describe('an administrator', () => {
         path: test.info().outputPath(`admin-pe-updatePlan-${width}.png`),
         fullPage: true,
       });
-      await expectNoSidewaysScroll(page);
+      await expectPageFitsWindow(page);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   expect,
+  expectNoSidewaysScroll,
   expectNoViolations,
   gotoReady,
   HTTP_404_LOG,
@@ -10,27 +11,6 @@ import {
 } from './fixtures';
 
 const SEED_MP3 = 'src/features/demo/media/podcast/003-reading-is-boring.mp3';
-
-/** Nothing wider than the window: the page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  // Wide tables scroll inside their own box; what matters is that the page itself never does.
-  const wide = await page.evaluate(() => {
-    const clipped = (el: Element | null): boolean =>
-      el !== null &&
-      el !== document.body &&
-      (getComputedStyle(el).overflowX !== 'visible' || clipped(el.parentElement));
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el.parentElement))
-      .slice(0, 5)
-      .map(
-        (el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
-      );
-  });
-  expect(wide, 'elements wider than the window').toEqual([]);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}-1280.png`, fullPage: true });

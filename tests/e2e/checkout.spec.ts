@@ -1,12 +1,27 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoViolations, gotoReady, HTTP_404_LOG, signedInAs, test } from './fixtures';
 
 const CONDENSED = 'A-Bridged Condensed Program';
 
-async function condensedPlanId(request: import('@playwright/test').APIRequestContext) {
+async function condensedPlanId(request: APIRequestContext) {
   const plans = (await (await request.get('/api/plans')).json()) as { _id: string; name: string }[];
   const plan = plans.find((p) => p.name === CONDENSED);
   if (!plan) throw new Error('the condensed program is not seeded');
   return plan._id;
+}
+
+/** Opens the condensed program's check-out page, showing the program; answers the plan's id. */
+async function openCondensedCheckout(page: Page, request: APIRequestContext) {
+  const planId = await condensedPlanId(request);
+  await gotoReady(page, `/check-out?plan=${planId}`);
+  await expect(page.getByRole('heading', { name: CONDENSED })).toBeVisible();
+  return planId;
+}
+
+/** On the check-out page: chooses Theo and goes on to the payment step. */
+async function continueWithTheo(page: Page) {
+  await page.getByRole('radio', { name: 'Theo' }).check();
+  await page.getByRole('button', { name: /Continue to payment/ }).click();
 }
 
 // The whole journey (navbar, check-out, payment, confirmation, interview, notifications,
@@ -18,11 +33,8 @@ test.describe('the demo parent', () => {
     page,
     request,
   }) => {
-    const planId = await condensedPlanId(request);
-    await gotoReady(page, `/check-out?plan=${planId}`);
-    await expect(page.getByRole('heading', { name: CONDENSED })).toBeVisible();
-    await page.getByRole('radio', { name: 'Theo' }).check();
-    await page.getByRole('button', { name: /Continue to payment/ }).click();
+    const planId = await openCondensedCheckout(page, request);
+    await continueWithTheo(page);
     await page.getByRole('button', { name: 'Decline the test payment' }).click();
     await expect(page).toHaveURL(/\/confirmation\?order=/);
     const state = page.getByRole('region', { name: 'The payment did not go through' });
@@ -50,8 +62,7 @@ test.describe('the demo parent', () => {
     for (const width of [1280, 320]) {
       await page.setViewportSize({ width, height: 900 });
       await gotoReady(page, `/check-out?plan=${planId}`);
-      await page.getByRole('radio', { name: 'Theo' }).check();
-      await page.getByRole('button', { name: /Continue to payment/ }).click();
+      await continueWithTheo(page);
       await expect(page.getByRole('heading', { name: 'Test payment — no card is charged' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `test-results/checkout-${width}.png`, fullPage: true });
@@ -67,9 +78,7 @@ test('a shared check-out link shows the program to a signed-out visitor, with a 
   page,
   request,
 }) => {
-  const planId = await condensedPlanId(request);
-  await gotoReady(page, `/check-out?plan=${planId}`);
-  await expect(page.getByRole('heading', { name: CONDENSED })).toBeVisible();
+  const planId = await openCondensedCheckout(page, request);
   await expect(page.getByRole('link', { name: 'Sign in to continue' })).toHaveAttribute(
     'href',
     `/login?next=${encodeURIComponent(`/check-out?plan=${planId}`)}`,

@@ -1,56 +1,31 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { DEMO_ACCOUNTS } from '../../src/features/demo/demoAccounts';
 import { bearer, demoToken } from './apiTokens';
-import { expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
+import { createEvent, createFamily, expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
 
 const auth = bearer;
 
-/** A new event, created as the administrator through the API. */
-async function createEvent(request: APIRequestContext, over: Record<string, unknown> = {}) {
+/** A new story time, created as the administrator through the API. */
+const storyTime = (request: APIRequestContext, over: Record<string, unknown> = {}) =>
   // Well after the demo events, so the list test still sees those first.
-  const start = Date.now() + 60 * 86_400_000;
-  const res = await request.post('/api/admin/events', {
-    headers: auth(await demoToken('admin')),
-    data: {
-      title: `Test story time ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'A story and a craft.',
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + 3_600_000).toISOString(),
-      location: 'Riverside Library',
-      capacity: 10,
-      ageMin: 4,
-      ageMax: 8,
-      ...over,
-    },
+  createEvent(request, 60, {
+    title: `Test story time ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'A story and a craft.',
+    location: 'Riverside Library',
+    capacity: 10,
+    ageMin: 4,
+    ageMax: 8,
+    ...over,
   });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { _id: string; title: string };
-}
 
 /** A new family with one child, made as the sign-up page would. */
 async function newFamily(request: APIRequestContext, name: string) {
-  const account = (await createEmulatorAccount(
-    `race-${Math.random().toString(36).slice(2, 10)}@example.com`,
-    'correct horse battery staple',
-  )) as { uid: string; email: string; idToken: string };
-  const headers = auth(account.idToken);
-  const registered = await request.post('/api/user/loginRegister', {
-    headers,
-    data: {
-      uid: account.uid,
-      email: account.email,
-      registration: { displayName: `${name}'s parent`, acceptPrivacyPolicy: true },
-    },
+  const family = await createFamily(request, {
+    displayName: `${name}'s parent`,
+    children: [{ firstName: name, ageBand: '4-6', readingLevel: 'sprout' }],
   });
-  expect(registered.status()).toBe(201);
-  const child = await request.post('/api/children', {
-    headers,
-    data: { firstName: name, ageBand: '4-6', readingLevel: 'sprout' },
-  });
-  expect(child.status()).toBe(201);
-  return { headers, childId: ((await child.json()) as { _id: string })._id };
+  return { headers: family.headers, childId: family.childIds[0] };
 }
 
 async function openFirstUpcoming(page: Page) {
@@ -176,7 +151,7 @@ test.describe('a signed-in parent', () => {
   test.use(signedInAs('parent'));
 
   test('registers a child, finds it in the child’s notifications, and cancels', async ({ page, request }) => {
-    const event = await createEvent(request, { capacity: 3 });
+    const event = await storyTime(request, { capacity: 3 });
     await gotoReady(page, `/events/${event._id}`);
     const panel = page.getByRole('complementary', { name: 'Register a child' });
     await panel.scrollIntoViewIfNeeded();
@@ -213,7 +188,7 @@ test('the last seat goes to exactly one of two parents registering at the same m
   page,
   request,
 }) => {
-  const event = await createEvent(request, { capacity: 1, title: `One-seat story time ${Date.now()}` });
+  const event = await storyTime(request, { capacity: 1, title: `One-seat story time ${Date.now()}` });
   const [a, b] = await Promise.all([newFamily(request, 'Ada'), newFamily(request, 'Ben')]);
   const results = await Promise.all(
     [a, b].map((f) =>

@@ -1,38 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
-import { bearer, demoToken, idTokenFor } from './apiTokens';
-import { expect, gotoReady, test, waitForIslands } from './fixtures';
+import { idTokenFor } from './apiTokens';
+import {
+  createEvent,
+  createFamily,
+  expect,
+  gotoReady,
+  signInThroughLoginPage,
+  test,
+  waitForIslands,
+} from './fixtures';
 
-const PASSWORD = 'a family password';
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** A new family made through the API (two children), signed in through the login page. */
 async function newFamily(page: Page, request: APIRequestContext, next: string) {
-  const email = `family-${randomUUID().slice(0, 8)}@example.com`;
-  const account = (await createEmulatorAccount(email, PASSWORD)) as { uid: string; idToken: string };
-  const headers = bearer(account.idToken);
-  const registered = await request.post('/api/user/loginRegister', {
-    headers,
-    data: { uid: account.uid, email, registration: { displayName: 'Casey Lane', acceptPrivacyPolicy: true } },
+  const family = await createFamily(request, {
+    displayName: 'Casey Lane',
+    children: [
+      { firstName: 'Juniper', ageBand: '8-10', readingLevel: 'branch' },
+      { firstName: 'Oscar', ageBand: '4-6', readingLevel: 'sprout' },
+    ],
   });
-  expect(registered.status()).toBe(201);
-  const ids: string[] = [];
-  for (const [firstName, ageBand, readingLevel] of [
-    ['Juniper', '8-10', 'branch'],
-    ['Oscar', '4-6', 'sprout'],
-  ]) {
-    const res = await request.post('/api/children', { headers, data: { firstName, ageBand, readingLevel } });
-    ids.push(((await res.json()) as { _id: string })._id);
-  }
-  await gotoReady(page, `/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(next);
-  await waitForIslands(page);
-  return { email, ids, headers };
+  await signInThroughLoginPage(page, family, next);
+  return family;
 }
 
 /** A notification for a child, made the way the product makes them: an event registration. */
@@ -41,18 +33,11 @@ async function registerForEvent(
   headers: Record<string, string>,
   childId: string,
 ) {
-  const start = Date.now() + 40 * 86_400_000;
-  const event = await request.post('/api/admin/events', {
-    headers: bearer(await demoToken('admin')),
-    data: {
-      title: `Library visit ${randomUUID().slice(0, 4)}`,
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + 3_600_000).toISOString(),
-      location: 'Riverside Library',
-      capacity: 10,
-    },
+  const { _id, title } = await createEvent(request, 40, {
+    title: `Library visit ${randomUUID().slice(0, 4)}`,
+    location: 'Riverside Library',
+    capacity: 10,
   });
-  const { _id, title } = (await event.json()) as { _id: string; title: string };
   const res = await request.post(`/api/events/${_id}/registrations`, { headers, data: { childId } });
   expect(res.status()).toBe(201);
   return title;
@@ -95,7 +80,7 @@ test('switching the active child moves the navbar name and the notifications; ne
   await expect(page.getByText('Nothing here yet')).toBeVisible();
 
   // Something happens elsewhere: the navbar count and the list catch up without a reload.
-  const title = await registerForEvent(request, family.headers, family.ids[1] ?? '');
+  const title = await registerForEvent(request, family.headers, family.childIds[1] ?? '');
   const badge = nav(page).locator('.navbar-badge');
   await expect(badge).toHaveText(/^1/, { timeout: 30_000 });
   const list = page.getByRole('list', { name: 'Oscar’s notifications, newest first' });
@@ -147,14 +132,14 @@ test('deleting the account leaves nothing of the family behind, sign-in included
   await form.getByRole('button', { name: 'Delete everything' }).click();
   await expect(form.getByText(`Type “${DELETE_CONFIRMATION}” to confirm.`)).toBeVisible();
   await form.getByLabel(`Type “${DELETE_CONFIRMATION}” to confirm`).fill(DELETE_CONFIRMATION);
-  await form.getByLabel('Your password').fill(PASSWORD);
+  await form.getByLabel('Your password').fill(family.password);
   await form.getByRole('button', { name: 'Delete everything' }).click();
   await expect(page).toHaveURL('/?account=deleted');
   await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(page.getByText('Your family’s account and everything in it are deleted.')).toBeVisible();
 
   // The sign-in is gone, and the API knows nothing of the family any more.
-  await expect(idTokenFor(family.email, PASSWORD)).rejects.toThrow();
+  await expect(idTokenFor(family.email, family.password)).rejects.toThrow();
   const after = await request.get('/api/me/export', { headers: family.headers });
   expect(after.status()).toBe(403);
   expect(((await after.json()) as { error: { code: string } }).error.code).toBe('registration_required');

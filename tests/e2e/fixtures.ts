@@ -5,7 +5,7 @@ import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import type { Role } from '../../src/platform/access';
 import type { AgeBand, ReadingLevel } from '../../src/platform/domain';
 import type { Child } from '../../src/platform/identity/user';
-import { bearer } from './apiTokens';
+import { bearer, demoToken } from './apiTokens';
 
 export interface SessionHint {
   role: Role;
@@ -143,6 +143,28 @@ export async function createFamily(
   return { email, password, headers, childIds: ids };
 }
 
+/**
+ * A new event, created as the demo administrator through the API: an hour long, `daysAhead` days
+ * from now (well after the demo events, so the list tests still see those first), with `data`.
+ */
+export async function createEvent(
+  request: APIRequestContext,
+  daysAhead: number,
+  data: Record<string, unknown>,
+) {
+  const start = Date.now() + daysAhead * 86_400_000;
+  const res = await request.post('/api/admin/events', {
+    headers: bearer(await demoToken('admin')),
+    data: {
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 3_600_000).toISOString(),
+      ...data,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { _id: string; title: string };
+}
+
 /** Signs in through the login page, as a family does, and waits for `next` to be ready. */
 export async function signInThroughLoginPage(
   page: Page,
@@ -165,6 +187,30 @@ export async function lookAt(page: Page, name: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.screenshot({ path: `test-results/screens/${name}-320.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The page itself is no wider than the window: it never scrolls sideways. */
+export async function expectPageFitsWindow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Nothing wider than the window (wide tables scroll inside their own box), and so no sideways scroll. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() => {
+    const clipped = (el: Element | null): boolean =>
+      el !== null &&
+      el !== document.body &&
+      (getComputedStyle(el).overflowX !== 'visible' || clipped(el.parentElement));
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el.parentElement))
+      .slice(0, 5)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
+      );
+  });
+  expect(wide, 'elements wider than the window').toEqual([]);
+  await expectPageFitsWindow(page);
 }
 
 /** The bar for every page: WCAG 2.2 A and AA, and axe's best practices. */

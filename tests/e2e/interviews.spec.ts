@@ -1,8 +1,7 @@
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { bearer, demoToken } from './apiTokens';
-import { expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
+import { createFamily, expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
 
 const PAGE = '/schedule-interview';
 
@@ -153,23 +152,8 @@ test('a signed-out visitor sees what to expect and a sign-in link that comes bac
 });
 
 test('two families booking one time at the same moment: one booking', async ({ request }) => {
-  const family = async () => {
-    const account = (await createEmulatorAccount(
-      `interview-${Math.random().toString(36).slice(2, 10)}@example.com`,
-      'correct horse battery staple',
-    )) as { uid: string; email: string; idToken: string };
-    const headers = bearer(account.idToken);
-    const registered = await request.post('/api/user/loginRegister', {
-      headers,
-      data: {
-        uid: account.uid,
-        email: account.email,
-        registration: { displayName: 'Racing parent', acceptPrivacyPolicy: true },
-      },
-    });
-    expect(registered.status()).toBe(201);
-    return headers;
-  };
+  const family = async () =>
+    (await createFamily(request, { displayName: 'Racing parent', children: [] })).headers;
   const [a, b] = await Promise.all([family(), family()]);
   const free = (await (await request.get('/api/interviews/slots', { headers: a })).json()) as {
     slots: { startsAt: string }[];

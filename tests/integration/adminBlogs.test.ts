@@ -1,38 +1,27 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blogs, notifications } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { describe, expect, it } from 'vitest';
+import { blogs, notifications } from '../../src/platform/db/schema.server';
+import {
+  adminAccount,
+  auditEntries,
+  call,
+  caller,
+  created,
+  expectFieldErrors,
+  familyWithChild,
+  fileApi,
+} from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let mediaDir: string;
-let parent: Awaited<ReturnType<typeof registeredAccount>>;
-let admin: Awaited<ReturnType<typeof registeredAccount>>;
-let childId: string;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-admin-blogs-'));
-  api = testApi(database, { storage: diskStorage(mediaDir) });
-  [parent, admin] = await Promise.all([
-    registeredAccount(api, undefined, 'Jordan Rivers'),
-    registeredAccount(api, ADMIN_EMAIL, 'Ada Admin'),
-  ]);
-  const child = await call(api, 'POST', '/api/children', {
-    token: parent.idToken,
-    body: { firstName: 'Nora', ageBand: '8-10', readingLevel: 'branch' },
-  });
-  childId = String(child.json._id);
-});
-afterAll(async () => {
-  await database?.dispose();
-  await rm(mediaDir, { recursive: true, force: true });
-});
+const { database, api, mediaDir } = await fileApi({ media: 'admin-blogs' });
+const [parent, admin] = await Promise.all([
+  familyWithChild(api, { firstName: 'Nora', ageBand: '8-10', readingLevel: 'branch' }, 'Jordan Rivers'),
+  adminAccount(api),
+]);
+const { childId } = parent;
+const asAdmin = caller(api, admin.idToken);
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const words = (title: string) => `<p>${title}: a few honest words about reading together at home.</p>`;
@@ -49,11 +38,16 @@ async function submitted(title: string, extra: Record<string, unknown> = {}) {
   return id;
 }
 
-const list = (query = '') => call(api, 'GET', `/api/admin/blogs${query}`, { token: admin.idToken });
+const list = (query = '') => asAdmin('GET', `/api/admin/blogs${query}`);
+/** The administrator's edit of a post. */
+const editPost = (id: string, body: unknown) => asAdmin('PATCH', `/api/admin/blogs/${id}`, body);
+/** A post by the team, which must be accepted. */
+const teamPost = (body: Record<string, unknown>) =>
+  created<Record<string, unknown>>(api, '/api/admin/blogs', admin.idToken, body);
 const titlesOf = (res: Awaited<ReturnType<typeof list>>) =>
   (res.json.items as { title: string }[]).map((item) => item.title);
 const rowOf = async (id: string) => (await database.db.select().from(blogs).where(eq(blogs.id, id)))[0];
-const auditOf = (id: string) => database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+const auditOf = (id: string) => auditEntries(database, id);
 
 async function uploadCover() {
   const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#2a7' } })
@@ -126,18 +120,14 @@ describe('the review queue', () => {
   });
 
   it('refuses bad list queries, naming the field', async () => {
-    for (const [query, field] of [
+    await expectFieldErrors(list, [
       ['?status=published', 'status'],
       ['?sort=wordCount', 'sort'],
       ['?dir=up', 'dir'],
       ['?page=0', 'page'],
       ['?limit=500', 'limit'],
       [`?q=${'x'.repeat(101)}`, 'q'],
-    ]) {
-      const res = await list(query);
-      expect(res.status, query).toBe(400);
-      expect(Object.keys(res.json.error?.fields ?? {})).toContain(field);
-    }
+    ]);
   });
 });
 
@@ -146,7 +136,7 @@ describe('one post for review', () => {
     const id = await submitted('Opened for review', {
       contentHtml: '<p>Kind words.</p><script>alert(1)</script><img src="x" onerror="alert(1)">',
     });
-    const res = await call(api, 'GET', `/api/admin/blogs/${id}`, { token: admin.idToken });
+    const res = await asAdmin('GET', `/api/admin/blogs/${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.json).toMatchObject({
@@ -159,19 +149,14 @@ describe('one post for review', () => {
       byTeam: false,
       coverUrl: null,
     });
-    expect((await call(api, 'GET', `/api/admin/blogs/${UNKNOWN}`, { token: admin.idToken })).status).toBe(
-      404,
-    );
-    expect((await call(api, 'GET', '/api/admin/blogs/not-an-id', { token: admin.idToken })).status).toBe(400);
+    expect((await asAdmin('GET', `/api/admin/blogs/${UNKNOWN}`)).status).toBe(404);
+    expect((await asAdmin('GET', '/api/admin/blogs/not-an-id')).status).toBe(400);
   });
 
   it('lets exactly one of two concurrent approvals win; the other hears who approved it', async () => {
     const id = await submitted('Approved by one reviewer');
     const approve = () =>
-      call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-        token: admin.idToken,
-        body: { decision: 'approve', note: 'Lovely, thank you.' },
-      });
+      asAdmin('POST', `/api/admin/blogs/${id}/review`, { decision: 'approve', note: 'Lovely, thank you.' });
     const [a, b] = await Promise.all([approve(), approve()]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
@@ -185,7 +170,7 @@ describe('one post for review', () => {
       .from(notifications)
       .where(and(eq(notifications.childId, childId), eq(notifications.link, `/blogs/${id}`)));
     expect(notes).toHaveLength(1);
-    const after = await call(api, 'GET', `/api/admin/blogs/${id}`, { token: admin.idToken });
+    const after = await asAdmin('GET', `/api/admin/blogs/${id}`);
     expect(after.json).toMatchObject({
       status: 'approved',
       reviewerName: 'Ada Admin',
@@ -193,24 +178,21 @@ describe('one post for review', () => {
     });
     expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(200);
 
-    const rejectedLate = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'reject', note: 'Too late.' },
+    const rejectedLate = await asAdmin('POST', `/api/admin/blogs/${id}/review`, {
+      decision: 'reject',
+      note: 'Too late.',
     });
     expect(rejectedLate.json.error?.code).toBe('already_reviewed');
   });
 
   it('tells the second reviewer of a returned post it was already reviewed', async () => {
     const id = await submitted('Returned once');
-    const reject = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'reject', note: 'Please add a title for each book.' },
+    const reject = await asAdmin('POST', `/api/admin/blogs/${id}/review`, {
+      decision: 'reject',
+      note: 'Please add a title for each book.',
     });
     expect(reject.status).toBe(200);
-    const again = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'approve' },
-    });
+    const again = await asAdmin('POST', `/api/admin/blogs/${id}/review`, { decision: 'approve' });
     expect(again.status).toBe(409);
     expect(again.json.error?.message).toBe(
       'This post was already reviewed by Ada Admin: it was returned to the family with a note.',
@@ -222,15 +204,12 @@ describe('corrections before approval', () => {
   it('saves sanitized changes to a submitted post, keeps it in the queue and audits the edit', async () => {
     const id = await submitted('Needs a tidy');
     const cover = await uploadCover();
-    const res = await call(api, 'PATCH', `/api/admin/blogs/${id}`, {
-      token: admin.idToken,
-      body: {
-        title: 'Tidied by the team',
-        contentHtml: '<h1>Start</h1><p onclick="x()">Better words.</p><script>alert(1)</script>',
-        excerpt: 'A tidy summary.',
-        coverUrl: cover,
-        coverAlt: 'A green field',
-      },
+    const res = await editPost(id, {
+      title: 'Tidied by the team',
+      contentHtml: '<h1>Start</h1><p onclick="x()">Better words.</p><script>alert(1)</script>',
+      excerpt: 'A tidy summary.',
+      coverUrl: cover,
+      coverAlt: 'A green field',
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -253,14 +232,11 @@ describe('corrections before approval', () => {
 
     // Replacing the cover removes the old upload; the post keeps the new one.
     const next = await uploadCover();
-    const replaced = await call(api, 'PATCH', `/api/admin/blogs/${id}`, {
-      token: admin.idToken,
-      body: {
-        title: 'Tidied by the team',
-        contentHtml: '<p>Better words.</p>',
-        coverUrl: next,
-        coverAlt: 'Field',
-      },
+    const replaced = await editPost(id, {
+      title: 'Tidied by the team',
+      contentHtml: '<p>Better words.</p>',
+      coverUrl: next,
+      coverAlt: 'Field',
     });
     expect(replaced.json.coverUrl).toBe(next);
     const stored = await readdir(join(mediaDir, 'blog'));
@@ -293,7 +269,7 @@ describe('corrections before approval', () => {
       [{ ...good, publish: 'yes' }, 'publish'],
     ];
     for (const [body, field] of cases) {
-      const res = await call(api, 'PATCH', `/api/admin/blogs/${id}`, { token: admin.idToken, body });
+      const res = await editPost(id, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(Object.keys(res.json.error?.fields ?? {}), JSON.stringify(body).slice(0, 80)).toContain(field);
     }
@@ -303,15 +279,10 @@ describe('corrections before approval', () => {
 
   it('answers 404 for an unknown post and 409 once it is reviewed or while a family still writes it', async () => {
     const body = { title: 'A good title', contentHtml: '<p>Words</p>' };
-    expect(
-      (await call(api, 'PATCH', `/api/admin/blogs/${UNKNOWN}`, { token: admin.idToken, body })).status,
-    ).toBe(404);
+    expect((await editPost(UNKNOWN, body)).status).toBe(404);
     const id = await submitted('Approved, then final');
-    await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'approve' },
-    });
-    const late = await call(api, 'PATCH', `/api/admin/blogs/${id}`, { token: admin.idToken, body });
+    await asAdmin('POST', `/api/admin/blogs/${id}/review`, { decision: 'approve' });
+    const late = await editPost(id, body);
     expect(late.status).toBe(409);
     expect(late.json.error?.message).toMatch(/it is published/);
     expect((await rowOf(id))?.title).toBe('Approved, then final');
@@ -320,19 +291,13 @@ describe('corrections before approval', () => {
       token: parent.idToken,
       body: { ...body, title: 'Theirs' },
     });
-    const mine = await call(api, 'PATCH', `/api/admin/blogs/${familyDraft.json._id}`, {
-      token: admin.idToken,
-      body,
-    });
+    const mine = await editPost(String(familyDraft.json._id), body);
     expect(mine.status).toBe(409);
     expect(mine.json.error?.message).toMatch(/family’s draft/);
 
     // A family's post is published by approving it (so the child hears), never by publish: true.
     const waiting = await submitted('Waits for approval');
-    const publish = await call(api, 'PATCH', `/api/admin/blogs/${waiting}`, {
-      token: admin.idToken,
-      body: { ...body, publish: true },
-    });
+    const publish = await editPost(waiting, { ...body, publish: true });
     expect(publish.status).toBe(409);
     expect((await rowOf(waiting))?.status).toBe('submitted');
   });
@@ -340,16 +305,12 @@ describe('corrections before approval', () => {
 
 describe('posts by the team', () => {
   it('publishes at once, signed by the administrator, to the millisecond, and audits it', async () => {
-    const res = await call(api, 'POST', '/api/admin/blogs', {
-      token: admin.idToken,
-      body: {
-        title: 'News from the team',
-        contentHtml: '<p>Our summer list is here.</p><script>steal()</script>',
-        publish: true,
-      },
+    const post = await teamPost({
+      title: 'News from the team',
+      contentHtml: '<p>Our summer list is here.</p><script>steal()</script>',
+      publish: true,
     });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({
+    expect(post).toMatchObject({
       title: 'News from the team',
       status: 'approved',
       authorName: 'Ada Admin',
@@ -357,7 +318,7 @@ describe('posts by the team', () => {
       byTeam: true,
       reviewerName: 'Ada Admin',
     });
-    const id = String(res.json._id);
+    const id = String(post._id);
     const row = await rowOf(id);
     expect(row?.publishedAt?.getTime() ?? 0).toBeGreaterThan(Date.now() - 60_000);
     expect((row?.publishedAt?.getTime() ?? 0) % 1).toBe(0);
@@ -369,32 +330,29 @@ describe('posts by the team', () => {
   });
 
   it('keeps a team draft private until an administrator publishes it', async () => {
-    const res = await call(api, 'POST', '/api/admin/blogs', {
-      token: admin.idToken,
-      body: {
-        title: 'Team draft',
-        contentHtml: '<p>Half written.</p>',
-        authorName: 'The Quill Reads team',
-        publish: false,
-      },
+    const post = await teamPost({
+      title: 'Team draft',
+      contentHtml: '<p>Half written.</p>',
+      authorName: 'The Quill Reads team',
+      publish: false,
     });
-    expect(res.status).toBe(201);
-    const id = String(res.json._id);
-    expect(res.json).toMatchObject({
+    const id = String(post._id);
+    expect(post).toMatchObject({
       status: 'draft',
       authorName: 'The Quill Reads team',
       publishedAt: null,
     });
     expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(404);
 
-    const saved = await call(api, 'PATCH', `/api/admin/blogs/${id}`, {
-      token: admin.idToken,
-      body: { title: 'Team draft, finished', contentHtml: '<p>All written now.</p>' },
+    const saved = await editPost(id, {
+      title: 'Team draft, finished',
+      contentHtml: '<p>All written now.</p>',
     });
     expect(saved.json).toMatchObject({ status: 'draft', title: 'Team draft, finished' });
-    const published = await call(api, 'PATCH', `/api/admin/blogs/${id}`, {
-      token: admin.idToken,
-      body: { title: 'Team draft, finished', contentHtml: '<p>All written now.</p>', publish: true },
+    const published = await editPost(id, {
+      title: 'Team draft, finished',
+      contentHtml: '<p>All written now.</p>',
+      publish: true,
     });
     expect(published.json).toMatchObject({ status: 'approved' });
     expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(200);
@@ -413,7 +371,7 @@ describe('posts by the team', () => {
       [{ title: 'No choice', contentHtml: '<p>Words</p>' }, 'publish'],
       [{ title: 'x', contentHtml: '<p>Words</p>', publish: true }, 'title'],
     ] as const) {
-      const res = await call(api, 'POST', '/api/admin/blogs', { token: admin.idToken, body });
+      const res = await asAdmin('POST', '/api/admin/blogs', body);
       expect(res.status).toBe(400);
       expect(Object.keys(res.json.error?.fields ?? {})).toContain(field);
     }

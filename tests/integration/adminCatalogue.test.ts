@@ -1,46 +1,30 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, books, passages, readingLogs, recordings } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { describe, expect, it } from 'vitest';
+import { books, passages, readingLogs, recordings } from '../../src/platform/db/schema.server';
+import {
+  adminAccount,
+  auditEntries,
+  call,
+  caller,
+  fileApi,
+  storedFiles as filesIn,
+  registeredAccount,
+} from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let mediaDir: string;
-let admin: { token: string; id: string };
-let parentToken: string;
+const { database, api, mediaDir } = await fileApi({ media: 'catalogue' });
+const [a, p] = await Promise.all([adminAccount(api), registeredAccount(api)]);
+const admin = { token: a.idToken, id: a.user._id };
+const parentToken = p.idToken;
 
-beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-catalogue-'));
-  api = testApi(database, { storage: diskStorage(mediaDir) });
-  const [a, p] = await Promise.all([
-    registeredAccount(api, ADMIN_EMAIL, 'Ada Admin'),
-    registeredAccount(api),
-  ]);
-  admin = { token: a.idToken, id: a.user._id };
-  parentToken = p.idToken;
-});
-afterAll(async () => {
-  await database?.dispose();
-  await rm(mediaDir, { recursive: true, force: true });
-});
-
-const as = (method: string, path: string, body?: unknown) =>
-  call(api, method, path, { token: admin.token, ...(body !== undefined ? { body } : {}) });
+const as = caller(api, admin.token);
 const upload = (path: string, bytes: Uint8Array<ArrayBuffer>, type: string) =>
   call(api, 'POST', path, { token: admin.token, rawBody: bytes, headers: { 'content-type': type } });
 const bookRow = async (id: string) => (await database.db.select().from(books).where(eq(books.id, id)))[0];
-const auditOf = (entityId: string) =>
-  database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
-async function storedFiles(): Promise<string[]> {
-  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(mediaDir.length + 1));
-}
+const auditOf = (entityId: string) => auditEntries(database, entityId);
+const storedFiles = () => filesIn(mediaDir);
 
 /** A real picture: a 2400×3600 PNG, larger than a cover is ever shown. */
 const bigPng = async () =>

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testPaymentSteps, WEBHOOK_WAIT_MS } from '../../src/features/payments/admin.server';
 import {
-  auditLog,
   notifications,
   orders,
   paymentEvents,
@@ -14,24 +13,32 @@ import {
 } from '../../src/platform/db/schema.server';
 import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
 import {
-  ADMIN_EMAIL,
+  adminAccount,
+  apiWithProvider,
+  auditEntries,
   call,
+  familyWithChild,
+  fileApi,
   postPaymentEvent,
-  registeredAccount,
   stripeEvent,
   type TestApi,
-  testApi,
-  testDatabase,
 } from './harness';
 
 const SECRET = 'whsec_admin_payments_test_secret';
 const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let adminToken: string;
-let adminId: string;
-let planId: string;
+const { database, api } = await fileApi({ payments: sandboxProvider(SECRET) });
+const admin = await adminAccount(api);
+const adminToken = admin.idToken;
+const adminId = admin.user._id;
+const [plan] = await database.db
+  .insert(plans)
+  .values({ name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 })
+  .returning({ id: plans.id });
+const planId = String(plan?.id);
+
+/** An API whose provider is this file's sandbox with `over` changed. */
+const withProvider = (over: Partial<PaymentProvider>) => apiWithProvider(database, over, SECRET);
 
 const as = (token = adminToken) => ({ token });
 
@@ -39,14 +46,8 @@ type Step = { key: string; state: string; detail: string };
 const stepsOf = (json: unknown) => (json as { steps: Step[] }).steps;
 const stateOf = (json: unknown) => Object.fromEntries(stepsOf(json).map((s) => [s.key, s.state]));
 
-async function family(name = 'Maya') {
-  const parent = await registeredAccount(api);
-  const child = await call(api, 'POST', '/api/children', {
-    token: parent.idToken,
-    body: { firstName: name, ageBand: '6-8', readingLevel: 'sapling' },
-  });
-  return { token: parent.idToken, userId: parent.user._id, childId: String(child.json._id) };
-}
+const family = (name = 'Maya') =>
+  familyWithChild(api, { firstName: name, ageBand: '6-8', readingLevel: 'sapling' });
 
 /** A family's order, paid in the sandbox unless asked otherwise: the child is enrolled. */
 async function order(outcome: 'succeed' | 'fail' | 'none' = 'succeed', on: TestApi = api) {
@@ -92,22 +93,7 @@ const notesOf = (childId: string) =>
     .from(notifications)
     .where(eq(notifications.childId, childId))
     .orderBy(notifications.createdAt);
-const auditOf = (entityId: string) =>
-  database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
-
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database, { payments: sandboxProvider(SECRET) });
-  const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
-  adminToken = admin.idToken;
-  adminId = admin.user._id;
-  const [plan] = await database.db
-    .insert(plans)
-    .values({ name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 })
-    .returning({ id: plans.id });
-  planId = String(plan?.id);
-});
-afterAll(async () => database?.dispose());
+const auditOf = (entityId: string) => auditEntries(database, entityId);
 
 describe('refunds', () => {
   it('refunds a paid order: recorded on the order, program ended, child told, audit line', async () => {
@@ -262,15 +248,13 @@ describe('refunds', () => {
 
   it('two administrators refunding at once: one refund, one clear refusal, one refund at the provider', async () => {
     const asked: string[] = [];
-    const counting: PaymentProvider = {
-      ...sandboxProvider(SECRET),
+    const racing = withProvider({
       async refundPayment({ orderId }) {
         asked.push(orderId);
         // Stripe answers one refund per idempotency key: the same order gets the same refund id.
         return { refundRef: `re_${orderId.slice(0, 8)}` };
       },
-    };
-    const racing = testApi(database, { payments: counting });
+    });
     const { orderId, childId } = await order('succeed', racing);
     const before = (await notesOf(childId)).length;
     const results = await Promise.all(
@@ -290,12 +274,9 @@ describe('refunds', () => {
 
   it('answers 503 when the provider is unreachable and 409 when Stripe refuses, leaving the order paid', async () => {
     let failure: Error = new Error('connect ECONNREFUSED');
-    const failing = testApi(database, {
-      payments: {
-        ...sandboxProvider(SECRET),
-        refundPayment: async () => {
-          throw failure;
-        },
+    const failing = withProvider({
+      refundPayment: async () => {
+        throw failure;
       },
     });
     const { orderId } = await order('succeed', failing);
@@ -317,9 +298,7 @@ describe('refunds', () => {
 
   it('refuses to "refund" a sandbox order where Stripe takes the payments (no money was taken)', async () => {
     const { orderId } = await order();
-    const stripeNow = testApi(database, {
-      payments: { ...sandboxProvider(SECRET), kind: 'stripe', mode: 'test' },
-    });
+    const stripeNow = withProvider({ kind: 'stripe', mode: 'test' });
     const res = await call(stripeNow, 'POST', `/api/admin/orders/${orderId}/refund`, {
       ...as(),
       body: { reason: 'Asked.' },
@@ -334,14 +313,11 @@ describe('refunds', () => {
     const { orderId, childId } = await order();
     const row = await orderRow(orderId);
     const payload = chargeRefunded(row?.providerRef);
-    const echoing = testApi(database, {
-      payments: {
-        ...sandboxProvider(SECRET),
-        async refundPayment() {
-          // Stripe sends its event while this request is still being recorded.
-          delivery = deliver(echoing, payload);
-          return { refundRef: 're_echo' };
-        },
+    const echoing = withProvider({
+      async refundPayment() {
+        // Stripe sends its event while this request is still being recorded.
+        delivery = deliver(echoing, payload);
+        return { refundRef: 're_echo' };
       },
     });
     const before = (await notesOf(childId)).length;
@@ -500,15 +476,9 @@ describe('cancellations', () => {
 
   it('refuses to cancel when the provider says the payment just went through', async () => {
     const { PaymentStateConflict } = await import('../../src/platform/payments/provider.server');
-    const late = testApi(database, {
-      payments: {
-        ...sandboxProvider(SECRET),
-        cancelPayment: async () => {
-          throw new PaymentStateConflict(
-            'The payment went through before it could be cancelled.',
-            'succeeded',
-          );
-        },
+    const late = withProvider({
+      cancelPayment: async () => {
+        throw new PaymentStateConflict('The payment went through before it could be cancelled.', 'succeeded');
       },
     });
     const { orderId } = await order('none', late);
@@ -575,9 +545,7 @@ describe('test payments', () => {
   });
 
   it('never runs with live keys', async () => {
-    const live = testApi(database, {
-      payments: { ...sandboxProvider(SECRET), kind: 'stripe', mode: 'live' },
-    });
+    const live = withProvider({ kind: 'stripe', mode: 'live' });
     const setup = await call(live, 'GET', '/api/admin/test-payments', as());
     expect(setup.json).toMatchObject({ provider: 'stripe', mode: 'live', canRun: false });
     const before = await database.db.select().from(testPayments);
@@ -589,13 +557,10 @@ describe('test payments', () => {
   });
 
   it('with Stripe: waits for the webhook, then shows it verified when Stripe’s signed event arrives', async () => {
-    const stripeLike = testApi(database, {
-      payments: {
-        ...sandboxProvider(SECRET),
-        kind: 'stripe',
-        mode: 'test',
-        createTestPayment: async () => ({ providerRef: 'pi_test_123', status: 'succeeded' }),
-      },
+    const stripeLike = withProvider({
+      kind: 'stripe',
+      mode: 'test',
+      createTestPayment: async () => ({ providerRef: 'pi_test_123', status: 'succeeded' }),
     });
     const res = await call(stripeLike, 'POST', '/api/admin/test-payments', as());
     expect(res.status).toBe(201);
@@ -620,14 +585,11 @@ describe('test payments', () => {
   });
 
   it('shows the provider’s refusal as the failed step', async () => {
-    const refusing = testApi(database, {
-      payments: {
-        ...sandboxProvider(SECRET),
-        kind: 'stripe',
-        mode: 'test',
-        createTestPayment: async () => {
-          throw new Error('Invalid API Key provided: sk_test_****abc');
-        },
+    const refusing = withProvider({
+      kind: 'stripe',
+      mode: 'test',
+      createTestPayment: async () => {
+        throw new Error('Invalid API Key provided: sk_test_****abc');
       },
     });
     const res = await call(refusing, 'POST', '/api/admin/test-payments', as());

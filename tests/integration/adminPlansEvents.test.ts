@@ -1,28 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events, notifications, orders, plans } from '../../src/platform/db/schema.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { describe, expect, it } from 'vitest';
+import { events, notifications, orders, plans } from '../../src/platform/db/schema.server';
+import { adminAccount, auditEntries, call, created, fileApi, inDays, registeredAccount } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let adminToken: string;
-let adminId: string;
+const { database, api } = await fileApi();
+const admin = await adminAccount(api);
+const adminId = admin.user._id;
 
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-  const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
-  adminToken = admin.idToken;
-  adminId = admin.user._id;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
-const as = (token = adminToken) => ({ token });
-const auditOf = (entityId: string) =>
-  database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
+const as = (token = admin.idToken) => ({ token });
+const auditOf = (entityId: string) => auditEntries(database, entityId);
 
 /* ------------------------------------------------------------------ plans */
 
@@ -33,11 +20,8 @@ const goodPlan = {
   description: 'Five weeks of daily reading.',
 };
 
-async function createPlan(over: Record<string, unknown> = {}) {
-  const res = await call(api, 'POST', '/api/admin/plans', { ...as(), body: { ...goodPlan, ...over } });
-  expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return res.json as unknown as { _id: string; name: string };
-}
+const createPlan = (over: Record<string, unknown> = {}) =>
+  created<{ _id: string; name: string }>(api, '/api/admin/plans', admin.idToken, { ...goodPlan, ...over });
 
 async function planRow(id: string) {
   const [row] = await database.db.select().from(plans).where(eq(plans.id, id));
@@ -230,9 +214,6 @@ describe('admin plans', () => {
 
 /* ----------------------------------------------------------------- events */
 
-const DAY = 86_400_000;
-const inDays = (days: number, hours = 0) =>
-  new Date(Date.now() + days * DAY + hours * 3_600_000).toISOString();
 const goodEvent = {
   title: 'Harbour Story Hour',
   description: 'Stories by the sea.',
@@ -244,11 +225,8 @@ const goodEvent = {
   ageMax: 9,
 };
 
-async function createEvent(over: Record<string, unknown> = {}) {
-  const res = await call(api, 'POST', '/api/admin/events', { ...as(), body: { ...goodEvent, ...over } });
-  expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return res.json as unknown as { _id: string; title: string };
-}
+const createEvent = (over: Record<string, unknown> = {}) =>
+  created<{ _id: string; title: string }>(api, '/api/admin/events', admin.idToken, { ...goodEvent, ...over });
 
 async function eventRow(id: string) {
   const [row] = await database.db.select().from(events).where(eq(events.id, id));

@@ -1,45 +1,24 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEpisode } from '../../src/features/podcast/admin.schema';
 import { MAX_EPISODE_AUDIO_BYTES } from '../../src/features/podcast/audioFiles';
 import { listPublishedEpisodes, podcastFeedXml } from '../../src/features/podcast/podcast.server';
 import { auditLog, inquiries, podcastEpisodes } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { adminAccount, auditEntries, call, caller, fileApi, storedFiles as filesIn } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let mediaDir: string;
-let adminToken: string;
-let adminId: string;
-let mp3: Uint8Array<ArrayBuffer>;
+const { database, api, mediaDir } = await fileApi({ media: 'podcast-admin' });
+const admin = await adminAccount(api);
+const adminToken = admin.idToken;
+const adminId = admin.user._id;
+const mp3 = new Uint8Array(
+  await readFile(new URL('../../src/features/demo/media/podcast/002-lighthouse-keeper.mp3', import.meta.url)),
+);
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const EPISODE = { title: 'Reading with grandparents', description: 'Why stories across generations stick.' };
 
-beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-podcast-admin-'));
-  api = testApi(database, { storage: diskStorage(mediaDir) });
-  const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
-  adminToken = admin.idToken;
-  adminId = admin.user._id;
-  mp3 = new Uint8Array(
-    await readFile(
-      new URL('../../src/features/demo/media/podcast/002-lighthouse-keeper.mp3', import.meta.url),
-    ),
-  );
-});
-afterAll(async () => {
-  await database?.dispose();
-  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
-});
-
-const as = (method: string, path: string, body?: unknown) =>
-  call(api, method, path, { token: adminToken, ...(body !== undefined ? { body } : {}) });
+const as = caller(api, adminToken);
 
 const upload = (id: string, bytes: Uint8Array<ArrayBuffer> | string, type: string) =>
   call(api, 'POST', `/api/admin/podcast/${id}/audio`, {
@@ -48,24 +27,17 @@ const upload = (id: string, bytes: Uint8Array<ArrayBuffer> | string, type: strin
     headers: { 'content-type': type },
   });
 
-async function storedFiles(): Promise<string[]> {
-  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(mediaDir.length + 1))
-    .sort();
-}
+const storedFiles = () => filesIn(mediaDir);
 
 const episodeRow = async (id: string) =>
   (await database.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)))[0];
 
-const auditOf = (entityId: string) =>
-  database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
-    .orderBy(auditLog.createdAt)
-    .then((rows) => rows.map((r) => ({ action: r.action, actorId: r.actorId, details: r.details })));
+const auditOf = async (entityId: string) =>
+  (await auditEntries(database, entityId)).map((r) => ({
+    action: r.action,
+    actorId: r.actorId,
+    details: r.details,
+  }));
 
 async function newEpisode(body: Record<string, unknown> = {}): Promise<AdminEpisode> {
   const res = await as('POST', '/api/admin/podcast', { ...EPISODE, ...body });

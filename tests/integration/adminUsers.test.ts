@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   blogs,
@@ -14,35 +11,26 @@ import {
   subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
 import {
   ADMIN_EMAIL,
+  adminAccount,
   call,
   EMULATOR_HOST,
+  expectFieldErrors,
+  fileApi,
   PROJECT_ID,
   registeredAccount,
   signInAccount,
-  type TestApi,
-  testApi,
-  testDatabase,
 } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let admin: Awaited<ReturnType<typeof registeredAccount>>;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database, { storage: diskStorage(await mkdtemp(join(tmpdir(), 'qr-admin-users-'))) });
-  admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+const { database, api } = await fileApi({ media: 'admin-users' });
+const admin = await adminAccount(api);
 
 const asAdmin = (method: string, path: string, body?: unknown) =>
   call(api, method, path, { token: admin.idToken, ...(body !== undefined ? { body } : {}) });
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+const createUser = (email: string, displayName: string, role = 'parent') =>
+  asAdmin('POST', '/api/admin/users', { email, displayName, role, privacyConsent: true });
 type Page = {
   items: { id: string; email: string; displayName: string; role: string; childCount: number }[];
   total: number;
@@ -136,31 +124,25 @@ describe('GET /api/admin/users', () => {
   });
 
   it('refuses a bad query, naming the parameter', async () => {
-    for (const [query, field] of [
-      ['sort=password', 'sort'],
-      ['dir=up', 'dir'],
-      ['page=0', 'page'],
-      ['limit=500', 'limit'],
-      ['role=owner', 'role'],
-      ['status=asleep', 'status'],
-      [`q=${'x'.repeat(101)}`, 'q'],
-    ] as const) {
-      const res = await asAdmin('GET', `/api/admin/users?${query}`);
-      expect(res.status, query).toBe(400);
-      expect(res.json.error?.fields?.[field], query).toBeTruthy();
-    }
+    await expectFieldErrors(
+      (query) => asAdmin('GET', `/api/admin/users?${query}`),
+      [
+        ['sort=password', 'sort'],
+        ['dir=up', 'dir'],
+        ['page=0', 'page'],
+        ['limit=500', 'limit'],
+        ['role=owner', 'role'],
+        ['status=asleep', 'status'],
+        [`q=${'x'.repeat(101)}`, 'q'],
+      ],
+    );
   });
 });
 
 describe('POST /api/admin/users', () => {
   it('creates a parent in the sign-in service and here, and emails a set-password link', async () => {
     const email = unique('new-parent');
-    const res = await asAdmin('POST', '/api/admin/users', {
-      email: email.toUpperCase(),
-      displayName: 'Nia Newcomer',
-      role: 'parent',
-      privacyConsent: true,
-    });
+    const res = await createUser(email.toUpperCase(), 'Nia Newcomer');
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       passwordLinkSent: true,
@@ -182,12 +164,7 @@ describe('POST /api/admin/users', () => {
 
   it('creates an administrator whose rights work once they set a password (which verifies the email)', async () => {
     const email = unique('new-admin');
-    const res = await asAdmin('POST', '/api/admin/users', {
-      email,
-      displayName: 'Omar Organiser',
-      role: 'admin',
-      privacyConsent: true,
-    });
+    const res = await createUser(email, 'Omar Organiser', 'admin');
     expect(res.status).toBe(201);
     const token = await setPasswordAndSignIn(email);
     const [, payload] = token.split('.');
@@ -197,23 +174,13 @@ describe('POST /api/admin/users', () => {
 
   it('answers 409 email_in_use for an address known here or only to the sign-in service', async () => {
     const before = await userCount();
-    const known = await asAdmin('POST', '/api/admin/users', {
-      email: ADMIN_EMAIL.toUpperCase(),
-      displayName: 'Copy Cat',
-      role: 'parent',
-      privacyConsent: true,
-    });
+    const known = await createUser(ADMIN_EMAIL.toUpperCase(), 'Copy Cat');
     expect(known.status).toBe(409);
     expect(known.json.error).toMatchObject({ code: 'email_in_use', fields: { email: expect.any(String) } });
 
     // Signed up with the sign-in service but never finished registering here.
     const halfway = await signInAccount(unique('halfway'));
-    const signInOnly = await asAdmin('POST', '/api/admin/users', {
-      email: halfway.email,
-      displayName: 'Half Way',
-      role: 'parent',
-      privacyConsent: true,
-    });
+    const signInOnly = await createUser(halfway.email, 'Half Way');
     expect(signInOnly.status).toBe(409);
     expect(signInOnly.json.error).toMatchObject({
       code: 'email_in_use',

@@ -1,29 +1,19 @@
 import { UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/platform/db/schema.server';
 import { memoryRateLimiter } from '../../src/platform/http/rateLimit.server';
 import {
   ADMIN_EMAIL,
   call,
+  fileApi,
   googleAccount,
   PROJECT_ID,
   registeredAccount,
   signInAccount,
-  type TestApi,
   testApi,
-  testDatabase,
 } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+const { database, api } = await fileApi();
 
 const userCount = async () => (await database.db.select().from(users)).length;
 
@@ -67,6 +57,13 @@ describe('health and the API description', () => {
 
 describe('POST /api/user/loginRegister', () => {
   const path = '/api/user/loginRegister';
+  /** The sign-in page's call, as `account`. */
+  const loginRegister = (account: { idToken: string }, body: unknown, on = api) =>
+    call(on, 'POST', path, { token: account.idToken, body });
+  /** A new parent's registration, with consent. */
+  const registration = (displayName: string) => ({
+    registration: { displayName, acceptPrivacyPolicy: true },
+  });
 
   it('refuses a call without a token', async () => {
     const res = await call(api, 'POST', path, { body: {} });
@@ -98,10 +95,7 @@ describe('POST /api/user/loginRegister', () => {
 
   it('answers data null for a signed-in visitor with no account yet', async () => {
     const account = await signInAccount();
-    const res = await call(api, 'POST', path, {
-      token: account.idToken,
-      body: { uid: account.uid, email: account.email },
-    });
+    const res = await loginRegister(account, { uid: account.uid, email: account.email });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, data: null });
   });
@@ -132,10 +126,7 @@ describe('POST /api/user/loginRegister', () => {
   it('never makes an unverified email an administrator, even a configured one', async () => {
     const impostor = await signInAccount(`boss-${crypto.randomUUID()}@example.com`);
     const impostorApi = testApi(database, { adminEmail: impostor.email });
-    const res = await call(impostorApi, 'POST', path, {
-      token: impostor.idToken,
-      body: { registration: { displayName: 'Not The Boss', acceptPrivacyPolicy: true } },
-    });
+    const res = await loginRegister(impostor, registration('Not The Boss'), impostorApi);
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ role: 'parent' });
   });
@@ -144,10 +135,7 @@ describe('POST /api/user/loginRegister', () => {
     const admin = await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
     expect(admin.user).toMatchObject({ role: 'admin' });
     const parent = await signInAccount();
-    const res = await call(api, 'POST', path, {
-      token: parent.idToken,
-      body: { registration: { displayName: 'Sneaky', acceptPrivacyPolicy: true }, role: 'admin' },
-    });
+    const res = await loginRegister(parent, { ...registration('Sneaky'), role: 'admin' });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ role: 'parent' });
   });
@@ -221,25 +209,16 @@ describe('POST /api/user/loginRegister', () => {
       .set({ email: sharedEmail })
       .where((await import('drizzle-orm')).eq(users.email, first.email));
     const second = await signInAccount(sharedEmail);
-    const res = await call(api, 'POST', path, {
-      token: second.idToken,
-      body: { registration: { displayName: 'Twin', acceptPrivacyPolicy: true } },
-    });
+    const res = await loginRegister(second, registration('Twin'));
     expect(res.status).toBe(409);
     expect(res.json.error?.fields).toHaveProperty('email');
   });
 
   it('a Google sign-in without an account gets data null, then registers with its verified email', async () => {
     const google = await googleAccount();
-    const first = await call(api, 'POST', path, {
-      token: google.idToken,
-      body: { uid: google.uid, email: google.email },
-    });
+    const first = await loginRegister(google, { uid: google.uid, email: google.email });
     expect(first.json).toEqual({ success: true, data: null });
-    const registered = await call(api, 'POST', path, {
-      token: google.idToken,
-      body: { uid: google.uid, registration: { displayName: 'Casey Google', acceptPrivacyPolicy: true } },
-    });
+    const registered = await loginRegister(google, { uid: google.uid, ...registration('Casey Google') });
     expect(registered.status).toBe(201);
     expect(registered.json.data).toMatchObject({ email: google.email, role: 'parent' });
   });

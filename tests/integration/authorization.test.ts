@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
 import { passages, plans } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { adminAccount, call, fileApi, registeredAccount } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin';
 
@@ -39,337 +35,142 @@ const interviewSlots = generateSlots(defaultInterviewSchedule(), new Date(Date.n
   (s) => s.startsAt,
 );
 
+/** The status each of the four actors gets, in the order they ask. */
+const everyone = (status: number) => ({
+  anonymous: status,
+  parent: status,
+  otherParent: status,
+  admin: status,
+});
+const signedIn = (status: number) => ({ anonymous: 401, parent: status, otherParent: status, admin: status });
+const adminOnly = (status: number) => ({ anonymous: 401, parent: 403, otherParent: 403, admin: status });
+/** The parent's own resource: everyone else gets 404, as for none at all. */
+const ownerOnly = (status: number) => ({ anonymous: 401, parent: status, otherParent: 404, admin: 404 });
+/** The same, with the parent asking last, so the others meet a resource that still exists. */
+const ownerLast = (status: number) => ({ anonymous: 401, otherParent: 404, admin: 404, parent: status });
+
+/** One row of the matrix: `METHOD path`, who gets what, and what else the request carries. */
+const route = (
+  request: string,
+  expected: Record<Actor, number>,
+  extra: Pick<Case, 'idOf' | 'body' | 'raw'> = {},
+): Case => {
+  const [method = '', path = ''] = request.split(' ');
+  return { method, path, expect: expected, ...extra };
+};
+
+const NEW_EVENT = {
+  title: 'Story time',
+  startsAt: '2099-06-14T15:00:00Z',
+  endsAt: '2099-06-14T16:00:00Z',
+  location: 'Library',
+  capacity: 10,
+};
+
 /** Every API route × who is asking → the status they get. */
 const MATRIX: Case[] = [
-  {
-    method: 'GET',
-    path: '/api/health',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/openapi.json',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/user/loginRegister',
-    body: {},
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/plans',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/inquiries',
+  route('GET /api/health', everyone(200)),
+  route('GET /api/openapi.json', everyone(200)),
+  route('POST /api/user/loginRegister', signedIn(200), { body: {} }),
+  route('GET /api/plans', everyone(200)),
+  route('POST /api/inquiries', everyone(201), {
     body: { name: 'Jo', email: 'jo@example.com', subject: 'Hello', message: 'A question about programs.' },
-    expect: { anonymous: 201, parent: 201, otherParent: 201, admin: 201 },
-  },
-  { method: 'GET', path: '/api/me', expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 } },
-  {
-    method: 'GET',
-    path: '/api/children',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/children',
-    body: child,
-    expect: { anonymous: 401, parent: 201, otherParent: 201, admin: 201 },
-  },
+  }),
+  route('GET /api/me', signedIn(200)),
+  route('GET /api/children', signedIn(200)),
+  route('POST /api/children', signedIn(201), { body: child }),
   // A child belongs to one family: nobody else sees it, administrators included (they use the admin routes).
-  {
-    method: 'GET',
-    path: '/api/children/{id}',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/users',
-    expect: { anonymous: 401, parent: 403, otherParent: 403, admin: 200 },
-  },
+  route('GET /api/children/{id}', ownerOnly(200)),
+  route('GET /api/admin/users', adminOnly(200)),
   // blogs
-  {
-    method: 'GET',
-    path: '/api/blogs',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/blogs/{id}',
-    idOf: 'publishedBlog',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/me/blogs',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/me/blogs',
+  route('GET /api/blogs', everyone(200)),
+  route('GET /api/blogs/{id}', everyone(200), { idOf: 'publishedBlog' }),
+  route('GET /api/me/blogs', signedIn(200)),
+  route('POST /api/me/blogs', signedIn(201), {
     body: { title: 'A family post', contentHtml: '<p>Words about reading.</p>' },
-    expect: { anonymous: 401, parent: 201, otherParent: 201, admin: 201 },
-  },
+  }),
   // A draft belongs to its author: nobody else can send it for review.
-  {
-    method: 'POST',
-    path: '/api/me/blogs/{id}/submit',
-    idOf: 'parentDraft',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/blogs/{id}/review',
+  route('POST /api/me/blogs/{id}/submit', ownerOnly(200), { idOf: 'parentDraft' }),
+  route('POST /api/admin/blogs/{id}/review', adminOnly(200), {
     idOf: 'submittedBlog',
     body: { decision: 'approve' },
-    expect: { anonymous: 401, parent: 403, otherParent: 403, admin: 200 },
-  },
+  }),
   // myblogs: a family reads, changes and deletes only its own posts (404 for anyone else, as for
   // no post at all); the author deletes last, so the others meet a post that still exists.
-  {
-    method: 'GET',
-    path: '/api/me/blogs/{id}',
-    idOf: 'editableDraft',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/me/blogs/{id}',
+  route('GET /api/me/blogs/{id}', ownerOnly(200), { idOf: 'editableDraft' }),
+  route('PATCH /api/me/blogs/{id}', ownerOnly(200), {
     idOf: 'editableDraft',
     body: { title: 'A family post, revised', contentHtml: '<p>More words about reading.</p>' },
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/me/blogs/{id}',
-    idOf: 'deletableDraft',
-    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 204 },
-  },
-  {
-    method: 'POST',
-    path: '/api/me/blog-images',
-    // A real (tiny) picture: the server decodes and re-encodes it.
+  }),
+  route('DELETE /api/me/blogs/{id}', ownerLast(204), { idOf: 'deletableDraft' }),
+  // A real (tiny) picture: the server decodes and re-encodes it.
+  route('POST /api/me/blog-images', signedIn(201), {
     raw: { body: TINY_WEBP, headers: { 'content-type': 'image/webp' } },
-    expect: { anonymous: 401, parent: 201, otherParent: 201, admin: 201 },
-  },
+  }),
   // events: public reads; a family sees and changes only its own children's registrations.
-  {
-    method: 'GET',
-    path: '/api/events',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/events/{eventId}',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/events/{eventId}/registrations',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/events/{eventId}/registrations',
-    body: { childId: '{childId}' },
-    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/events/{eventId}/registrations/{childId}',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/events',
-    body: {
-      title: 'Story time',
-      startsAt: '2099-06-14T15:00:00Z',
-      endsAt: '2099-06-14T16:00:00Z',
-      location: 'Library',
-      capacity: 10,
-    },
-    expect: { anonymous: 401, parent: 403, otherParent: 403, admin: 201 },
-  },
+  route('GET /api/events', everyone(200)),
+  route('GET /api/events/{eventId}', everyone(200)),
+  route('GET /api/events/{eventId}/registrations', signedIn(200)),
+  route('POST /api/events/{eventId}/registrations', ownerOnly(201), { body: { childId: '{childId}' } }),
+  route('DELETE /api/events/{eventId}/registrations/{childId}', ownerOnly(200)),
+  route('POST /api/admin/events', adminOnly(201), { body: NEW_EVENT }),
   // read-aloud: passages for any family; a child's attempts and recordings for its family only.
-  {
-    method: 'GET',
-    path: '/api/passages',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/children/{id}/recordings',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'POST',
-    path: '/api/children/{id}/recordings?passageId={passageId}&durationMs=30000',
-    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/api/children/{id}/recordings/{recordingId}/audio',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/children/{id}/recordings/{recordingId}',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
+  route('GET /api/passages', signedIn(200)),
+  route('GET /api/children/{id}/recordings', ownerOnly(200)),
+  route('POST /api/children/{id}/recordings?passageId={passageId}&durationMs=30000', ownerOnly(201)),
+  route('GET /api/children/{id}/recordings/{recordingId}/audio', ownerOnly(200)),
+  route('DELETE /api/children/{id}/recordings/{recordingId}', ownerOnly(200)),
   // reading log: a child's log is its family's alone; the catalogue search is public.
-  {
-    method: 'GET',
-    path: '/api/children/{id}/reading',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'POST',
-    path: '/api/children/{id}/reading',
+  route('GET /api/children/{id}/reading', ownerOnly(200)),
+  route('POST /api/children/{id}/reading', ownerOnly(201), {
     body: { title: 'Matrix book', readOn: '2025-06-01', minutes: 10 },
-    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/children/{id}/reading/{entryId}',
-    body: { minutes: 12 },
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
+  }),
+  route('PATCH /api/children/{id}/reading/{entryId}', ownerOnly(200), { body: { minutes: 12 } }),
   // After the PATCH: the parent's DELETE takes the entry away.
-  {
-    method: 'DELETE',
-    path: '/api/children/{id}/reading/{entryId}',
-    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 204 },
-  },
-  {
-    method: 'GET',
-    path: '/api/books',
-    expect: { anonymous: 200, parent: 200, otherParent: 200, admin: 200 },
-  },
+  route('DELETE /api/children/{id}/reading/{entryId}', ownerLast(204)),
+  route('GET /api/books', everyone(200)),
   // family: the signed-in family's own notifications, details, export
-  {
-    method: 'GET',
-    path: '/api/me/notifications/unread',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/children/{id}/notifications',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'POST',
-    path: '/api/children/{id}/notifications/read',
-    body: {},
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/me',
-    body: { displayName: 'Sam P.' },
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/children/{id}',
-    body: child,
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/api/me/export',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
+  route('GET /api/me/notifications/unread', signedIn(200)),
+  route('GET /api/children/{id}/notifications', ownerOnly(200)),
+  route('POST /api/children/{id}/notifications/read', ownerOnly(200), { body: {} }),
+  route('PATCH /api/me', signedIn(200), { body: { displayName: 'Sam P.' } }),
+  route('PATCH /api/children/{id}', ownerOnly(200), { body: child }),
+  route('GET /api/me/export', signedIn(200)),
   // interviews: a family sees and changes only its own booking.
-  {
-    method: 'GET',
-    path: '/api/interviews/slots',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
-  {
-    method: 'GET',
-    path: '/api/me/interviews',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
+  route('GET /api/interviews/slots', signedIn(200)),
+  route('GET /api/me/interviews', signedIn(200)),
   // The parent already holds an interview; the other parent takes this slot, so the admin finds it taken.
-  {
-    method: 'POST',
-    path: '/api/interviews',
-    body: { startsAt: interviewSlots[1] },
-    expect: { anonymous: 401, parent: 409, otherParent: 201, admin: 409 },
-  },
-  {
-    method: 'GET',
-    path: '/api/interviews/{id}',
-    idOf: 'interview',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/interviews/{id}',
+  route(
+    'POST /api/interviews',
+    { anonymous: 401, parent: 409, otherParent: 201, admin: 409 },
+    { body: { startsAt: interviewSlots[1] } },
+  ),
+  route('GET /api/interviews/{id}', ownerOnly(200), { idOf: 'interview' }),
+  route('PATCH /api/interviews/{id}', ownerLast(200), {
     idOf: 'interview',
     body: { startsAt: interviewSlots[2] },
-    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 200 },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/interviews/{id}',
-    idOf: 'interview',
-    expect: { anonymous: 401, otherParent: 404, admin: 404, parent: 200 },
-  },
+  }),
+  route('DELETE /api/interviews/{id}', ownerLast(200), { idOf: 'interview' }),
   // payments: check-out, the family's orders, the sandbox's test payment and the provider's webhook
-  {
-    method: 'POST',
-    path: '/api/checkout',
-    body: { planId: '{planId}', childId: '{childId}' },
-    expect: { anonymous: 401, parent: 201, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/api/orders/{id}',
-    idOf: 'order',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'POST',
-    path: '/api/orders/{id}/sandbox-pay',
-    idOf: 'order',
-    body: { outcome: 'fail' },
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/api/me/orders',
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 200 },
-  },
+  route('POST /api/checkout', ownerOnly(201), { body: { planId: '{planId}', childId: '{childId}' } }),
+  route('GET /api/orders/{id}', ownerOnly(200), { idOf: 'order' }),
+  route('POST /api/orders/{id}/sandbox-pay', ownerOnly(200), { idOf: 'order', body: { outcome: 'fail' } }),
+  route('GET /api/me/orders', signedIn(200)),
   // Nobody signs in to it: Stripe's signature is the credential, and an unsigned call is refused.
-  {
-    method: 'POST',
-    path: '/api/payments/webhook',
+  route('POST /api/payments/webhook', everyone(400), {
     body: { id: 'evt_1', type: 'payment_intent.succeeded' },
-    expect: { anonymous: 400, parent: 400, otherParent: 400, admin: 400 },
-  },
+  }),
   // Keep these last: they delete the child and the accounts the entries above use.
-  {
-    method: 'DELETE',
-    path: '/api/children/{id}',
-    expect: { anonymous: 401, parent: 200, otherParent: 404, admin: 404 },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/me',
-    body: { confirm: 'delete our family' },
-    // The matrix has one administrator: the last one cannot delete themselves.
-    expect: { anonymous: 401, parent: 200, otherParent: 200, admin: 409 },
-  },
+  route('DELETE /api/children/{id}', ownerOnly(200)),
+  // The matrix has one administrator: the last one cannot delete themselves.
+  route(
+    'DELETE /api/me',
+    { anonymous: 401, parent: 200, otherParent: 200, admin: 409 },
+    { body: { confirm: 'delete our family' } },
+  ),
 ];
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
+const { database, api } = await fileApi({ media: 'matrix-media' });
 let tokens: Record<Actor, string | undefined>;
 /** Ids the paths are filled with, made in beforeAll. */
 const ids = {
@@ -387,7 +188,6 @@ const ids = {
   plan: '',
   order: '',
 };
-let mediaDir: string;
 /** Fills a path or body with this run's ids. */
 const fill = (text: string, idOf: keyof typeof ids = 'child') =>
   text
@@ -400,13 +200,10 @@ const fill = (text: string, idOf: keyof typeof ids = 'child') =>
     .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-matrix-media-'));
-  api = testApi(database, { storage: diskStorage(mediaDir) });
   const [parent, otherParent, admin] = await Promise.all([
     registeredAccount(api),
     registeredAccount(api),
-    registeredAccount(api, ADMIN_EMAIL, 'Ada Admin'),
+    adminAccount(api),
   ]);
   tokens = {
     anonymous: undefined,
@@ -441,7 +238,7 @@ beforeAll(async () => {
   };
   const event = await call(api, 'POST', '/api/admin/events', {
     token: admin.idToken,
-    body: MATRIX.find((c) => c.path === '/api/admin/events')?.body,
+    body: NEW_EVENT,
   });
   ids.event = String(event.json._id);
   ids.parentDraft = await newDraft();
@@ -475,10 +272,6 @@ beforeAll(async () => {
     body: { planId: ids.plan, childId: ids.child },
   });
   ids.order = String(order.json.orderId);
-});
-afterAll(async () => {
-  await database?.dispose();
-  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
 describe('authorization matrix', () => {

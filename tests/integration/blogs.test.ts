@@ -1,34 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeCursor } from '../../src/features/blogs/blogs';
 import { listPublishedPosts } from '../../src/features/blogs/blogs.server';
 import { auditLog, blogs, notifications } from '../../src/platform/db/schema.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { adminAccount, call, familyWithChild, fileApi, registeredAccount } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let parent: Awaited<ReturnType<typeof registeredAccount>>;
-let otherParent: Awaited<ReturnType<typeof registeredAccount>>;
-let admin: Awaited<ReturnType<typeof registeredAccount>>;
-let childId: string;
+const { database, api } = await fileApi();
+const [parent, otherParent, admin] = await Promise.all([
+  familyWithChild(api, { firstName: 'Nora', ageBand: '8-10', readingLevel: 'branch' }),
+  registeredAccount(api),
+  adminAccount(api),
+]);
+const { childId } = parent;
 
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-  [parent, otherParent, admin] = await Promise.all([
-    registeredAccount(api),
-    registeredAccount(api),
-    registeredAccount(api, ADMIN_EMAIL, 'Ada Admin'),
-  ]);
-  const child = await call(api, 'POST', '/api/children', {
-    token: parent.idToken,
-    body: { firstName: 'Nora', ageBand: '8-10', readingLevel: 'branch' },
-  });
-  childId = String(child.json._id);
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+/** The parent sends a draft for review. */
+const submit = (id: string) => call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken });
+/** The administrator reviews a post. */
+const review = (id: string, body: unknown) =>
+  call(api, 'POST', `/api/admin/blogs/${id}/review`, { token: admin.idToken, body });
 
 const post = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
@@ -44,12 +33,8 @@ async function draft(body: Record<string, unknown>, token = parent.idToken) {
 
 async function publish(title: string, extra: Record<string, unknown> = {}) {
   const id = await draft(post(title, extra));
-  expect((await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken })).status).toBe(200);
-  const review = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-    token: admin.idToken,
-    body: { decision: 'approve' },
-  });
-  expect(review.status).toBe(200);
+  expect((await submit(id)).status).toBe(200);
+  expect((await review(id, { decision: 'approve' })).status).toBe(200);
   return id;
 }
 
@@ -118,23 +103,16 @@ describe('writing, submitting and reviewing a post', () => {
     expect(
       (await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: otherParent.idToken })).status,
     ).toBe(404);
-    expect((await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken })).status).toBe(
-      200,
-    );
-    const again = await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken });
+    expect((await submit(id)).status).toBe(200);
+    const again = await submit(id);
     expect(again.status).toBe(409);
-    expect((await call(api, 'POST', '/api/me/blogs/nope/submit', { token: parent.idToken })).status).toBe(
-      400,
-    );
+    expect((await submit('nope')).status).toBe(400);
   });
 
   it('approves: the post is public at once, the child is told, the change is audited', async () => {
     const id = await draft(post('Approved and public', { childId }));
-    await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken });
-    const res = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'approve' },
-    });
+    await submit(id);
+    const res = await review(id, { decision: 'approve' });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('approved');
 
@@ -155,11 +133,8 @@ describe('writing, submitting and reviewing a post', () => {
 
   it('rejects with a note the family sees; a rejection needs one', async () => {
     const id = await draft(post('Needs a little work', { childId }));
-    await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken });
-    const noNote = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'reject' },
-    });
+    await submit(id);
+    const noNote = await review(id, { decision: 'reject' });
     expect(noNote.status).toBe(400);
     expect(noNote.json.error?.fields).toHaveProperty('note');
     for (const body of [
@@ -168,38 +143,25 @@ describe('writing, submitting and reviewing a post', () => {
       { decision: 'reject', note: '<script>x</script>' },
       { decision: 'reject', note: 'x'.repeat(1001) },
     ]) {
-      expect(
-        (await call(api, 'POST', `/api/admin/blogs/${id}/review`, { token: admin.idToken, body })).status,
-      ).toBe(400);
+      expect((await review(id, body)).status).toBe(400);
     }
     const [unchanged] = await database.db.select().from(blogs).where(eq(blogs.id, id));
     expect(unchanged?.status).toBe('submitted');
 
-    const res = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'reject', note: 'Please add a photo credit.' },
-    });
+    const res = await review(id, { decision: 'reject', note: 'Please add a photo credit.' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'rejected', reviewNote: 'Please add a photo credit.' });
     expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(404);
     // Changed and sent again, it goes back to the queue.
-    expect((await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken })).status).toBe(
-      200,
-    );
+    expect((await submit(id)).status).toBe(200);
   });
 
   it('lets only one of two administrators acting at once review a post', async () => {
     const id = await draft(post('Reviewed once'));
-    await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken });
+    await submit(id);
     const [a, b] = await Promise.all([
-      call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-        token: admin.idToken,
-        body: { decision: 'approve' },
-      }),
-      call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-        token: admin.idToken,
-        body: { decision: 'reject', note: 'Too short.' },
-      }),
+      review(id, { decision: 'approve' }),
+      review(id, { decision: 'reject', note: 'Too short.' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
@@ -211,15 +173,9 @@ describe('writing, submitting and reviewing a post', () => {
 
   it('refuses to review a draft or an unknown post', async () => {
     const id = await draft(post('Still a draft'));
-    const res = await call(api, 'POST', `/api/admin/blogs/${id}/review`, {
-      token: admin.idToken,
-      body: { decision: 'approve' },
-    });
+    const res = await review(id, { decision: 'approve' });
     expect(res.status).toBe(409);
-    const unknown = await call(api, 'POST', '/api/admin/blogs/00000000-0000-4000-8000-000000000000/review', {
-      token: admin.idToken,
-      body: { decision: 'approve' },
-    });
+    const unknown = await review('00000000-0000-4000-8000-000000000000', { decision: 'approve' });
     expect(unknown.status).toBe(404);
   });
 });

@@ -1,15 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventRegistrations, events, notifications } from '../../src/platform/db/schema.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { adminAccount, call, created, familyWithChild, fileApi, inDays } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let adminToken: string;
-
-const DAY = 86_400_000;
-const inDays = (days: number, hours = 0) =>
-  new Date(Date.now() + days * DAY + hours * 3_600_000).toISOString();
+const { database, api } = await fileApi();
+const adminToken = (await adminAccount(api)).idToken;
 
 const goodEvent = {
   title: 'Saturday Story Time',
@@ -22,24 +17,12 @@ const goodEvent = {
   ageMax: 7,
 };
 
-async function createEvent(over: Record<string, unknown> = {}) {
-  const res = await call(api, 'POST', '/api/admin/events', {
-    token: adminToken,
-    body: { ...goodEvent, ...over },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return String(res.json._id);
-}
+const createEvent = async (over: Record<string, unknown> = {}) =>
+  (await created(api, '/api/admin/events', adminToken, { ...goodEvent, ...over }))._id;
 
 /** A new family with one child. */
-async function family(name = 'Maya') {
-  const parent = await registeredAccount(api);
-  const child = await call(api, 'POST', '/api/children', {
-    token: parent.idToken,
-    body: { firstName: name, ageBand: '4-6', readingLevel: 'sprout' },
-  });
-  return { token: parent.idToken, childId: String(child.json._id) };
-}
+const family = (name = 'Maya') =>
+  familyWithChild(api, { firstName: name, ageBand: '4-6', readingLevel: 'sprout' });
 
 const register = (eventId: string, token: string | undefined, body: unknown) =>
   call(api, 'POST', `/api/events/${eventId}/registrations`, { ...(token ? { token } : {}), body });
@@ -53,20 +36,10 @@ async function seats(eventId: string) {
   return { taken: row?.seatsTaken, registrations: Number(count?.n) };
 }
 
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-  adminToken = (await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin')).idToken;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
 describe('POST /api/admin/events', () => {
   it('creates an event and answers it with every seat free', async () => {
-    const res = await call(api, 'POST', '/api/admin/events', { token: adminToken, body: goodEvent });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({
+    const event = await created(api, '/api/admin/events', adminToken, goodEvent);
+    expect(event).toMatchObject({
       title: 'Saturday Story Time',
       capacity: 20,
       seatsLeft: 20,

@@ -1,9 +1,6 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
 import { notifyChild } from '../../src/features/notifications/notifications.server';
 import {
@@ -20,45 +17,21 @@ import {
   subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import type { Storage } from '../../src/platform/storage/storage';
-import {
-  ADMIN_EMAIL,
-  call,
-  EMULATOR_HOST,
-  PROJECT_ID,
-  registeredAccount,
-  type TestApi,
-  testApi,
-  testDatabase,
-} from './harness';
+import { adminAccount, call, EMULATOR_HOST, familyWithChild, fileApi, PROJECT_ID } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let adminToken: string;
-let storage: Storage;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  storage = diskStorage(await mkdtemp(join(tmpdir(), 'qr-family-media-')));
-  api = testApi(database, { storage });
-  adminToken = (await registeredAccount(api, ADMIN_EMAIL, 'Ada Admin')).idToken;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+const { database, api, storage } = await fileApi({ media: 'family-media' });
+const adminToken = (await adminAccount(api)).idToken;
 
 const kid = { firstName: 'Maya', ageBand: '8-10', readingLevel: 'branch' };
 
 /** A new family with one child and a few notifications for it. */
 async function family(notes = 3) {
-  const parent = await registeredAccount(api);
-  const child = await call(api, 'POST', '/api/children', { token: parent.idToken, body: kid });
-  const childId = String(child.json._id);
+  const parent = await familyWithChild(api, kid);
+  const { childId } = parent;
   for (let i = 1; i <= notes; i++) {
     await notifyChild(database.db, childId, { kind: 'milestone', title: `Note ${i}`, link: '/profile' });
   }
-  return { ...parent, token: parent.idToken, childId };
+  return parent;
 }
 
 describe('notifications', () => {

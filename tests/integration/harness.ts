@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, expect } from 'vitest';
 import {
   createEmulatorAccount,
   createVerifiedEmulatorAccount,
@@ -9,11 +14,13 @@ import {
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
 import { createApi } from '../../src/features/api.server';
 import { type Database, openDatabase } from '../../src/platform/db/client.server';
+import { auditLog } from '../../src/platform/db/schema.server';
 import { memoryRateLimiter, type RateLimiter } from '../../src/platform/http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
 import { createLogger } from '../../src/platform/logger.server';
-import type { PaymentProvider } from '../../src/platform/payments/provider.server';
+import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
+import { diskStorage } from '../../src/platform/storage/disk.server';
 import type { Storage } from '../../src/platform/storage/storage';
 
 export { EMULATOR_HOST, PROJECT_ID };
@@ -40,19 +47,20 @@ export async function testDatabase(): Promise<Database & { dispose(): Promise<vo
   };
 }
 
+export type TestDatabase = Awaited<ReturnType<typeof testDatabase>>;
+
 /** This test file's administrator: configured as an admin email, unique so files never collide. */
 export const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 
-export function testApi(
-  database: Database,
-  options: {
-    rateLimiter?: RateLimiter;
-    authPerMinute?: number;
-    adminEmail?: string;
-    storage?: Storage;
-    payments?: PaymentProvider;
-  } = {},
-) {
+interface TestApiOptions {
+  rateLimiter?: RateLimiter;
+  authPerMinute?: number;
+  adminEmail?: string;
+  storage?: Storage;
+  payments?: PaymentProvider;
+}
+
+export function testApi(database: Database, options: TestApiOptions = {}) {
   return createApi({
     db: database.db,
     databaseKind: database.kind,
@@ -72,13 +80,57 @@ export function testApi(
 
 export type TestApi = ReturnType<typeof testApi>;
 
+interface FileApi {
+  database: TestDatabase;
+  api: TestApi;
+  /** The uploads folder ('' without `media`). */
+  mediaDir: string;
+}
+
+/**
+ * This test file's database and API, made as the file loads (call it with top-level await) and closed
+ * after its tests. With `media`, uploads go to a new folder named after it, removed afterwards.
+ */
+export async function fileApi(
+  options: TestApiOptions & { media: string },
+): Promise<FileApi & { storage: Storage }>;
+export async function fileApi(options?: TestApiOptions): Promise<FileApi>;
+export async function fileApi(options: TestApiOptions & { media?: string } = {}) {
+  const { media, ...apiOptions } = options;
+  const database = await testDatabase();
+  const mediaDir = media ? await mkdtemp(join(tmpdir(), `qr-${media}-`)) : '';
+  afterAll(async () => {
+    await database.dispose();
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+  });
+  const storage = mediaDir ? diskStorage(mediaDir) : apiOptions.storage;
+  const api = testApi(database, { ...apiOptions, ...(storage ? { storage } : {}) });
+  return { database, api, mediaDir, storage };
+}
+
+/** Every file under a media folder, as storage keys, sorted. */
+export async function storedFiles(mediaDir: string): Promise<string[]> {
+  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(mediaDir.length + 1))
+    .sort();
+}
+
+/** The audit entries about one entity, oldest first. */
+export const auditEntries = (database: TestDatabase, entityId: string) =>
+  database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
+
+/** A sign-in account as the emulator answers it. */
+interface EmulatorAccount {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
 /** A new sign-in account in the emulator, with a unique email unless one is given. */
 export async function signInAccount(email = `parent-${randomUUID()}@example.com`) {
-  return createEmulatorAccount(email, 'correct horse battery staple') as Promise<{
-    uid: string;
-    email: string;
-    idToken: string;
-  }>;
+  return createEmulatorAccount(email, 'correct horse battery staple') as Promise<EmulatorAccount>;
 }
 
 interface CallOptions {
@@ -125,16 +177,12 @@ export async function call(api: TestApi, method: string, path: string, options: 
 
 /** A Google sign-in through the emulator's stand-in for Google. */
 export async function googleAccount(email = `google-${randomUUID()}@example.com`) {
-  return signInWithGoogleAtEmulator(email) as Promise<{ uid: string; email: string; idToken: string }>;
+  return signInWithGoogleAtEmulator(email) as Promise<EmulatorAccount>;
 }
 
 /** A sign-in account whose email is verified (administrators must have one). */
 export async function verifiedAccount(email = `verified-${randomUUID()}@example.com`) {
-  return createVerifiedEmulatorAccount(email, 'correct horse battery staple') as Promise<{
-    uid: string;
-    email: string;
-    idToken: string;
-  }>;
+  return createVerifiedEmulatorAccount(email, 'correct horse battery staple') as Promise<EmulatorAccount>;
 }
 
 /** Registers a parent (or, with the configured admin email, a verified administrator); `verified` for one who may be promoted. */
@@ -157,6 +205,49 @@ export async function registeredAccount(
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.json)}`);
   return { ...account, user: (res.json as { data: { _id: string } }).data };
 }
+
+/** The configured administrator, registered (once a file) as Ada Admin. */
+export const adminAccount = (api: TestApi) => registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
+
+/** A new family: a registered parent and one child with exactly these fields, which must be accepted. */
+export async function familyWithChild(api: TestApi, child: Record<string, unknown>, displayName?: string) {
+  const parent = await registeredAccount(api, undefined, displayName);
+  const res = await call(api, 'POST', '/api/children', { token: parent.idToken, body: child });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { ...parent, token: parent.idToken, userId: parent.user._id, childId: String(res.json._id) };
+}
+
+/** Calls the API as one account: `(method, path, body?)`. */
+export const caller = (api: TestApi, token: string) => (method: string, path: string, body?: unknown) =>
+  call(api, method, path, { token, ...(body !== undefined ? { body } : {}) });
+
+/** Each bad query is refused with 400, naming its field; `ask` sends one query. */
+export async function expectFieldErrors(
+  ask: (query: string) => ReturnType<typeof call>,
+  cases: readonly (readonly [query: string, field: string])[],
+) {
+  for (const [query, field] of cases) {
+    const res = await ask(query);
+    expect(res.status, query).toBe(400);
+    expect(Object.keys(res.json.error?.fields ?? {}), query).toContain(field);
+    expect(res.json.error?.fields?.[field], query).toBeTruthy();
+  }
+}
+
+/** Posts a new resource, which must be created (201); answers its JSON. */
+export async function created<T = { _id: string }>(api: TestApi, path: string, token: string, body: unknown) {
+  const res = await call(api, 'POST', path, { token, body });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as unknown as T;
+}
+
+/** An ISO instant `days` (and `hours`) from now. */
+export const inDays = (days: number, hours = 0) =>
+  new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString();
+
+/** An API whose payment provider is the sandbox (signing with `secret`) with `over` changed. */
+export const apiWithProvider = (database: Database, over: Partial<PaymentProvider>, secret?: string) =>
+  testApi(database, { payments: { ...sandboxProvider(secret), ...over } });
 
 /** A Stripe-shaped event about `object`, as the JSON body Stripe would post. */
 export const stripeEvent = (type: string, object: Record<string, unknown>) =>

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inquiries } from '../../src/platform/db/schema.server';
-import { call, type TestApi, testApi, testDatabase } from './harness';
+import { call, fileApi } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
+const { database, api } = await fileApi();
 let address = 0;
 /** Each test sends from its own address, so the per-address limit only bites where it is tested. */
 const nextAddress = () => `192.0.2.${++address}`;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-});
-afterAll(async () => {
-  await database?.dispose();
-});
 
 const good = {
   name: 'Priya Shah',

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots, type Slot } from '../../src/features/interviews/slots';
 import { interviewBookings, notifications } from '../../src/platform/db/schema.server';
-import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { call, fileApi, registeredAccount } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
+const { database, api } = await fileApi();
 /** The configured slots, computed as the server does; each test takes its own. */
-let slots: Slot[];
+const slots: Slot[] = generateSlots(defaultInterviewSchedule(), new Date()).filter(
+  // The slot the tests start with must not begin before the run ends.
+  (s) => Date.parse(s.startsAt) > Date.now() + 13 * 3_600_000,
+);
 let nextSlot = 0;
 const takeSlot = () => {
   const slot = slots[nextSlot++];
@@ -40,17 +42,6 @@ const bookedAt = (startsAt: string) =>
     .select()
     .from(interviewBookings)
     .where(and(eq(interviewBookings.startsAt, new Date(startsAt)), eq(interviewBookings.status, 'booked')));
-
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-  slots = generateSlots(defaultInterviewSchedule(), new Date());
-  // The slot the tests start with must not begin before the run ends.
-  slots = slots.filter((s) => Date.parse(s.startsAt) > Date.now() + 13 * 3_600_000);
-});
-afterAll(async () => {
-  await database?.dispose();
-});
 
 describe('free slots', () => {
   it('lists the configured slots of the next three weeks, soonest first, at least 12 hours ahead', async () => {

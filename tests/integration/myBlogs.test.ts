@@ -1,44 +1,21 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_BLOG_IMAGE_BYTES } from '../../src/features/blogs/images';
 import { blogs } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import { ADMIN_EMAIL, call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { adminAccount, call, familyWithChild, fileApi } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let mediaDir: string;
-let parent: Awaited<ReturnType<typeof registeredAccount>>;
-let otherParent: Awaited<ReturnType<typeof registeredAccount>>;
-let admin: Awaited<ReturnType<typeof registeredAccount>>;
-let childId: string;
-let otherChildId: string;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-blog-images-'));
-  api = testApi(database, { storage: diskStorage(mediaDir) });
-  [parent, otherParent, admin] = await Promise.all([
-    registeredAccount(api, undefined, 'Jordan Rivers'),
-    registeredAccount(api),
-    registeredAccount(api, ADMIN_EMAIL, 'Ada Admin'),
-  ]);
-  const childBody = { firstName: 'Maya', ageBand: '8-10', readingLevel: 'branch' };
-  childId = String(
-    (await call(api, 'POST', '/api/children', { token: parent.idToken, body: childBody })).json._id,
-  );
-  otherChildId = String(
-    (await call(api, 'POST', '/api/children', { token: otherParent.idToken, body: childBody })).json._id,
-  );
-});
-afterAll(async () => {
-  await database?.dispose();
-  await rm(mediaDir, { recursive: true, force: true });
-});
+const { database, api, mediaDir } = await fileApi({ media: 'blog-images' });
+const childBody = { firstName: 'Maya', ageBand: '8-10', readingLevel: 'branch' };
+const [parent, otherParent, admin] = await Promise.all([
+  familyWithChild(api, childBody, 'Jordan Rivers'),
+  familyWithChild(api, childBody),
+  adminAccount(api),
+]);
+const { childId } = parent;
+const otherChildId = otherParent.childId;
 
 const body = (extra: Record<string, unknown> = {}) => ({
   title: 'Reading at breakfast',

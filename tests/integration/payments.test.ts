@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   notifications,
   orders,
@@ -9,35 +9,40 @@ import {
   subscriptions,
 } from '../../src/platform/db/schema.server';
 import { sandboxProvider } from '../../src/platform/payments/provider.server';
-import {
-  call,
-  postPaymentEvent,
-  registeredAccount,
-  stripeEvent,
-  type TestApi,
-  testApi,
-  testDatabase,
-} from './harness';
+import { apiWithProvider, call, familyWithChild, fileApi, postPaymentEvent, stripeEvent } from './harness';
 
 /** The sandbox with a secret this file knows, so it can sign events offline as Stripe would. */
 const SECRET = 'whsec_payments_test_secret';
 const sign = (payload: string, secret = SECRET) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let condensedId: string;
-let monthlyId: string;
-let retiredId: string;
+const { database, api } = await fileApi({ payments: sandboxProvider(SECRET) });
+const [condensedId, monthlyId, retiredId] = (
+  await database.db
+    .insert(plans)
+    .values([
+      { name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 },
+      { name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 },
+      { name: 'Old Program', durationMonths: 2, priceCents: 5000, active: false },
+    ])
+    .returning({ id: plans.id })
+).map((r) => r.id) as [string, string, string];
 
-async function family(name = 'Maya') {
-  const parent = await registeredAccount(api);
-  const child = await call(api, 'POST', '/api/children', {
-    token: parent.idToken,
-    body: { firstName: name, ageBand: '6-8', readingLevel: 'sapling' },
+/** A new family with one child. */
+const family = (name = 'Maya') =>
+  familyWithChild(api, { firstName: name, ageBand: '6-8', readingLevel: 'sapling' });
+const AVA = { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' };
+
+/** An API where Stripe takes the payments (its events unsigned here), starting them with `createPayment`. */
+const stripeApi = (createPayment: () => Promise<{ providerRef: string; clientSecret: string }>) =>
+  apiWithProvider(database, {
+    kind: 'stripe',
+    mode: 'test',
+    createPayment,
+    verifyEvent: () => {
+      throw new Error('not signed');
+    },
   });
-  return { token: parent.idToken, childId: String(child.json._id) };
-}
 
 async function checkout(token: string, body: Record<string, unknown>) {
   const res = await call(api, 'POST', '/api/checkout', { token, body });
@@ -81,21 +86,6 @@ async function snapshot() {
     events: await count(paymentEvents),
   };
 }
-
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database, { payments: sandboxProvider(SECRET) });
-  const rows = await database.db
-    .insert(plans)
-    .values([
-      { name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 },
-      { name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 },
-      { name: 'Old Program', durationMonths: 2, priceCents: 5000, active: false },
-    ])
-    .returning({ id: plans.id });
-  [condensedId, monthlyId, retiredId] = rows.map((r) => r.id) as [string, string, string];
-});
-afterAll(async () => database?.dispose());
 
 describe('check-out', () => {
   it('creates a pending order at the price stored for the plan, whatever the body says', async () => {
@@ -315,32 +305,18 @@ describe('the sandbox and the family’s orders', () => {
   });
 
   it('is not offered when Stripe takes the payments', async () => {
-    const stripeApi = testApi(database, {
-      payments: {
-        ...sandboxProvider(),
-        kind: 'stripe',
-        mode: 'test',
-        createPayment: async () => ({
-          providerRef: `pi_${crypto.randomUUID()}`,
-          clientSecret: 'pi_secret_x',
-        }),
-        verifyEvent: () => {
-          throw new Error('not signed');
-        },
-      },
-    });
-    const parent = await registeredAccount(stripeApi);
-    const child = await call(stripeApi, 'POST', '/api/children', {
-      token: parent.idToken,
-      body: { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' },
-    });
-    const started = await call(stripeApi, 'POST', '/api/checkout', {
-      token: parent.idToken,
-      body: { planId: monthlyId, childId: child.json._id },
+    const stripe = stripeApi(async () => ({
+      providerRef: `pi_${crypto.randomUUID()}`,
+      clientSecret: 'pi_secret_x',
+    }));
+    const parent = await familyWithChild(stripe, AVA);
+    const started = await call(stripe, 'POST', '/api/checkout', {
+      token: parent.token,
+      body: { planId: monthlyId, childId: parent.childId },
     });
     expect(started.json).toMatchObject({ provider: 'stripe', clientSecret: 'pi_secret_x' });
-    const res = await call(stripeApi, 'POST', `/api/orders/${started.json.orderId}/sandbox-pay`, {
-      token: parent.idToken,
+    const res = await call(stripe, 'POST', `/api/orders/${started.json.orderId}/sandbox-pay`, {
+      token: parent.token,
       body: { outcome: 'succeed' },
     });
     expect(res.status).toBe(404);
@@ -348,34 +324,17 @@ describe('the sandbox and the family’s orders', () => {
   });
 
   it('answers 503 when the provider cannot start the payment, and leaves no pending order behind', async () => {
-    const downApi = testApi(database, {
-      payments: {
-        ...sandboxProvider(),
-        kind: 'stripe',
-        mode: 'test',
-        createPayment: async () => {
-          throw new Error('Stripe is unreachable');
-        },
-        verifyEvent: () => {
-          throw new Error('not signed');
-        },
-      },
+    const down = stripeApi(async () => {
+      throw new Error('Stripe is unreachable');
     });
-    const parent = await registeredAccount(downApi);
-    const child = await call(downApi, 'POST', '/api/children', {
-      token: parent.idToken,
-      body: { firstName: 'Ava', ageBand: '4-6', readingLevel: 'sprout' },
-    });
-    const res = await call(downApi, 'POST', '/api/checkout', {
-      token: parent.idToken,
-      body: { planId: monthlyId, childId: child.json._id },
+    const parent = await familyWithChild(down, AVA);
+    const res = await call(down, 'POST', '/api/checkout', {
+      token: parent.token,
+      body: { planId: monthlyId, childId: parent.childId },
     });
     expect(res.status).toBe(503);
     expect(res.json.error?.code).toBe('unavailable');
-    const mine = await database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.childId, String(child.json._id)));
+    const mine = await database.db.select().from(orders).where(eq(orders.childId, parent.childId));
     expect(mine.map((o) => o.status)).toEqual(['failed']);
   });
 });

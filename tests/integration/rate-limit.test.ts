@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryRateLimiter, postgresRateLimiter } from '../../src/platform/http/rateLimit.server';
-import { testDatabase } from './harness';
+import { fileApi } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-beforeAll(async () => {
-  database = await testDatabase();
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+const { database } = await fileApi();
 
 describe('rate limiters', () => {
   it('the shared (database) limiter allows the limit, refuses the next, and counts per key', async () => {

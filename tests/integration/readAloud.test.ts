@@ -1,44 +1,21 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteChildRecordings } from '../../src/features/readAloud/readAloud.server';
 import { children, passages, recordings } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
 import { serveStored } from '../../src/platform/storage/serve.server';
-import type { Storage } from '../../src/platform/storage/storage';
-import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { call, familyWithChild, fileApi, storedFiles as filesIn } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let mediaDir: string;
-let storage: Storage;
-let parent: { token: string; childId: string };
-let otherParent: { token: string; childId: string };
-let passageId: string;
+const { database, api, mediaDir, storage } = await fileApi({ media: 'recordings' });
 /** 40 words. */
 const PASSAGE_TEXT = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 const AUDIO = new TextEncoder().encode('OggS fake but opaque audio bytes');
 
-async function family(name: string) {
-  const account = await registeredAccount(api);
-  const child = await call(api, 'POST', '/api/children', {
-    token: account.idToken,
-    body: { firstName: name, ageBand: '8-10', readingLevel: 'branch' },
-  });
-  expect(child.status).toBe(201);
-  return { token: account.idToken, childId: String(child.json._id) };
-}
+const family = (name: string) =>
+  familyWithChild(api, { firstName: name, ageBand: '8-10', readingLevel: 'branch' });
 
 /** Every file under the media folder, as storage keys. */
-async function storedFiles(): Promise<string[]> {
-  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(mediaDir.length + 1))
-    .sort();
-}
+const storedFiles = () => filesIn(mediaDir);
 
 const recordingsOf = (childId: string) =>
   database.db.select().from(recordings).where(eq(recordings.childId, childId));
@@ -55,25 +32,16 @@ function post(
   });
 }
 
-beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-recordings-'));
-  storage = diskStorage(mediaDir);
-  api = testApi(database, { storage });
-  const [row] = await database.db
-    .insert(passages)
-    .values([
-      { title: 'The Lighthouse', readingLevel: 'branch', text: PASSAGE_TEXT, wordCount: 40 },
-      { title: 'The Garden Gate', readingLevel: 'sprout', text: 'Sam has a red gate.', wordCount: 5 },
-    ])
-    .returning();
-  passageId = String(row?.id);
-  [parent, otherParent] = await Promise.all([family('Maya'), family('Theo')]);
-});
-afterAll(async () => {
-  await database?.dispose();
-  await rm(mediaDir, { recursive: true, force: true });
-});
+const [row] = await database.db
+  .insert(passages)
+  .values([
+    { title: 'The Lighthouse', readingLevel: 'branch', text: PASSAGE_TEXT, wordCount: 40 },
+    { title: 'The Garden Gate', readingLevel: 'sprout', text: 'Sam has a red gate.', wordCount: 5 },
+  ])
+  .returning();
+const passageId = String(row?.id);
+const [parent, otherParent] = await Promise.all([family('Maya'), family('Theo')]);
+
 beforeEach(async () => {
   await database.db.delete(recordings);
   await rm(mediaDir, { recursive: true, force: true });

@@ -1,14 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, utcDay, weekStart } from '../../src/features/reading/reading';
 import type { ReadingLog } from '../../src/features/reading/reading.schema';
 import { books, notifications, readingLogs, readingMilestones } from '../../src/platform/db/schema.server';
-import { call, registeredAccount, type TestApi, testApi, testDatabase } from './harness';
+import { call, familyWithChild, fileApi, registeredAccount } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let api: TestApi;
-let book: { id: string; title: string; author: string };
+const { database, api } = await fileApi();
+const [book] = await database.db
+  .insert(books)
+  .values([
+    { title: 'The Wild Robot', author: 'Peter Brown', readingLevel: 'branch' },
+    { title: 'Frog and Toad Are Friends', author: 'Arnold Lobel', readingLevel: 'sprout' },
+    { title: 'Wild About Books', author: 'Judy Sierra', readingLevel: 'sprout' },
+    { title: '100% Wolf', author: 'Jayne Lyons', readingLevel: 'sapling' },
+  ])
+  .returning();
+if (!book) throw new Error('no book');
 
 const today = () => utcDay(new Date());
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -19,15 +27,8 @@ interface Family {
 }
 
 /** A new family with one child. */
-async function family(name = 'Maya', profile: Record<string, unknown> = { ageBand: '6-8' }): Promise<Family> {
-  const parent = await registeredAccount(api);
-  const child = await call(api, 'POST', '/api/children', {
-    token: parent.idToken,
-    body: { firstName: name, readingLevel: 'sapling', ...profile },
-  });
-  expect(child.status, JSON.stringify(child.json)).toBe(201);
-  return { token: parent.idToken, childId: String(child.json._id) };
-}
+const family = (name = 'Maya', profile: Record<string, unknown> = { ageBand: '6-8' }): Promise<Family> =>
+  familyWithChild(api, { firstName: name, readingLevel: 'sapling', ...profile });
 
 const logPath = (f: Family, rest = '') => `/api/children/${f.childId}/reading${rest}`;
 const add = (f: Family, body: unknown) => call(api, 'POST', logPath(f), { token: f.token, body });
@@ -57,47 +58,21 @@ const milestoneNotes = (childId: string) =>
     .from(notifications)
     .where(and(eq(notifications.childId, childId), eq(notifications.kind, 'milestone')));
 
-beforeAll(async () => {
-  database = await testDatabase();
-  api = testApi(database);
-  const [row] = await database.db
-    .insert(books)
-    .values([
-      { title: 'The Wild Robot', author: 'Peter Brown', readingLevel: 'branch' },
-      { title: 'Frog and Toad Are Friends', author: 'Arnold Lobel', readingLevel: 'sprout' },
-      { title: 'Wild About Books', author: 'Judy Sierra', readingLevel: 'sprout' },
-      { title: '100% Wolf', author: 'Jayne Lyons', readingLevel: 'sapling' },
-    ])
-    .returning();
-  if (!row) throw new Error('no book');
-  book = row;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
 describe('adding, changing and deleting entries', () => {
   it('adds a free title, changes it, deletes it, and the totals follow', async () => {
     const f = await family();
-    const created = await add(f, {
+    const fields = {
       title: 'Our library find',
       author: 'A. Writer',
       readOn: today(),
       minutes: 25,
       pages: 12,
       rating: 4,
-    });
+    };
+    const created = await add(f, fields);
     expect(created.status).toBe(201);
     const entry = (created.json as { entry: Record<string, unknown> }).entry;
-    expect(entry).toMatchObject({
-      bookId: null,
-      title: 'Our library find',
-      author: 'A. Writer',
-      readOn: today(),
-      minutes: 25,
-      pages: 12,
-      rating: 4,
-    });
+    expect(entry).toMatchObject({ bookId: null, ...fields });
 
     let state = await log(f);
     expect(state.child).toEqual({ _id: f.childId, name: 'Maya' });

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/features/demo/seed.server';
 import {
   blogs,
@@ -14,25 +11,14 @@ import {
   podcastEpisodes,
   users,
 } from '../../src/platform/db/schema.server';
-import { diskStorage } from '../../src/platform/storage/disk.server';
-import { testDatabase } from './harness';
+import { call, fileApi } from './harness';
 
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let mediaDir: string;
-beforeAll(async () => {
-  database = await testDatabase();
-  mediaDir = await mkdtemp(join(tmpdir(), 'qr-seed-media-'));
-});
-afterAll(async () => {
-  await database?.dispose();
-  await rm(mediaDir, { recursive: true, force: true });
-});
+const { database, api, storage: media } = await fileApi({ media: 'seed-media' });
 
 const userRows = async () => Number((await database.db.select({ n: count() }).from(users))[0]?.n ?? 0);
 
 describe('demo seed', () => {
   it('fills an empty database with browsable content and the demo accounts', async () => {
-    const media = diskStorage(mediaDir);
     expect(await seedDemo(database.db, media)).toBe(true);
     const db = database.db;
     const n = async (table: typeof plans | typeof books | typeof users) =>
@@ -72,15 +58,14 @@ describe('demo seed', () => {
 
   it('never runs against a database that already holds data', async () => {
     const before = await userRows();
-    expect(await seedDemo(database.db, diskStorage(mediaDir))).toBe(false);
+    expect(await seedDemo(database.db, media)).toBe(false);
     expect(await userRows()).toBe(before);
   });
 });
 
 describe('GET /api/plans', () => {
   it('lists the active plans, cheapest first, in whole cents', async () => {
-    const { call, testApi } = await import('./harness');
-    const res = await call(testApi(database), 'GET', '/api/plans');
+    const res = await call(api, 'GET', '/api/plans');
     expect(res.status).toBe(200);
     const list = res.json as unknown as { priceCents: number; durationMonths: number }[];
     expect(list.length).toBeGreaterThanOrEqual(3);

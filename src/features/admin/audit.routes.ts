@@ -4,8 +4,8 @@ import { adminPageSchema } from '~/platform/admin/list.schema';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import { auditLog, blogs, inquiries, users } from '~/platform/db/schema.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses, json } from '~/platform/http/contract';
 import { requireAdmin } from '~/platform/http/middleware.server';
-import { errorResponses, json } from '~/platform/http/openapi';
 import { adminCountsSchema, auditEntrySchema, auditQuerySchema } from './admin.schema';
 
 /** Administrators only: the audit log, and the counts of what waits for the team. */

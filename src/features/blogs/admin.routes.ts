@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses, json } from '~/platform/http/contract';
 import { requireAdmin } from '~/platform/http/middleware.server';
-import { errorResponses, json } from '~/platform/http/openapi';
 import { getStorage } from '~/platform/storage/index.server';
 import {
   adminBlogCreateSchema,

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { errorResponses, json } from '~/platform/http/openapi';
+import { errorResponses, json } from '~/platform/http/contract';
 import { adminBookRoutes } from './adminBooks.routes';
 import { adminPassageRoutes } from './adminPassages.routes';
 import { searchBooks } from './books.server';

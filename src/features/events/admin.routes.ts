@@ -4,8 +4,8 @@ import { adminPageSchema } from '~/platform/admin/list.schema';
 import { DomainError, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses, json } from '~/platform/http/contract';
 import { requireAdmin } from '~/platform/http/middleware.server';
-import { errorResponses, json } from '~/platform/http/openapi';
 import {
   adminEventSchema,
   adminEventsQuerySchema,

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses } from '~/platform/http/contract';
 import { requireAccount } from '~/platform/http/middleware.server';
-import { errorResponses } from '~/platform/http/openapi';
 import { findOwnChild } from '~/platform/identity/accounts.server';
 import {
   eventListSchema,

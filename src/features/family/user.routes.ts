@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses as errors } from '~/platform/http/contract';
 import { rateLimit, requireAccount, requireIdentity } from '~/platform/http/middleware.server';
-import { errorResponses as errors } from '~/platform/http/openapi';
 import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
 import { createUser, emailInUse, userDto } from './family.server';
 import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';

@@ -3,8 +3,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { inquiries } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses } from '~/platform/http/contract';
 import { clientAddress } from '~/platform/http/middleware.server';
-import { errorResponses } from '~/platform/http/openapi';
 import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
 
 export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {

@@ -3,6 +3,7 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { plans } from '~/platform/db/schema.server';
+import { DomainError, notFound } from '~/platform/errors';
 import type { AdminPlan, ParsedPlanInput, PlanPatch } from './admin.schema';
 
 type PlanRow = typeof plans.$inferSelect;
@@ -133,7 +134,11 @@ export async function updatePlan(
   });
 }
 
-export type DeletePlanResult = 'deleted' | 'not_found' | 'in_use';
+const inUse = () =>
+  new DomainError(
+    'in_use',
+    'Families have bought this plan, so it cannot be deleted: their orders point to it. Retire it instead: it leaves the program pages and nobody new can buy it.',
+  );
 
 /**
  * The Postgres error of a row still referenced elsewhere, however deep it is wrapped: 23001
@@ -150,12 +155,12 @@ function foreignKeyViolation(error: unknown): boolean {
  * Deletes a plan no family has bought. The count answers the usual case with a clear refusal; the
  * foreign key (orders → plans, ON DELETE RESTRICT) refuses an order that arrives meanwhile.
  */
-export async function deletePlan(db: Db, actorId: string, id: string): Promise<DeletePlanResult> {
+export async function deletePlan(db: Db, actorId: string, id: string): Promise<void> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.select({ plan: plans, orders: orderCount }).from(plans).where(eq(plans.id, id));
-      if (!row) return 'not_found';
-      if (row.orders > 0) return 'in_use';
+      if (!row) throw notFound('That plan');
+      if (row.orders > 0) throw inUse();
       await tx.delete(plans).where(eq(plans.id, id));
       await recordAudit(tx, {
         actorId,
@@ -168,10 +173,9 @@ export async function deletePlan(db: Db, actorId: string, id: string): Promise<D
           durationMonths: row.plan.durationMonths,
         },
       });
-      return 'deleted';
     });
   } catch (error) {
-    if (foreignKeyViolation(error)) return 'in_use';
+    if (foreignKeyViolation(error)) throw inUse();
     throw error;
   }
 }

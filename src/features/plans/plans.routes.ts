@@ -1,28 +1,46 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import * as z from 'zod';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { planSchema } from './plans.schema';
+import { route } from '~/platform/http/route.server';
+import { createPlan, deletePlan, findAdminPlan, listAdminPlans, updatePlan } from './admin.server';
+import { plansApi as api } from './plans.api';
 import { listActivePlans } from './plans.server';
 
+/**
+ * The plans families can buy, and the admin console's plans. Prices travel as whole cents. A plan
+ * that families have bought is never deleted (their orders point at it), only retired: it leaves
+ * the public pages and stays in the console.
+ */
 export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/plans',
-      summary: 'The plans families can buy now, cheapest first (public)',
-      operationId: 'listPlans',
-      security: [],
-      responses: {
-        200: {
-          description: 'Active plans',
-          content: { 'application/json': { schema: z.array(planSchema) } },
-        },
-      },
-    }),
-    async (c) => {
-      // Public and the same for everyone: a shared cache may keep it briefly.
-      c.header('Cache-Control', 'public, max-age=60');
-      return c.json(await listActivePlans(deps.db), 200);
-    },
+  route(app, deps, api.list, async (c) => {
+    // Public and the same for everyone: a shared cache may keep it briefly.
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(await listActivePlans(deps.db), 200);
+  });
+
+  route(app, deps, api.adminList, async (c) =>
+    c.json(await listAdminPlans(deps.db, c.req.valid('query')), 200),
   );
+
+  route(app, deps, api.adminCreate, async (c) =>
+    c.json(await createPlan(deps.db, c.get('user').id, c.req.valid('json')), 201),
+  );
+
+  route(app, deps, api.adminGet, async (c) => {
+    const plan = await findAdminPlan(deps.db, c.req.valid('param').id);
+    if (!plan) throw notFound('That plan');
+    return c.json(plan, 200);
+  });
+
+  route(app, deps, api.adminUpdate, async (c) => {
+    const plan = await updatePlan(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
+    if (!plan) throw notFound('That plan');
+    return c.json(plan, 200);
+  });
+
+  route(app, deps, api.adminDelete, async (c) => {
+    const { id } = c.req.valid('param');
+    await deletePlan(deps.db, c.get('user').id, id);
+    return c.json({ deleted: true as const, _id: id }, 200);
+  });
 }

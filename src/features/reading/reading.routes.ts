@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { invalid, notFound } from '~/platform/errors';
 import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { errorResponses, json } from '~/platform/http/contract';
 import { requireAccount } from '~/platform/http/middleware.server';
-import { errorResponses, json } from '~/platform/http/openapi';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { decodeEntryCursor, isPlausibleToday, utcDay } from './reading';
 import {

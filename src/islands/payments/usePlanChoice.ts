@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $selectedPlanData, selectPlan } from '~/features/plans/plan.store';
+import { plansApi } from '~/features/plans/plans.api';
 import type { PlanDto } from '~/features/plans/plans.schema';
-import { apiFetch } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 
 export type PlanChoice =
   | { status: 'loading' }
@@ -22,7 +23,7 @@ export function usePlanChoice(): PlanChoice {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    apiFetch<PlanDto[]>('/api/plans')
+    call(plansApi.list, {})
       .then(setPlans)
       .catch(() => setError('The programs could not be loaded. Check your connection and reload the page.'));
   }, []);

@@ -1,5 +1,13 @@
-import type { ErrorBody } from '~/platform/http/common.schema';
+import type * as z from 'zod';
+import type { AnyContract as Contract } from '~/platform/http/contract';
+import { currentIdToken } from '~/platform/identity/identity.client';
 import { publicConfig } from '~/platform/publicConfig';
+
+/**
+ * The one way the browser talks to the API: `call(contract, options)`. The contract (a feature's
+ * `*.api.ts`) gives the method, the path, who may call and the answer's zod schema, the same one
+ * the OpenAPI document shows; the answer is parsed with it, never cast.
+ */
 
 /** An error answer from the API, with the message to show and the fields to mark. */
 export class ApiClientError extends Error {
@@ -14,15 +22,121 @@ export class ApiClientError extends Error {
   }
 }
 
+const NETWORK = 'We could not reach Quill Reads. Check your connection and try again.';
+const UNEXPECTED = 'Quill Reads answered in a way this page did not expect. Please reload the page.';
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+type RequestPart<C, K extends string> = C extends { request: Record<K, infer S> } ? S : undefined;
+type JsonBody<C> = C extends { request: { body: { content: { 'application/json': { schema: infer S } } } } }
+  ? S
+  : undefined;
+
+/** What a call sends: the path's parameters, the query, the JSON body or a file, as the contract says. */
+export type CallOptions<C extends Contract> = ([ParamNames<C['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamNames<C['path']>, string> }) &
+  (RequestPart<C, 'query'> extends z.ZodType
+    ? { query?: z.input<RequestPart<C, 'query'>> }
+    : { query?: undefined }) &
+  (JsonBody<C> extends z.ZodType ? { body: z.input<JsonBody<C>> } : { body?: undefined }) & {
+    /** A file sent as the raw body (uploads). */
+    file?: Blob;
+    /** A token to send instead of the signed-in user's current one (a fresh one after re-entering a password). */
+    token?: string | null;
+    signal?: AbortSignal;
+    /** How long to wait; uploads get longer. */
+    timeoutMs?: number;
+  };
+
+/** What a call answers: the parsed answer, or null for 204. */
+export type Answer<C extends Contract> = C['answer'] extends z.ZodType ? z.output<C['answer']> : null;
+
+function urlOf(path: string, params: Record<string, string> | undefined, query: object | undefined) {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path} needs ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${publicConfig.apiBase}/api${filled}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(contract: Contract, options: CallOptions<Contract>): Promise<Response> {
+  const { body, file, signal } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token =
+    contract.access === 'public'
+      ? null
+      : options.token !== undefined
+        ? options.token
+        : await currentIdToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
+  // Give up rather than leave a spinner turning forever.
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? (file ? 120_000 : 20_000));
+  try {
+    return await fetch(urlOf(contract.path, options.params, options.query), {
+      method: contract.method.toUpperCase(),
+      headers,
+      ...(file ? { body: file } : body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError' && signal?.aborted) throw error;
+    throw new ApiClientError(0, 'network', NETWORK);
+  }
+}
+
+async function refusal(res: Response): Promise<ApiClientError> {
+  const data = (await res.json().catch(() => null)) as {
+    error?: { code?: string; message?: string; fields?: Record<string, string> };
+  } | null;
+  return new ApiClientError(
+    res.status,
+    data?.error?.code ?? 'unknown',
+    data?.error?.message ?? 'Something went wrong. Please try again.',
+    data?.error?.fields ?? {},
+  );
+}
+
+/** Calls an operation and answers its parsed answer, or throws ApiClientError with a message a person understands. */
+export async function call<C extends Contract>(contract: C, options: CallOptions<C>): Promise<Answer<C>> {
+  const res = await send(contract, options as CallOptions<Contract>);
+  if (!res.ok) throw await refusal(res);
+  const schema = contract.answer as z.ZodType | undefined;
+  if (!schema || res.status === 204) return null as Answer<C>;
+  const data: unknown = await res.json().catch(() => undefined);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.warn(`[api] ${contract.operationId} answered an unexpected shape`, parsed.error.issues[0]);
+    throw new ApiClientError(res.status, 'unexpected_answer', UNEXPECTED);
+  }
+  return parsed.data as Answer<C>;
+}
+
+/** Calls an operation that answers bytes (a recording) and answers them as a Blob. */
+export async function callForBlob<C extends Contract>(contract: C, options: CallOptions<C>): Promise<Blob> {
+  const res = await send(contract, options as CallOptions<Contract>);
+  if (!res.ok) throw await refusal(res);
+  return res.blob();
+}
+
+// ---- Transitional (removed once every island calls through contracts) ----
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** The Firebase ID token of the signed-in user. */
   token?: string | null;
   signal?: AbortSignal;
 }
 
-/** Calls the API and answers its JSON, or throws ApiClientError with a message a person understands. */
+/** @deprecated call(contract, options) */
 export async function apiFetch<T>(
   path: string,
   { method = 'GET', body, token, signal }: ApiRequest = {},
@@ -32,7 +146,6 @@ export async function apiFetch<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    // Give up after 20 s rather than leave a spinner turning forever.
     const timeout = AbortSignal.timeout(20_000);
     res = await fetch(`${publicConfig.apiBase}${path}`, {
       method,
@@ -42,27 +155,9 @@ export async function apiFetch<T>(
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError' && signal?.aborted) throw error;
-    throw new ApiClientError(
-      0,
-      'network',
-      'We could not reach Quill Reads. Check your connection and try again.',
-    );
+    throw new ApiClientError(0, 'network', NETWORK);
   }
+  if (!res.ok) throw await refusal(res);
   const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON: handled below as a generic failure.
-  }
-  if (!res.ok) {
-    const error = (data as ErrorBody | null)?.error;
-    throw new ApiClientError(
-      res.status,
-      error?.code ?? 'unknown',
-      error?.message ?? 'Something went wrong. Please try again.',
-      error?.fields ?? {},
-    );
-  }
-  return data as T;
+  return (text ? JSON.parse(text) : null) as T;
 }

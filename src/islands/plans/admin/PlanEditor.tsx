@@ -1,14 +1,13 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
-import type { AdminPlan } from '~/features/plans/admin.schema';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { plansApi } from '~/features/plans/plans.api';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
-import { recordPath, useRecord } from '~/islands/shared/admin/useRecord';
+import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
 import { Spinner } from '~/islands/shared/Spinner';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '~/islands/shared/admin/adminForm.css';
 
@@ -16,7 +15,7 @@ const BACK = '/admin/create-plans';
 
 /** /updatePlan/{id}: one plan's name, duration, price, description and whether it is on sale. */
 export function PlanEditor({ planId }: { planId: string }) {
-  const { state, reload, replace, refresh } = useRecord<AdminPlan>(recordPath('/api/admin/plans', planId));
+  const { state, reload, replace, refresh } = useRecord(recordOf(plansApi.adminGet, planId));
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
@@ -43,7 +42,7 @@ export function PlanEditor({ planId }: { planId: string }) {
   const remove = async () => {
     setDeleting(true);
     try {
-      await adminFetch(`/api/admin/plans/${plan._id}`, { method: 'DELETE' });
+      await call(plansApi.adminDelete, { params: { id: plan._id } });
       await navigate(BACK);
     } catch (error) {
       setConfirming(false);
@@ -82,10 +81,7 @@ export function PlanEditor({ planId }: { planId: string }) {
           initial={planToForm(plan)}
           submitLabel="Save changes"
           onSave={async (input) => {
-            const saved = await adminFetch<AdminPlan>(`/api/admin/plans/${plan._id}`, {
-              method: 'PATCH',
-              body: input,
-            });
+            const saved = await call(plansApi.adminUpdate, { params: { id: plan._id }, body: input });
             replace(saved);
             if (plan.active && !saved.active)
               return `“${saved.name}” is retired. ${PUBLIC_DELAY.replace('show it', 'stop showing it')}`;

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import type { AdminPlan } from '~/features/plans/admin.schema';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
+import { plansApi } from '~/features/plans/plans.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
+import { call } from '~/platform/client/api';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '~/islands/shared/admin/adminForm.css';
 
@@ -20,7 +21,7 @@ export function PlansAdmin() {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string>();
   const addButton = useRef<HTMLButtonElement>(null);
-  const list = useAdminList<AdminPlan>('/api/admin/plans', {
+  const list = useAdminList<AdminPlan>(plansApi.adminList, {
     sort: 'price',
     dir: 'asc',
     filters: { status: '' },
@@ -63,7 +64,7 @@ export function PlansAdmin() {
             initial={planToForm()}
             submitLabel="Create plan"
             onSave={async (input) => {
-              const plan = await adminFetch<AdminPlan>('/api/admin/plans', { method: 'POST', body: input });
+              const plan = await call(plansApi.adminCreate, { body: input });
               setNotice(
                 `“${plan.name}” is created${plan.active ? `. ${PUBLIC_DELAY}` : ', retired: families cannot buy it yet.'}`,
               );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminPage } from '~/platform/admin/list.schema';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
+import type { AnyContract } from '~/platform/http/contract';
 import { adminFetch } from './adminApi';
 
 export interface ListParams {
@@ -29,16 +30,25 @@ function paramsFromUrl(defaults: ListParams): ListParams {
   };
 }
 
-function queryOf(params: ListParams, limit: number): string {
-  const query = new URLSearchParams({
+function queryOf(params: ListParams, limit: number): Record<string, string> {
+  return {
     sort: params.sort,
     dir: params.dir,
     page: String(params.page),
     limit: String(limit),
-  });
-  if (params.q) query.set('q', params.q);
-  for (const [key, value] of Object.entries(params.filters)) if (value) query.set(key, value);
-  return query.toString();
+    q: params.q,
+    ...params.filters,
+  };
+}
+
+/** A list operation: its query is the list's search, sort, page and filters; it answers a page. */
+async function loadPage<T>(source: string | AnyContract, query: Record<string, string>, signal: AbortSignal) {
+  if (typeof source !== 'string') {
+    // The list's own query fields are the contract's (adminListQuery): checked by the server.
+    return (await call(source, { query, signal } as never)) as unknown as AdminPage<T>;
+  }
+  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
+  return adminFetch<AdminPage<T>>(`${source}?${search}`, { signal });
 }
 
 /** What the page address keeps: only what differs from the list's defaults, so a plain visit stays plain. */
@@ -62,7 +72,8 @@ function addressQuery(params: ListParams, defaults: ListParams): string {
  * asking, and an answer to an older question never replaces a newer one.
  */
 export function useAdminList<T>(
-  endpoint: string,
+  /** The list operation (a contract); a path while the islands move to contracts. */
+  endpoint: string | AnyContract,
   /** The order the list starts in, and its filters (each '' until chosen). */
   start: Pick<ListParams, 'sort' | 'dir'> & { filters?: ListParams['filters'] },
   limit = 25,
@@ -92,9 +103,7 @@ export function useAdminList<T>(
       url.search = addressQuery(params, initial.current);
       window.history.replaceState(window.history.state, '', url);
       try {
-        const page = await adminFetch<AdminPage<T>>(`${endpoint}?${queryOf(params, limit)}`, {
-          signal: controller.signal,
-        });
+        const page = await loadPage<T>(endpoint, queryOf(params, limit), controller.signal);
         if (ticket !== latest.current) return;
         // A page past the end (rows deleted meanwhile) goes back to the last page that exists.
         const lastPage = Math.max(1, Math.ceil(page.total / page.pageSize));

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { call } from '~/platform/client/api';
+import type { AnyContract } from '~/platform/http/contract';
 import { isUuid } from '~/platform/ids';
 import { failedLoad, type RecordState } from '../loadState';
 import { adminFetch } from './adminApi';
@@ -9,11 +11,42 @@ export type { RecordState };
 export const recordPath = (collection: string, id: string | null) =>
   id !== null && isUuid(id) ? `${collection}/${id}` : null;
 
+/** One record through its contract (a path with `{id}`), or null when the id cannot name one. */
+export interface RecordSource<T> {
+  key: string;
+  load: (signal?: AbortSignal) => Promise<T>;
+}
+export function recordOf<C extends AnyContract & { path: `${string}{id}${string}` }>(
+  contract: C,
+  id: string | null,
+) {
+  if (id === null || !isUuid(id)) return null;
+  return {
+    key: `${contract.path}:${id}`,
+    load: (signal?: AbortSignal) => call(contract, { params: { id }, signal } as never),
+  } as RecordSource<Awaited<ReturnType<typeof call<C>>>>;
+}
+
+const loaderOf = <T>(source: string | RecordSource<T> | null) =>
+  source === null
+    ? null
+    : typeof source === 'string'
+      ? { key: source, load: (signal?: AbortSignal) => adminFetch<T>(source, signal ? { signal } : {}) }
+      : source;
+
 /**
  * Loads one record for an admin page: loading, missing, failed, ready. `reload` asks again from
  * the loading state; `refresh` asks again quietly, so the page (and the focus) stays where it is.
  */
-export function useRecord<T>(path: string | null, fallback = 'This could not be loaded.') {
+export function useRecord<T>(
+  /** recordOf(contract, id); a path while the islands move to contracts. */
+  source: string | RecordSource<T> | null,
+  fallback = 'This could not be loaded.',
+) {
+  // The loader changes with each render; its key says when it names another record.
+  const loader = useRef(loaderOf(source));
+  loader.current = loaderOf(source);
+  const path = loader.current?.key ?? null;
   const [state, setState] = useState<RecordState<T>>(path ? { status: 'loading' } : { status: 'missing' });
   const [version, setVersion] = useState(0);
 
@@ -25,7 +58,8 @@ export function useRecord<T>(path: string | null, fallback = 'This could not be 
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    adminFetch<T>(path, { signal: controller.signal })
+    loader.current
+      ?.load(controller.signal)
       .then((record) => setState({ status: 'ready', record }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState(failedLoad(error, fallback));
@@ -36,8 +70,8 @@ export function useRecord<T>(path: string | null, fallback = 'This could not be 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const replace = useCallback((record: T) => setState({ status: 'ready', record }), []);
   const refresh = useCallback(async () => {
-    const record = path ? await adminFetch<T>(path).catch(() => null) : null;
+    const record = (await loader.current?.load().catch(() => null)) ?? null;
     if (record) setState({ status: 'ready', record });
-  }, [path]);
+  }, []);
   return { state, reload, replace, refresh };
 }

@@ -1,0 +1,43 @@
+import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { ApiDeps, ApiEnv } from './context.server';
+import type { Access, AnyContract } from './contract';
+import { requireAccount, requireAdmin, requireIdentity } from './middleware.server';
+
+type Mounted<C extends AnyContract> = Omit<C, 'access' | 'answer' | 'status'> &
+  Pick<RouteConfig, 'security' | 'middleware'>;
+
+/** The check each kind of access runs before the handler (who is asking, on every route). */
+function guard(deps: ApiDeps, access: Access): MiddlewareHandler<ApiEnv>[] {
+  switch (access) {
+    case 'public':
+      return [];
+    case 'identity':
+      return [requireIdentity(deps)];
+    case 'account':
+      return [requireAccount(deps)];
+    case 'admin':
+      return [requireAdmin(deps)];
+  }
+}
+
+/**
+ * Mounts a contract as an OpenAPI route: its access becomes the middleware that checks who is
+ * asking and the document's security entry; the handler is typed from the contract's schemas.
+ */
+export function route<C extends AnyContract>(
+  app: OpenAPIHono<ApiEnv>,
+  deps: ApiDeps,
+  contract: C,
+  handler: Mounted<C> extends RouteConfig ? RouteHandler<Mounted<C>, ApiEnv> : never,
+) {
+  const { access, answer: _answer, status: _status, ...config } = contract;
+  const mounted = {
+    ...config,
+    security: access === 'public' ? [] : [{ bearer: [] }],
+    middleware: guard(deps, access),
+  };
+  // The handler's types were checked against the contract above; Hono's own generics cannot follow
+  // a route built from a type parameter, so the call itself is untyped.
+  app.openapi(createRoute(mounted as never), handler as never);
+}
