@@ -30,12 +30,14 @@ export function route<C extends AnyContract>(
   deps: ApiDeps,
   contract: C,
   handler: Mounted<C> extends RouteConfig ? RouteHandler<Mounted<C>, ApiEnv> : never,
+  /** Checks that run before or after the access check (rate limits...). */
+  extra: { before?: MiddlewareHandler<ApiEnv>[]; after?: MiddlewareHandler<ApiEnv>[] } = {},
 ) {
   const { access, answer: _answer, status: _status, ...config } = contract;
   const mounted = {
     ...config,
     security: access === 'public' ? [] : [{ bearer: [] }],
-    middleware: guard(deps, access),
+    middleware: [...(extra.before ?? []), ...guard(deps, access), ...(extra.after ?? [])],
   };
   // The handler's types were checked against the contract above; Hono's own generics cannot follow
   // a route built from a type parameter, so the call itself is untyped.
