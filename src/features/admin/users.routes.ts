@@ -1,26 +1,14 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import * as z from 'zod';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { countChildren, deleteChild } from '~/features/family/children.server';
 import { emailInUse } from '~/features/family/family.server';
 import { recordAudit } from '~/platform/admin/audit.server';
-import { adminPageSchema } from '~/platform/admin/list.schema';
 import { DomainError, notFound } from '~/platform/errors';
-import { uuidSchema } from '~/platform/http/common.schema';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { errorResponses, json } from '~/platform/http/contract';
-import { requireAdmin } from '~/platform/http/middleware.server';
+import { route } from '~/platform/http/route.server';
 import { IdentityUnavailableError } from '~/platform/identity/identity.server';
 import { EmailExistsError, InvalidEmailError } from '~/platform/identity/signInAccounts.server';
 import { getStorage } from '~/platform/storage/index.server';
-import {
-  adminUserQuerySchema,
-  adminUserSchema,
-  adminUserViewSchema,
-  createAccountResultSchema,
-  createAccountSchema,
-  passwordLinkResultSchema,
-  userChangeSchema,
-} from './users.schema';
+import { adminApi as api } from './admin.api';
 import {
   adminUserById,
   adminUserOf,
@@ -30,9 +18,6 @@ import {
   listUsers,
   userView,
 } from './users.server';
-
-const userParams = z.object({ id: uuidSchema });
-const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
 
 const emailTaken = () =>
   new DomainError('email_in_use', 'An account with this email address already exists.', {
@@ -48,222 +33,112 @@ const identityDown = () =>
 
 /** Administrators only: accounts: list, create, manage, view (the admin console). */
 export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  const admin = requireAdmin(deps);
+  route(app, deps, api.users, async (c) => c.json(await listUsers(deps.db, c.req.valid('query')), 200));
 
-  app.openapi(
-    createRoute({
-      security: [{ bearer: [] }],
-      middleware: [admin] as const,
-      method: 'get',
-      path: '/admin/users',
-      summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',
-      operationId: 'adminListUsers',
-      request: { query: adminUserQuerySchema },
-      responses: {
-        200: {
-          description: 'A page of accounts',
-          content: json(adminPageSchema(adminUserSchema, 'UserPage')),
-        },
-        ...errorResponses(400, 401, 403),
-      },
-    }),
-    async (c) => c.json(await listUsers(deps.db, c.req.valid('query')), 200),
-  );
-
-  app.openapi(
-    createRoute({
-      security: [{ bearer: [] }],
-      middleware: [admin] as const,
-      method: 'post',
-      path: '/admin/users',
-      summary: 'Creates a parent or administrator account, in the sign-in service and here',
-      operationId: 'adminCreateUser',
-      description:
-        'The sign-in account gets a random password nobody sees; the person is emailed a link to choose their own. Setting it also verifies their email address.',
-      request: { body: { content: json(createAccountSchema), required: true } },
-      responses: {
-        201: {
-          description: 'The account, and whether the link was sent',
-          content: json(createAccountResultSchema),
-        },
-        ...errorResponses(400, 401, 403, 409, 503),
-      },
-    }),
-    async (c) => {
-      const input = c.req.valid('json');
-      const actor = c.get('user');
-      if (await emailInUse(deps.db, input.email)) throw emailTaken();
-      let signIn: { uid: string; idToken: string };
-      try {
-        signIn = await deps.signInAccounts.create(input);
-      } catch (error) {
-        if (error instanceof EmailExistsError) throw emailTaken();
-        if (error instanceof InvalidEmailError) {
-          throw new DomainError('validation_failed', 'The sign-in service refused this address.', {
-            email: 'Enter a full email address, like name@example.com.',
-          });
-        }
-        if (error instanceof IdentityUnavailableError) throw identityDown();
-        throw error;
-      }
-      const user = await insertAccount(deps.db, actor.id, {
-        firebaseUid: signIn.uid,
-        email: input.email,
-        displayName: input.displayName,
-        role: input.role,
-      });
-      if (user === 'email') {
-        // Another request took the address meanwhile: the sign-in account made here must not linger.
-        await deps.deleteSignInAccount(signIn.idToken).catch((error: unknown) => {
-          deps.logger.error(
-            { errorName: (error as Error).name },
-            'could not remove an unused sign-in account',
-          );
+  route(app, deps, api.createUser, async (c) => {
+    const input = c.req.valid('json');
+    const actor = c.get('user');
+    if (await emailInUse(deps.db, input.email)) throw emailTaken();
+    let signIn: { uid: string; idToken: string };
+    try {
+      signIn = await deps.signInAccounts.create(input);
+    } catch (error) {
+      if (error instanceof EmailExistsError) throw emailTaken();
+      if (error instanceof InvalidEmailError) {
+        throw new DomainError('validation_failed', 'The sign-in service refused this address.', {
+          email: 'Enter a full email address, like name@example.com.',
         });
-        throw emailTaken();
       }
-      deps.logger.info(
-        { userId: user.id, role: user.role, by: actor.id },
-        'account created by an administrator',
-      );
-      // The account exists whatever happens now; a failed email is said, and can be sent again.
-      const passwordLinkSent = await deps.signInAccounts.sendPasswordLink(user.email).then(
-        () => true,
-        (error: unknown) => {
-          deps.logger.warn(
-            { userId: user.id, errorName: (error as Error).name },
-            'set-password email not sent',
-          );
-          return false;
-        },
-      );
-      return c.json({ user: adminUserOf(user, 0), passwordLinkSent }, 201);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      security: [{ bearer: [] }],
-      middleware: [admin] as const,
-      method: 'get',
-      path: '/admin/users/{id}',
-      summary: 'One account with its children, orders, blog posts and inquiries',
-      operationId: 'adminGetUser',
-      request: { params: userParams },
-      responses: {
-        200: { description: 'The account', content: json(adminUserViewSchema) },
-        ...errorResponses(400, 401, 403, 404),
-      },
-    }),
-    async (c) => {
-      const view = await userView(deps.db, c.req.valid('param').id, c.get('user').id);
-      if (!view) throw notFound('That account');
-      return c.json(view, 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      security: [{ bearer: [] }],
-      middleware: [admin] as const,
-      method: 'patch',
-      path: '/admin/users/{id}',
-      summary: "Changes an account's role or disables/enables it",
-      operationId: 'adminUpdateUser',
-      description:
-        'Nobody removes their own administrator rights or disables themselves; the last enabled administrator keeps the role (409 last_admin). A disabled account is refused by every signed-in route.',
-      request: { params: userParams, body: { content: json(userChangeSchema), required: true } },
-      responses: {
-        200: { description: 'The account as it now is', content: json(adminUserSchema) },
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const user = await changeUser(deps.db, c.get('user').id, id, c.req.valid('json'));
-      return c.json(adminUserOf(user, await countChildren(deps.db, id)), 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      security: [{ bearer: [] }],
-      middleware: [admin] as const,
-      method: 'post',
-      path: '/admin/users/{id}/password-link',
-      summary: 'Emails the person a link to set a new password',
-      operationId: 'adminSendPasswordLink',
-      request: { params: userParams },
-      responses: {
-        200: { description: 'Sent', content: json(passwordLinkResultSchema) },
-        ...errorResponses(400, 401, 403, 404, 503),
-      },
-    }),
-    async (c) => {
-      const user = await findUser(deps.db, c.req.valid('param').id);
-      if (!user) throw notFound('That account');
-      try {
-        await deps.signInAccounts.sendPasswordLink(user.email);
-      } catch (error) {
+      if (error instanceof IdentityUnavailableError) throw identityDown();
+      throw error;
+    }
+    const user = await insertAccount(deps.db, actor.id, {
+      firebaseUid: signIn.uid,
+      email: input.email,
+      displayName: input.displayName,
+      role: input.role,
+    });
+    if (user === 'email') {
+      // Another request took the address meanwhile: the sign-in account made here must not linger.
+      await deps.deleteSignInAccount(signIn.idToken).catch((error: unknown) => {
+        deps.logger.error({ errorName: (error as Error).name }, 'could not remove an unused sign-in account');
+      });
+      throw emailTaken();
+    }
+    deps.logger.info(
+      { userId: user.id, role: user.role, by: actor.id },
+      'account created by an administrator',
+    );
+    // The account exists whatever happens now; a failed email is said, and can be sent again.
+    const passwordLinkSent = await deps.signInAccounts.sendPasswordLink(user.email).then(
+      () => true,
+      (error: unknown) => {
         deps.logger.warn(
           { userId: user.id, errorName: (error as Error).name },
           'set-password email not sent',
         );
-        throw new DomainError(
-          'unavailable',
-          'The email could not be sent just now. Please try again.',
-          undefined,
-          {
-            'Retry-After': '30',
-          },
-        );
-      }
-      // Sent by the sign-in service, outside our database: recorded once it has gone.
-      await recordAudit(deps.db, {
-        actorId: c.get('user').id,
-        action: 'user.password_link',
-        entity: 'user',
-        entityId: user.id,
-        details: { email: user.email },
-      });
-      return c.json({ sent: true as const }, 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      security: [{ bearer: [] }],
-      middleware: [admin] as const,
-      method: 'delete',
-      path: '/admin/users/{id}/children/{childId}',
-      summary: "Removes one of the account's children and everything about them",
-      operationId: 'adminDeleteUserChild',
-      description:
-        'The same removal a parent makes: reading log, read-aloud recordings (files too), notifications, subscriptions; event seats are given back.',
-      request: { params: childParams },
-      responses: {
-        200: { description: 'The account without the child', content: json(adminUserViewSchema) },
-        ...errorResponses(400, 401, 403, 404),
+        return false;
       },
-    }),
-    async (c) => {
-      const { id, childId } = c.req.valid('param');
-      const actor = c.get('user');
-      if (!(await adminUserById(deps.db, id))) throw notFound('That account');
-      const removed = await deleteChild(deps.db, deps.storage ?? getStorage(), id, childId, (tx) =>
-        // The child's id only: a removed child's name is not kept, not even in the log.
-        recordAudit(tx, {
-          actorId: actor.id,
-          action: 'user.child.delete',
-          entity: 'user',
-          entityId: id,
-          details: { childId },
-        }),
+    );
+    return c.json({ user: adminUserOf(user, 0), passwordLinkSent }, 201);
+  });
+
+  route(app, deps, api.user, async (c) => {
+    const view = await userView(deps.db, c.req.valid('param').id, c.get('user').id);
+    if (!view) throw notFound('That account');
+    return c.json(view, 200);
+  });
+
+  route(app, deps, api.updateUser, async (c) => {
+    const { id } = c.req.valid('param');
+    const user = await changeUser(deps.db, c.get('user').id, id, c.req.valid('json'));
+    return c.json(adminUserOf(user, await countChildren(deps.db, id)), 200);
+  });
+
+  route(app, deps, api.sendPasswordLink, async (c) => {
+    const user = await findUser(deps.db, c.req.valid('param').id);
+    if (!user) throw notFound('That account');
+    try {
+      await deps.signInAccounts.sendPasswordLink(user.email);
+    } catch (error) {
+      deps.logger.warn({ userId: user.id, errorName: (error as Error).name }, 'set-password email not sent');
+      throw new DomainError(
+        'unavailable',
+        'The email could not be sent just now. Please try again.',
+        undefined,
+        {
+          'Retry-After': '30',
+        },
       );
-      if (!removed) throw notFound('That child');
-      const view = await userView(deps.db, id, actor.id);
-      if (!view) throw notFound('That account');
-      return c.json(view, 200);
-    },
-  );
+    }
+    // Sent by the sign-in service, outside our database: recorded once it has gone.
+    await recordAudit(deps.db, {
+      actorId: c.get('user').id,
+      action: 'user.password_link',
+      entity: 'user',
+      entityId: user.id,
+      details: { email: user.email },
+    });
+    return c.json({ sent: true as const }, 200);
+  });
+
+  route(app, deps, api.deleteChild, async (c) => {
+    const { id, childId } = c.req.valid('param');
+    const actor = c.get('user');
+    if (!(await adminUserById(deps.db, id))) throw notFound('That account');
+    const removed = await deleteChild(deps.db, deps.storage ?? getStorage(), id, childId, (tx) =>
+      // The child's id only: a removed child's name is not kept, not even in the log.
+      recordAudit(tx, {
+        actorId: actor.id,
+        action: 'user.child.delete',
+        entity: 'user',
+        entityId: id,
+        details: { childId },
+      }),
+    );
+    if (!removed) throw notFound('That child');
+    const view = await userView(deps.db, id, actor.id);
+    if (!view) throw notFound('That account');
+    return c.json(view, 200);
+  });
 }

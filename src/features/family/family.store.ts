@@ -1,4 +1,4 @@
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
@@ -9,6 +9,7 @@ import {
   signedIn,
   signedOut,
 } from '~/platform/identity/session.store';
+import { familyApi } from './family.api';
 import type { LoginRegisterResponse } from './user.schema';
 
 interface FirebaseUserLike {
@@ -24,8 +25,7 @@ export async function loginRegister(
   registration?: { displayName: string; acceptPrivacyPolicy: true },
 ): Promise<LoginRegisterResponse> {
   try {
-    const response = await apiFetch<LoginRegisterResponse>('/api/user/loginRegister', {
-      method: 'POST',
+    const response = await call(familyApi.loginRegister, {
       token: await user.getIdToken(),
       body: {
         uid: user.uid,

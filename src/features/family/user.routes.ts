@@ -1,41 +1,17 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { errorResponses as errors } from '~/platform/http/contract';
-import { rateLimit, requireAccount, requireIdentity } from '~/platform/http/middleware.server';
+import { rateLimit } from '~/platform/http/middleware.server';
+import { route } from '~/platform/http/route.server';
 import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
+import { familyApi as api } from './family.api';
 import { createUser, emailInUse, userDto } from './family.server';
-import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';
 
 export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/user/loginRegister',
-      summary: 'Signs a user in, or registers them when the body carries registration details',
-      operationId: 'loginRegister',
-      description:
-        'The body is the current user object; identity comes only from the Bearer ID token. `data` is null when no account exists yet (the page then sends the visitor to /signup).',
-      security: [{ bearer: [] }],
-      middleware: [
-        rateLimit(deps, 'auth', deps.settings.AUTH_RATE_LIMIT_PER_MINUTE),
-        requireIdentity(deps),
-      ] as const,
-      request: {
-        body: { content: { 'application/json': { schema: loginRegisterBodySchema } }, required: false },
-      },
-      responses: {
-        200: {
-          description: 'Signed in (data is the user) or no account yet (data is null)',
-          content: { 'application/json': { schema: loginRegisterResponseSchema } },
-        },
-        201: {
-          description: 'Account created',
-          content: { 'application/json': { schema: loginRegisterResponseSchema } },
-        },
-        ...errors(400, 401, 403, 409, 413, 429),
-      },
-    }),
+  route(
+    app,
+    deps,
+    api.loginRegister,
     async (c) => {
       const identity = c.get('identity');
       const body = c.req.valid('json') ?? {};
@@ -93,21 +69,9 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         result.created ? 201 : 200,
       );
     },
+    // The rate limit counts every attempt, before the token is even checked.
+    { before: [rateLimit(deps, 'auth', deps.settings.AUTH_RATE_LIMIT_PER_MINUTE)] },
   );
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/me',
-      summary: 'The signed-in user with their children',
-      operationId: 'getMyAccount',
-      security: [{ bearer: [] }],
-      middleware: [requireAccount(deps)] as const,
-      responses: {
-        200: { description: 'The user', content: { 'application/json': { schema: userSchema } } },
-        ...errors(401, 403),
-      },
-    }),
-    async (c) => c.json(await userDto(deps.db, c.get('user')), 200),
-  );
+  route(app, deps, api.me, async (c) => c.json(await userDto(deps.db, c.get('user')), 200));
 }

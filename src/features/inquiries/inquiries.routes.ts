@@ -1,62 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { inquiries } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { errorResponses } from '~/platform/http/contract';
 import { clientAddress } from '~/platform/http/middleware.server';
-import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
+import { route } from '~/platform/http/route.server';
+import { inquiriesApi as api } from './inquiries.api';
+import { INQUIRIES_PER_TEN_MINUTES } from './inquiries.schema';
 
 export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/inquiries',
-      summary: 'Sends a message to the Quill Reads team (public)',
-      operationId: 'createInquiry',
-      security: [],
-      description: `Stored as an inquiry for the administrators. At most ${INQUIRIES_PER_TEN_MINUTES} per address in ten minutes.`,
-      request: { body: { content: { 'application/json': { schema: inquiryInputSchema } }, required: true } },
-      responses: {
-        201: { description: 'Received', content: { 'application/json': { schema: inquiryReceiptSchema } } },
-        ...errorResponses(400, 413, 429),
-      },
-    }),
-    async (c) => {
-      const limit = await deps.rateLimiter.hit(
-        `inquiry:${clientAddress(c)}`,
-        INQUIRIES_PER_TEN_MINUTES,
-        10 * 60_000,
-      );
-      if (!limit.allowed) {
-        throw new DomainError(
-          'rate_limited',
-          'You have sent several messages already. Please wait a few minutes.',
-          undefined,
-          {
-            'Retry-After': String(limit.retryAfterS),
-          },
-        );
-      }
-      const { website, ...input } = c.req.valid('json');
-      // A filled honeypot is a robot: answer as if all went well, keep nothing.
-      if (website && website.trim() !== '') {
-        deps.logger.info({ route: '/inquiries' }, 'honeypot filled; message dropped');
-        return c.json({ _id: randomUUID(), ...input, createdAt: new Date().toISOString() }, 201);
-      }
-      const [row] = await deps.db.insert(inquiries).values(input).returning();
-      if (!row) throw new Error('insert returned no row');
-      return c.json(
+  route(app, deps, api.create, async (c) => {
+    const limit = await deps.rateLimiter.hit(
+      `inquiry:${clientAddress(c)}`,
+      INQUIRIES_PER_TEN_MINUTES,
+      10 * 60_000,
+    );
+    if (!limit.allowed) {
+      throw new DomainError(
+        'rate_limited',
+        'You have sent several messages already. Please wait a few minutes.',
+        undefined,
         {
-          _id: row.id,
-          name: row.name,
-          email: row.email,
-          subject: row.subject,
-          message: row.message,
-          createdAt: row.createdAt.toISOString(),
+          'Retry-After': String(limit.retryAfterS),
         },
-        201,
       );
-    },
-  );
+    }
+    const { website, ...input } = c.req.valid('json');
+    // A filled honeypot is a robot: answer as if all went well, keep nothing.
+    if (website && website.trim() !== '') {
+      deps.logger.info({ route: '/inquiries' }, 'honeypot filled; message dropped');
+      return c.json({ _id: randomUUID(), ...input, createdAt: new Date().toISOString() }, 201);
+    }
+    const [row] = await deps.db.insert(inquiries).values(input).returning();
+    if (!row) throw new Error('insert returned no row');
+    return c.json(
+      {
+        _id: row.id,
+        name: row.name,
+        email: row.email,
+        subject: row.subject,
+        message: row.message,
+        createdAt: row.createdAt.toISOString(),
+      },
+      201,
+    );
+  });
 }

@@ -1,7 +1,7 @@
-import { apiFetch } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $latestNotificationAt, setNotificationCount } from './counts.store';
-import type { UnreadCount } from './notifications.schema';
+import { notificationsApi } from './notifications.api';
 
 /**
  * How often a signed-in page asks for the unread count. Polling rather than server-sent events:
@@ -18,7 +18,7 @@ export async function poll() {
   try {
     const token = await currentIdToken();
     if (!token) return;
-    const unread = await apiFetch<UnreadCount>('/api/me/notifications/unread', { token });
+    const unread = await call(notificationsApi.unread, { token });
     setNotificationCount(unread.userId, unread.notificationCount);
     if (unread.latestAt !== $latestNotificationAt.get()) $latestNotificationAt.set(unread.latestAt);
   } catch {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { adminApi } from '~/features/admin/admin.api';
 import type { AdminCounts } from '~/features/admin/admin.schema';
 import { ADMIN_SECTIONS, sectionOf } from '~/features/admin/nav';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { call } from '~/platform/client/api';
 import '~/islands/shared/admin/admin.css';
 
 /** Counts are asked again when the tab comes back into view, and at most once a minute. */
@@ -22,7 +23,7 @@ export function AdminNav({ route }: { route: string }) {
       if (!force && (document.visibilityState !== 'visible' || Date.now() - last < 5_000)) return;
       last = Date.now();
       try {
-        const next = await adminFetch<AdminCounts>('/api/admin/counts');
+        const next = await call(adminApi.counts, {});
         if (!stopped) setCounts(next);
       } catch {
         // The counts are a convenience: the lists themselves say what waits.

@@ -1,3 +1,4 @@
+import { adminApi } from '~/features/admin/admin.api';
 import type { AuditEntry } from '~/features/admin/admin.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
@@ -29,7 +30,7 @@ function detailsText(details: Record<string, unknown>): string {
 
 /** The audit log: every change made in the admin console, newest first, searchable. */
 export function AuditLog() {
-  const list = useAdminList<AuditEntry>('/api/admin/audit', {
+  const list = useAdminList<AuditEntry>(adminApi.auditLog, {
     sort: 'createdAt',
     dir: 'desc',
     filters: { entity: '' },

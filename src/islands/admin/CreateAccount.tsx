@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { adminApi } from '~/features/admin/admin.api';
 import { type CreateAccountResult, createAccountSchema } from '~/features/admin/users.schema';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { CheckboxField, describedBy, EmailField, Field, FieldError, FormAlert } from '~/islands/shared/Field';
 import { useForm } from '~/islands/shared/useForm';
+import { call } from '~/platform/client/api';
 import { RoleChoices } from './RoleChoices';
 import './users.css';
 
@@ -28,8 +29,7 @@ export function CreateAccount() {
     void save(
       createAccountSchema,
       { email, displayName, ...(role ? { role } : {}), privacyConsent: consent },
-      async (data) =>
-        setCreated(await adminFetch<CreateAccountResult>('/api/admin/users', { method: 'POST', body: data })),
+      async (data) => setCreated(await call(adminApi.createUser, { body: data })),
       { fallback: 'Something went wrong. Please try again.' },
     );
   };

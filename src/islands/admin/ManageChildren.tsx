@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { adminApi } from '~/features/admin/admin.api';
 import { ageText } from '~/features/admin/users';
 import type { AdminUserView } from '~/features/admin/users.schema';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { dateText } from './AccountStates';
 
@@ -28,11 +28,7 @@ export function ManageChildren({
     setError(undefined);
     setDone(undefined);
     try {
-      onView(
-        await adminFetch<AdminUserView>(`/api/admin/users/${view.user.id}/children/${child.id}`, {
-          method: 'DELETE',
-        }),
-      );
+      onView(await call(adminApi.deleteChild, { params: { id: view.user.id, childId: child.id } }));
       setDone(`${child.name} and everything about them were removed.`);
     } catch (e) {
       setError(

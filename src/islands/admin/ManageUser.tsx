@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { adminApi } from '~/features/admin/admin.api';
 import type { AdminUser, AdminUserView, UserChange } from '~/features/admin/users.schema';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { AccountPills, AccountStates, dateText } from './AccountStates';
 import { ManageChildren } from './ManageChildren';
 import { RoleChoices } from './RoleChoices';
@@ -32,7 +32,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
     setErrors({});
     setDone(undefined);
     try {
-      const updated = await adminFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: 'PATCH', body });
+      const updated = await call(adminApi.updateUser, { params: { id: user.id }, body });
       onView({ ...view, user: { ...user, role: updated.role, disabled: updated.disabled } });
       setRole(updated.role);
       setDone(success(updated));
@@ -51,7 +51,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
     setErrors({});
     setDone(undefined);
     try {
-      await adminFetch(`/api/admin/users/${user.id}/password-link`, { method: 'POST' });
+      await call(adminApi.sendPasswordLink, { params: { id: user.id } });
       setDone(`We sent a link to set a new password to ${user.email}.`);
     } catch (error) {
       setErrors({ link: error instanceof ApiClientError ? error.message : 'The email could not be sent.' });

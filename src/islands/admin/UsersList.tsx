@@ -1,3 +1,4 @@
+import { adminApi } from '~/features/admin/admin.api';
 import type { AdminUser } from '~/features/admin/users.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
@@ -19,7 +20,7 @@ const STATUSES = [
 
 /** Every account, parents and the team: searched, filtered, sorted and paged on the server. */
 export function UsersList() {
-  const list = useAdminList<AdminUser>('/api/admin/users', {
+  const list = useAdminList<AdminUser>(adminApi.users, {
     sort: 'createdAt',
     dir: 'desc',
     filters: { role: '', status: '' },

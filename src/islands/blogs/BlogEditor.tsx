@@ -1,6 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import {
   type BlogUpdateInput,
   blogUpdateInputSchema,
@@ -11,9 +12,8 @@ import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, FormAlert, issuesByField, SelectField } from '~/islands/shared/Field';
 import { failedLoad } from '~/islands/shared/loadState';
 import { Waiting } from '~/islands/shared/Spinner';
-import type { ApiClientError } from '~/platform/client/api';
+import { type ApiClientError, call } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
-import { myBlogsApi } from './api';
 import {
   PostAuthorField,
   PostContentField,
@@ -82,8 +82,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
   useEffect(() => {
     if (postId === 'new' || !isUuid(postId)) return;
     let live = true;
-    myBlogsApi
-      .get(postId)
+    call(blogsApi.myGet, { params: { id: postId } })
       .then((detail) => {
         if (!live) return;
         fill(detail);
@@ -121,11 +120,13 @@ export function BlogEditor({ postId }: BlogEditorProps) {
     setErrors({});
     try {
       let saved: MyBlogDetail;
-      if (id) saved = await myBlogsApi.update(id, payload);
+      if (id) saved = await call(blogsApi.myUpdate, { params: { id }, body: payload });
       else {
         const { childId: child, ...rest } = payload;
-        const created = await myBlogsApi.create({ ...rest, ...(child ? { childId: child } : {}) });
-        saved = await myBlogsApi.get(created._id);
+        const created = await call(blogsApi.myCreate, {
+          body: { ...rest, ...(child ? { childId: child } : {}) },
+        });
+        saved = await call(blogsApi.myGet, { params: { id: created._id } });
         setId(created._id);
         // The address now names the saved post, so a reload opens it.
         window.history.replaceState(window.history.state, '', `/user/myblogs/${created._id}`);
@@ -155,7 +156,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
     const saved = await save();
     if (saved) {
       try {
-        const result = await myBlogsApi.submit(saved);
+        const result = await call(blogsApi.mySubmit, { params: { id: saved } });
         setPost((p) => ({ ...p, status: result.status, reviewNote: result.reviewNote }));
         setNotice(
           'Sent for review. Our team reads every post within a few days; you will see the result in My blog posts, and your child gets a notification.',
@@ -172,7 +173,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
     if (!id) return;
     setBusy('delete');
     try {
-      await myBlogsApi.remove(id);
+      await call(blogsApi.myDelete, { params: { id } });
       setDirty(false);
       await navigate('/user/myblogs');
     } catch (error) {

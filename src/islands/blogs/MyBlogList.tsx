@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import type { MyBlog } from '~/features/blogs/blogs.schema';
 import { MY_BLOG_STATUS } from '~/features/blogs/myBlogs';
 import { Waiting } from '~/islands/shared/Spinner';
-import { myBlogsApi } from './api';
+import { call } from '~/platform/client/api';
 import './myBlogs.css';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; posts: MyBlog[] };
@@ -20,8 +21,7 @@ export function MyBlogList() {
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });
-    myBlogsApi
-      .list()
+    call(blogsApi.myList, {})
       .then((posts) => live && setLoad({ state: 'ready', posts }))
       .catch((error: unknown) => live && setLoad({ state: 'failed', message: (error as Error).message }));
     return () => {

@@ -3,10 +3,11 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images';
 import { parseLinkAddress } from '~/features/blogs/myBlogs';
 import { Field } from '~/islands/shared/Field';
-import { myBlogsApi } from './api';
+import { call } from '~/platform/client/api';
 import '~/islands/shared/ConfirmDialog.css';
 
 export interface RichTextEditorProps {
@@ -347,7 +348,7 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
     }
     setBusy(true);
     try {
-      const { url } = await myBlogsApi.uploadImage(file);
+      const { url } = await call(blogsApi.uploadImage, { file, timeoutMs: 60_000 });
       editor.chain().focus().setImage({ src: url, alt: alt.trim() }).run();
       onClose();
     } catch (error) {

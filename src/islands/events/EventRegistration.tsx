@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { eventsApi } from '~/features/events/events.api';
 import type { FamilyRegistrations } from '~/features/events/events.schema';
 import { startAuth } from '~/features/family/family.store';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $session, $userData, refreshUserData } from '~/platform/identity/session.store';
@@ -63,7 +64,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
       try {
         const token = await currentIdToken();
         if (!token) return;
-        const live = await apiFetch<FamilyRegistrations>(`/api/events/${eventId}/registrations`, { token });
+        const live = await call(eventsApi.registrations, { params: { eventId }, token });
         if (!stale) setState(live);
       } catch (error) {
         if (!stale)
@@ -132,11 +133,9 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
     setBusy(childId);
     setMessage(null);
     try {
-      const token = await currentIdToken();
-      const next = await apiFetch<FamilyRegistrations>(
-        cancel ? `/api/events/${eventId}/registrations/${childId}` : `/api/events/${eventId}/registrations`,
-        cancel ? { method: 'DELETE', token } : { method: 'POST', token, body: { childId } },
-      );
+      const next = cancel
+        ? await call(eventsApi.cancelRegistration, { params: { eventId, childId } })
+        : await call(eventsApi.register, { params: { eventId }, body: { childId } });
       setState(next);
       setMessage({
         tone: 'success',

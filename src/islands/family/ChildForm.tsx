@@ -1,10 +1,10 @@
 import { navigate } from 'astro:transitions/client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ChildDto, childInputSchema } from '~/features/family/children.schema';
+import { familyApi } from '~/features/family/family.api';
 import { refreshUserData, startAuth } from '~/features/family/family.store';
-import { apiFetch } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
-import { currentIdToken } from '~/platform/identity/identity.client';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { describedBy, Field, FieldError, FormAlert, SelectField } from '../shared/Field';
 import { apiErrors, useForm } from '../shared/useForm';
@@ -77,22 +77,14 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
     setBusy(true);
     try {
       if (child) {
-        const updated = await apiFetch<ChildDto>(`/api/children/${child._id}`, {
-          method: 'PATCH',
-          token: await currentIdToken(),
-          body: data,
-        });
+        const updated = await call(familyApi.updateChild, { params: { id: child._id }, body: data });
         await refreshUserData().catch(() => {});
         setBusy(false);
         onSaved?.(updated);
         setSaved({ text: `${updated.name}’s profile is saved.`, values: asSaved });
         return;
       }
-      const added = await apiFetch<ChildDto>('/api/children', {
-        method: 'POST',
-        token: await currentIdToken(),
-        body: data,
-      });
+      const added = await call(familyApi.createChild, { body: data });
       await refreshUserData().catch(() => {});
       const index = $userData.get()?.children.findIndex((c) => c._id === added._id) ?? -1;
       if (index >= 0) setActiveChild(index);

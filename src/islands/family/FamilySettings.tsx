@@ -2,21 +2,16 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ChildDto } from '~/features/family/children.schema';
+import { familyApi } from '~/features/family/family.api';
 import { DELETE_CONFIRMATION, parentUpdateSchema } from '~/features/family/family.schema';
 import { refreshUserData, startAuth } from '~/features/family/family.store';
-import type { UserDto } from '~/features/family/user.schema';
 import { Field, FormAlert } from '~/islands/shared/Field';
 import { Waiting } from '~/islands/shared/Spinner';
 import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { authErrorMessage, firebaseErrorCode } from '~/platform/identity/authErrors';
-import {
-  currentIdToken,
-  reauthenticate,
-  signedInWithPassword,
-  signOutEverywhere,
-} from '~/platform/identity/identity.client';
+import { reauthenticate, signedInWithPassword, signOutEverywhere } from '~/platform/identity/identity.client';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { ChildForm } from './ChildForm';
 import './FamilySettings.css';
@@ -65,7 +60,7 @@ function ParentDetails({ name, email }: { name: string; email: string }) {
     }
     setBusy(true);
     try {
-      await apiFetch<UserDto>('/api/me', { method: 'PATCH', token: await currentIdToken(), body: data });
+      await call(familyApi.updateMe, { body: data });
       await refreshUserData().catch(() => {});
       setSaved('Your details are saved.');
     } catch (error) {
@@ -109,10 +104,7 @@ function ChildSettings({ child }: { child: ChildDto }) {
     setBusy(true);
     setError('');
     try {
-      await apiFetch<UserDto>(`/api/children/${child._id}`, {
-        method: 'DELETE',
-        token: await currentIdToken(),
-      });
+      await call(familyApi.deleteChild, { params: { id: child._id } });
       setActiveChild(0);
       await refreshUserData();
     } catch (e) {
@@ -185,7 +177,7 @@ function ExportData() {
     setBusy(true);
     setMessage(null);
     try {
-      const data = await apiFetch<unknown>('/api/me/export', { token: await currentIdToken() });
+      const data = await call(familyApi.exportMine, {});
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -269,7 +261,7 @@ function DeleteFamily({ childNames }: { childNames: string[] }) {
         document.getElementById('delete-password')?.focus();
         return;
       }
-      await apiFetch('/api/me', { method: 'DELETE', token, body: { confirm: DELETE_CONFIRMATION } });
+      await call(familyApi.deleteMe, { token, body: { confirm: DELETE_CONFIRMATION } });
       await signOutEverywhere().catch(() => {});
       void navigate('/?account=deleted');
     } catch (e) {

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useRef } from 'react';
-import type { InquiryReceipt } from '~/features/inquiries/inquiries.schema';
 import { $inquiryData, setInquiryData } from '~/features/inquiries/inquiry.store';
 import { EmailField, Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
 import { useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { apiFetch } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import './ContactForm.css';
 
 const EMPTY = { name: '', email: '', subject: '', message: '', website: '' };
@@ -20,9 +19,14 @@ export function ContactForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    // The schema (and zod) load when the form is first sent, not with the page.
+    let api: typeof import('~/features/inquiries/inquiries.api')['inquiriesApi'];
     let schema: typeof import('~/features/inquiries/inquiries.schema')['inquiryInputSchema'];
     try {
-      ({ inquiryInputSchema: schema } = await import('~/features/inquiries/inquiries.schema'));
+      [{ inquiriesApi: api }, { inquiryInputSchema: schema }] = await Promise.all([
+        import('~/features/inquiries/inquiries.api'),
+        import('~/features/inquiries/inquiries.schema'),
+      ]);
     } catch {
       setErrors({
         form: 'The page could not load everything it needs. Check your connection and try again.',
@@ -33,7 +37,7 @@ export function ContactForm() {
       schema,
       values,
       async (data) => {
-        const receipt = await apiFetch<InquiryReceipt>('/api/inquiries', { method: 'POST', body: data });
+        const receipt = await call(api.create, { body: data });
         setInquiryData({
           name: receipt.name,
           email: receipt.email,

@@ -2,10 +2,11 @@ import { useStore } from '@nanostores/react';
 import { type ComponentProps, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
 import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/features/interviews/interviews';
+import { interviewsApi } from '~/features/interviews/interviews.api';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
 import { loginPathFor } from '~/platform/access';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { type Answer, ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $activeChild, $session, $userData } from '~/platform/identity/session.store';
@@ -16,10 +17,7 @@ import { downloadIcs } from './downloadIcs';
 import { SlotPicker } from './SlotPicker';
 import './ScheduleInterview.css';
 
-interface SlotList {
-  slots: { startsAt: string; endsAt: string }[];
-  weeks: number;
-}
+type SlotList = Answer<typeof interviewsApi.slots>;
 type Message = { tone: 'success' | 'error'; text: string; cancelled?: InterviewDto } | null;
 
 const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -60,8 +58,8 @@ export function ScheduleInterview() {
       const token = await currentIdToken();
       if (!token) return;
       const [free, mine] = await Promise.all([
-        apiFetch<SlotList>('/api/interviews/slots', { token }),
-        apiFetch<{ interviews: InterviewDto[] }>('/api/me/interviews', { token }),
+        call(interviewsApi.slots, { token }),
+        call(interviewsApi.mine, { token }),
       ]);
       setSlots(free);
       setInterviews(mine.interviews);
@@ -149,8 +147,7 @@ export function ScheduleInterview() {
   const bookAt = (startsAt: string) =>
     run(
       (token) =>
-        apiFetch<InterviewDto>('/api/interviews', {
-          method: 'POST',
+        call(interviewsApi.book, {
           token,
           body: { startsAt, ...(chosenChild ? { childId: chosenChild } : {}) },
         }),
@@ -165,19 +162,14 @@ export function ScheduleInterview() {
   const moveTo = (startsAt: string) =>
     booked &&
     run(
-      (token) =>
-        apiFetch<InterviewDto>(`/api/interviews/${booked._id}`, {
-          method: 'PATCH',
-          token,
-          body: { startsAt },
-        }),
+      (token) => call(interviewsApi.reschedule, { params: { id: booked._id }, token, body: { startsAt } }),
       () => ({ tone: 'success', text: 'Your interview has moved to the new time.' }),
     );
 
   const cancel = () =>
     booked &&
     run(
-      (token) => apiFetch<InterviewDto>(`/api/interviews/${booked._id}`, { method: 'DELETE', token }),
+      (token) => call(interviewsApi.cancel, { params: { id: booked._id }, token }),
       (i) => ({
         tone: 'success',
         text: 'Your interview is cancelled. You can book another time below.',

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $latestNotificationAt } from '~/features/notifications/counts.store';
-import type { Notification, NotificationPage } from '~/features/notifications/notifications.schema';
+import { notificationsApi } from '~/features/notifications/notifications.api';
+import type { Notification } from '~/features/notifications/notifications.schema';
 import { refreshNotificationCount } from '~/features/notifications/poller.store';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
-import { currentIdToken } from '~/platform/identity/identity.client';
+import { ApiClientError, call } from '~/platform/client/api';
 import { $activeChild, $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { Spinner, Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
@@ -34,11 +34,7 @@ export function NotificationsPanel() {
     async (before?: string) => {
       if (!childId) return;
       try {
-        const token = await currentIdToken();
-        const query = before ? `?before=${before}` : '';
-        const page = await apiFetch<NotificationPage>(`/api/children/${childId}/notifications${query}`, {
-          token,
-        });
+        const page = await call(notificationsApi.list, { params: { id: childId }, query: { before } });
         setItems((current) => (before ? [...current, ...page.notifications] : page.notifications));
         setUnread(page.unread);
         setNext(page.next);
@@ -78,10 +74,8 @@ export function NotificationsPanel() {
   const mark = async (notificationId?: string) => {
     setBusy(true);
     try {
-      const token = await currentIdToken();
-      await apiFetch(`/api/children/${child._id}/notifications/read`, {
-        method: 'POST',
-        token,
+      await call(notificationsApi.markRead, {
+        params: { id: child._id },
         body: notificationId ? { notificationId } : {},
       });
       setItems((list) =>

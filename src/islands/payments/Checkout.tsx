@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
+import { paymentsApi } from '~/features/payments/payments.api';
 import type { CheckoutDto } from '~/features/payments/payments.schema';
 import { clearSelectedPlan } from '~/features/plans/plan.store';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
 import type { PlanDto } from '~/features/plans/plans.schema';
 import { WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
-import { currentIdToken } from '~/platform/identity/identity.client';
 import { $session, $userData } from '~/platform/identity/session.store';
 import { SandboxPayment } from './SandboxPayment';
 import { rememberPlan, usePlanChoice } from './usePlanChoice';
@@ -154,14 +154,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
     setBusy(true);
     setError(null);
     try {
-      const token = await currentIdToken();
-      setCheckout(
-        await apiFetch<CheckoutDto>('/api/checkout', {
-          method: 'POST',
-          token,
-          body: { planId: plan._id, childId },
-        }),
-      );
+      setCheckout(await call(paymentsApi.checkout, { body: { planId: plan._id, childId } }));
     } catch (e) {
       if (e instanceof ApiClientError && e.fields.childId) setChildError(e.fields.childId);
       else

@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
 import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
+import { paymentsApi } from '~/features/payments/payments.api';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { Spinner, WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
-import { currentIdToken } from '~/platform/identity/identity.client';
 import { $session, refreshUserData } from '~/platform/identity/session.store';
 import './Checkout.css';
 import { isUuid } from '~/platform/ids';
@@ -54,8 +54,7 @@ export function Confirmation() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async (checks: number) => {
       try {
-        const token = await currentIdToken();
-        const order = await apiFetch<OrderDto>(`/api/orders/${orderId}`, { token });
+        const order = await call(paymentsApi.order, { params: { id: orderId } });
         if (stale) return;
         setView({ state: 'order', order, checks });
         if (order.status === 'pending' && checks < CHECKS) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
-import { currentIdToken } from '~/platform/identity/identity.client';
+import { paymentsApi } from '~/features/payments/payments.api';
+import { ApiClientError, call } from '~/platform/client/api';
 
 interface Props {
   orderId: string;
@@ -20,8 +20,7 @@ export function SandboxPayment({ orderId, amount, childName }: Props) {
     setBusy(outcome);
     setError(null);
     try {
-      const token = await currentIdToken();
-      await apiFetch(`/api/orders/${orderId}/sandbox-pay`, { method: 'POST', token, body: { outcome } });
+      await call(paymentsApi.sandboxPay, { params: { id: orderId }, body: { outcome } });
       window.location.assign(`/confirmation?order=${orderId}`);
     } catch (e) {
       setBusy(null);

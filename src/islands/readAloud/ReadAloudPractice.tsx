@@ -8,17 +8,16 @@ import {
   spokenDuration,
   wordsPerMinute,
 } from '~/features/readAloud/readAloud';
+import { readAloudApi } from '~/features/readAloud/readAloud.api';
 import type { Passage } from '~/features/readAloud/readAloud.schema';
 import { recordingsChanged } from '~/features/readAloud/readAloud.store';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 import { $authReady } from '~/platform/identity/authState.store';
-import { currentIdToken } from '~/platform/identity/identity.client';
 import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { Waiting, WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { RecordingsList } from './RecordingsList';
-import { saveAttempt } from './recordingsApi';
 import { NO_MIC_MESSAGES, type Take, useRecorder } from './useRecorder';
 import './ReadAloud.css';
 
@@ -56,7 +55,7 @@ export function ReadAloudPractice() {
     let stale = false;
     void (async () => {
       try {
-        const list = await apiFetch<Passage[]>('/api/passages', { token: await currentIdToken() });
+        const list = await call(readAloudApi.passages, {});
         if (!stale) setPassages(list);
       } catch (error) {
         if (!stale)
@@ -84,10 +83,13 @@ export function ReadAloudPractice() {
     setSave({ status: 'saving' });
     try {
       const tooBig = attempt.audio !== null && attempt.audio.size > MAX_RECORDING_BYTES;
-      await saveAttempt(await currentIdToken(), attempt.childId, {
-        passageId: attempt.passage.id,
-        durationMs: attempt.durationMs,
-        audio: tooBig ? null : attempt.audio,
+      // The recording travels as the raw body; with none, the attempt is saved as timed only.
+      const audio = tooBig ? null : attempt.audio;
+      await call(readAloudApi.createRecording, {
+        params: { id: attempt.childId },
+        query: { passageId: attempt.passage.id, durationMs: Math.round(attempt.durationMs) },
+        ...(audio ? { file: audio } : {}),
+        timeoutMs: 60_000,
       });
       setSave({ status: 'saved' });
       setAnnouncement(

@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration, spokenDuration } from '~/features/readAloud/readAloud';
+import { readAloudApi } from '~/features/readAloud/readAloud.api';
 import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
 import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
+import { ApiClientError, call, callForBlob } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
-import { currentIdToken } from '~/platform/identity/identity.client';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
-import { fetchRecordingAudio } from './recordingsApi';
 import './ReadAloud.css';
 
 export interface RecordingsListProps {
@@ -47,9 +46,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
     setError(null);
     void (async () => {
       try {
-        const list = await apiFetch<RecordingDto[]>(`/api/children/${childId}/recordings`, {
-          token: await currentIdToken(),
-        });
+        const list = await call(readAloudApi.recordings, { params: { id: childId } });
         if (!stale) setItems(list);
       } catch (err) {
         if (!stale)
@@ -80,7 +77,11 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
     setLoadingAudio(item.id);
     setMessage('');
     try {
-      const blob = await fetchRecordingAudio(await currentIdToken(), childId, item.id);
+      // An <audio src> cannot send the sign-in token, so the page fetches the recording itself.
+      const blob = await callForBlob(readAloudApi.recordingAudio, {
+        params: { id: childId, recordingId: item.id },
+        timeoutMs: 60_000,
+      });
       setPlaying({ id: item.id, url: URL.createObjectURL(blob) });
     } catch (err) {
       setMessage(err instanceof ApiClientError ? err.message : 'The recording could not be loaded.');
@@ -101,10 +102,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
     setConfirming(null);
     setDeleting(item.id);
     try {
-      await apiFetch(`/api/children/${childId}/recordings/${item.id}`, {
-        method: 'DELETE',
-        token: await currentIdToken(),
-      });
+      await call(readAloudApi.deleteRecording, { params: { id: childId, recordingId: item.id } });
       setItems((list) => list?.filter((r) => r.id !== item.id) ?? null);
       if (playing?.id === item.id) setPlaying(null);
       setMessage('The attempt and its recording are deleted.');

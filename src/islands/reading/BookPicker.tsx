@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { catalogueApi } from '~/features/catalogue/catalogue.api';
 import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
 import { BOOK_SEARCH_LIMIT } from '~/features/catalogue/catalogue.schema';
-import { apiFetch } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import { Field } from '../shared/Field';
 
 export type BookChoice =
@@ -36,8 +37,8 @@ export function BookPicker({
     const controller = new AbortController();
     // Wait for a pause in typing; the answer is cached, so going back to a search is free.
     const timer = setTimeout(() => {
-      const q = encodeURIComponent(query.trim());
-      apiFetch<{ books: CatalogueBook[] }>(`/api/books?q=${q}&limit=${BOOK_SEARCH_LIMIT}`, {
+      call(catalogueApi.search, {
+        query: { q: query.trim(), limit: BOOK_SEARCH_LIMIT },
         signal: controller.signal,
       })
         .then((answer) => {

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { localDay } from '~/features/reading/reading';
+import { readingApi } from '~/features/reading/reading.api';
 import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
-import { apiFetch } from '~/platform/client/api';
-import { currentIdToken } from '~/platform/identity/identity.client';
+import { call } from '~/platform/client/api';
 import { Field, FormAlert } from '../shared/Field';
 import { useForm } from '../shared/useForm';
 import { type BookChoice, BookPicker } from './BookPicker';
@@ -71,12 +71,9 @@ export function EntryForm({
       readingEntryInput(() => localDay()),
       input,
       async (data) => {
-        const base = `/api/children/${childId}/reading`;
-        const change = await apiFetch<ReadingChange>(entry ? `${base}/${entry._id}` : base, {
-          method: entry ? 'PATCH' : 'POST',
-          token: await currentIdToken(),
-          body: data,
-        });
+        const change = entry
+          ? await call(readingApi.update, { params: { id: childId, entryId: entry._id }, body: data })
+          : await call(readingApi.create, { params: { id: childId }, body: data });
         if (!entry) set({ book: { source: 'catalogue', book: null }, minutes: '', pages: '', rating: null });
         onSaved(change);
       },

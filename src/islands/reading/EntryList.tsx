@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { longDay, minutesText } from '~/features/reading/chart';
+import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
-import { currentIdToken } from '~/platform/identity/identity.client';
+import { ApiClientError, call } from '~/platform/client/api';
 import { EntryForm } from './EntryForm';
 import { Stars } from './StarRating';
 
@@ -49,10 +49,7 @@ export function EntryList({
     setBusy(true);
     setError(null);
     try {
-      await apiFetch<null>(`/api/children/${childId}/reading/${entry._id}`, {
-        method: 'DELETE',
-        token: await currentIdToken(),
-      });
+      await call(readingApi.delete, { params: { id: childId, entryId: entry._id } });
       setConfirming(null);
       onDeleted(entry);
     } catch (err) {

@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { daysText, minutesText, monthName } from '~/features/reading/chart';
 import { localDay, type Milestone, milestoneNotice } from '~/features/reading/reading';
+import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
-import { ApiClientError, apiFetch } from '~/platform/client/api';
-import { currentIdToken } from '~/platform/identity/identity.client';
+import { ApiClientError, call } from '~/platform/client/api';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
 import { Waiting } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
@@ -20,9 +20,8 @@ type State =
   | { status: 'failed'; message: string }
   | { status: 'ready'; log: Log };
 
-async function fetchLog(childId: string, before?: string): Promise<Log> {
-  const query = new URLSearchParams({ today: localDay(), ...(before ? { before } : {}) });
-  return apiFetch<Log>(`/api/children/${childId}/reading?${query}`, { token: await currentIdToken() });
+function fetchLog(childId: string, before?: string): Promise<Log> {
+  return call(readingApi.log, { params: { id: childId }, query: { today: localDay(), before } });
 }
 
 /** One child's reading log: totals, the twelve-week chart, a form to add reading, every entry. */

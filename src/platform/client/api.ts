@@ -127,37 +127,3 @@ export async function callForBlob<C extends Contract>(contract: C, options: Call
   if (!res.ok) throw await refusal(res);
   return res.blob();
 }
-
-// ---- Transitional (removed once every island calls through contracts) ----
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  body?: unknown;
-  token?: string | null;
-  signal?: AbortSignal;
-}
-
-/** @deprecated call(contract, options) */
-export async function apiFetch<T>(
-  path: string,
-  { method = 'GET', body, token, signal }: ApiRequest = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    const timeout = AbortSignal.timeout(20_000);
-    res = await fetch(`${publicConfig.apiBase}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError' && signal?.aborted) throw error;
-    throw new ApiClientError(0, 'network', NETWORK);
-  }
-  if (!res.ok) throw await refusal(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}

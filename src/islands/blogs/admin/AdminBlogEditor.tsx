@@ -6,6 +6,7 @@ import {
   adminBlogUpdateSchema,
   TEAM_PEN_NAME,
 } from '~/features/blogs/admin.schema';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import {
   PostAuthorField,
   PostContentField,
@@ -15,9 +16,8 @@ import {
 } from '~/islands/blogs/PostFields';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, FormAlert, issuesByField } from '~/islands/shared/Field';
-import type { ApiClientError } from '~/platform/client/api';
+import { type ApiClientError, call } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
-import { adminBlogsApi } from './api';
 import { type Cover, CoverField } from './CoverField';
 import '~/islands/blogs/myBlogs.css';
 import '~/islands/shared/admin/admin.css';
@@ -77,8 +77,11 @@ export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
     setBusy(publish ? 'publish' : 'save');
     try {
       const saved = post
-        ? await adminBlogsApi.update(post._id, { ...body, ...(publish ? { publish: true } : {}) })
-        : await adminBlogsApi.create({ ...body, publish });
+        ? await call(blogsApi.adminUpdate, {
+            params: { id: post._id },
+            body: { ...body, ...(publish ? { publish: true } : {}) },
+          })
+        : await call(blogsApi.adminCreate, { body: { ...body, publish } });
       setDirty(false);
       onSaved(saved, saved.status === 'approved');
     } catch (error) {

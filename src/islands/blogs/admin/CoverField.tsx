@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images';
-import { myBlogsApi } from '~/islands/blogs/api';
 import { Field, FieldError } from '~/islands/shared/Field';
+import { call } from '~/platform/client/api';
 
 export interface Cover {
   url: string | null;
@@ -31,7 +32,7 @@ export function CoverField({
     setFileError(undefined);
     setUploading(true);
     try {
-      const { url } = await myBlogsApi.uploadImage(file);
+      const { url } = await call(blogsApi.uploadImage, { file, timeoutMs: 60_000 });
       onChange({ ...cover, url }, true);
     } catch (error) {
       setFileError((error as Error).message);

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { ADMIN_BLOG_STATUS, type AdminBlogDetail } from '~/features/blogs/admin.schema';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import { blogReviewInputSchema } from '~/features/blogs/blogs.schema';
 import { adminCountsChanged } from '~/islands/admin/AdminNav';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert, issuesByField } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
-import { adminBlogsApi, whenLabel } from './api';
+import { ApiClientError, call } from '~/platform/client/api';
+import { whenLabel } from './format';
 import { PostPreview } from './PostPreview';
 import { PostStates } from './PostStates';
 import { usePost } from './usePost';
@@ -48,8 +49,12 @@ export function ReviewPost({ postId }: { postId: string }) {
   const decide = async (decision: Decision) => {
     setBusy(true);
     try {
-      await adminBlogsApi.review(post._id, { decision, ...(note.trim() ? { note } : {}) });
-      const fresh = await adminBlogsApi.get(post._id);
+      const id = post._id;
+      await call(blogsApi.adminReview, {
+        params: { id },
+        body: { decision, ...(note.trim() ? { note } : {}) },
+      });
+      const fresh = await call(blogsApi.adminGet, { params: { id } });
       replace(fresh);
       const who = post.childFirstName ? `${post.childFirstName} has a notification.` : '';
       setDone(
@@ -65,7 +70,7 @@ export function ReviewPost({ postId }: { postId: string }) {
       setAlert(err.message);
       // Someone else acted first: show what the post is now.
       if (err instanceof ApiClientError && err.status === 409) {
-        const fresh = await adminBlogsApi.get(post._id).catch(() => null);
+        const fresh = await call(blogsApi.adminGet, { params: { id: post._id } }).catch(() => null);
         if (fresh) replace(fresh);
         adminCountsChanged();
       }

@@ -1,8 +1,9 @@
 import { ADMIN_BLOG_STATUS, type AdminBlogSummary } from '~/features/blogs/admin.schema';
+import { blogsApi } from '~/features/blogs/blogs.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
-import { whenLabel } from './api';
+import { whenLabel } from './format';
 import '~/islands/shared/admin/admin.css';
 import './adminBlogs.css';
 
@@ -19,7 +20,7 @@ const FILTERS = [
  * finds any other post.
  */
 export function ReviewQueue() {
-  const list = useAdminList<AdminBlogSummary>('/api/admin/blogs', {
+  const list = useAdminList<AdminBlogSummary>(blogsApi.adminList, {
     sort: 'submittedAt',
     dir: 'asc',
     filters: { status: '' },

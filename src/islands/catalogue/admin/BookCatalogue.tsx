@@ -30,7 +30,7 @@ export function CoverThumb({ book }: { book: Pick<AdminBook, 'title' | 'coverUrl
 
 /** The book catalogue: searched, sorted and paged on the server, with the form to add a book. */
 export function BookCatalogue() {
-  const list = useAdminList<AdminBook>(BOOKS.api, { sort: 'title', dir: 'asc' });
+  const list = useAdminList<AdminBook>(BOOKS.api.list, { sort: 'title', dir: 'asc' });
   const { q } = list.params;
   return (
     <div className="catalogue">
@@ -87,7 +87,7 @@ export function BookCatalogue() {
       </section>
       <AddRecord
         kind={BOOKS}
-        addedText={(book: AdminBook) => `“${book.title}” was added to the catalogue.`}
+        addedText={(book) => `“${book.title}” was added to the catalogue.`}
         editText="Add its cover or edit it"
         onAdded={list.reload}
       />

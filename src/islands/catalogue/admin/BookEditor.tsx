@@ -1,9 +1,5 @@
-import {
-  type AdminBook,
-  type AdminBookDetail,
-  COVER_TYPES,
-  MAX_COVER_BYTES,
-} from '~/features/catalogue/catalogue.schema';
+import { catalogueApi } from '~/features/catalogue/catalogue.api';
+import { COVER_TYPES, MAX_COVER_BYTES } from '~/features/catalogue/catalogue.schema';
 import { BOOKS } from './BookFields';
 import { MediaUpload } from './MediaUpload';
 import { DeleteRecord, DetailsForm, RecordPage } from './RecordForms';
@@ -15,7 +11,7 @@ const entries = (n: number) => (n === 1 ? '1 reading-log entry' : `${n} reading-
 /** /updateBooks/{id}: a book's details, its cover, and deleting it. */
 export function BookEditor({ bookId }: { bookId: string }) {
   return (
-    <RecordPage<AdminBookDetail> kind={BOOKS} id={bookId}>
+    <RecordPage kind={BOOKS} id={bookId}>
       {(book, replace) => (
         <>
           <DetailsForm
@@ -26,7 +22,7 @@ export function BookEditor({ bookId }: { bookId: string }) {
             savedText={() => 'Your changes were saved.'}
             onSaved={replace}
           />
-          <MediaUpload<AdminBook>
+          <MediaUpload
             heading="Cover"
             intro={<p>Shown in the catalogue. It is resized for the web and saved as WebP.</p>}
             what="cover"
@@ -37,10 +33,12 @@ export function BookEditor({ bookId }: { bookId: string }) {
             preview={(url) => (
               <img className="catalogue-cover-large" src={url} alt={`Cover of ${book.title}`} />
             )}
-            path={`${BOOKS.api}/${book.id}/cover`}
+            upload={catalogueApi.adminUploadBookCover}
+            remove={catalogueApi.adminDeleteBookCover}
+            recordId={book.id}
             onSaved={(saved) => replace({ ...book, coverUrl: saved.coverUrl, updatedAt: saved.updatedAt })}
           />
-          <DeleteRecord<{ readingLogs: number }>
+          <DeleteRecord
             kind={BOOKS}
             record={book}
             about={

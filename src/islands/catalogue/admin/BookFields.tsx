@@ -1,4 +1,6 @@
+import { catalogueApi } from '~/features/catalogue/catalogue.api';
 import {
+  type AdminBook,
   type AdminBookDetail,
   AGE_LIMITS,
   BOOK_SUMMARY_MAX,
@@ -7,6 +9,7 @@ import {
   bookPatchSchema,
 } from '~/features/catalogue/catalogue.schema';
 import { Field, SelectField, TextAreaField } from '~/islands/shared/Field';
+import type { Answer } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import type { FieldsProps, RecordKind } from './RecordForms';
 
@@ -78,9 +81,20 @@ function BookFields({ field }: FieldsProps<BookDraft>) {
 }
 
 /** The catalogue's books, for the forms and pages that add, change and delete one. */
-export const BOOKS: RecordKind<BookDraft, AdminBookDetail> = {
+export const BOOKS: RecordKind<
+  BookDraft,
+  AdminBookDetail,
+  AdminBook,
+  Answer<typeof catalogueApi.adminDeleteBook>
+> = {
   what: 'book',
-  api: '/api/admin/books',
+  api: {
+    list: catalogueApi.adminListBooks,
+    add: catalogueApi.adminCreateBook,
+    get: catalogueApi.adminGetBook,
+    update: catalogueApi.adminUpdateBook,
+    remove: catalogueApi.adminDeleteBook,
+  },
   listHref: '/admin/allBooks',
   backLabel: 'Back to the catalogue',
   editHref: (id) => `/updateBooks/${id}`,

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { adminFetch, adminUpload } from '~/islands/shared/admin/adminApi';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
+import { type RecordOp, send } from './ops';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -20,7 +20,9 @@ export function MediaUpload<T extends object>({
   hint,
   current,
   preview,
-  path,
+  upload: uploadOp,
+  remove: removeOp,
+  recordId,
   onSaved,
 }: {
   heading: string;
@@ -32,8 +34,11 @@ export function MediaUpload<T extends object>({
   hint: string;
   current: string | null;
   preview: (url: string) => ReactNode;
-  /** The API path that takes POST (upload) and DELETE (remove). */
-  path: string;
+  /** The operations that upload the file (as the raw body) and remove it; both answer the record. */
+  upload: RecordOp<T>;
+  remove: RecordOp<T>;
+  /** The record the file belongs to. */
+  recordId: string;
   onSaved: (record: T) => void;
 }) {
   const inputId = useId();
@@ -62,7 +67,7 @@ export function MediaUpload<T extends object>({
     if (error) return input.current?.focus();
     setBusy('upload');
     try {
-      onSaved(await adminUpload<T>(path, file));
+      onSaved(await send(uploadOp, { params: { id: recordId }, file }));
       setNotice(current ? `The ${what} was replaced.` : `The ${what} was saved.`);
       setFile(null);
       if (input.current) input.current.value = '';
@@ -77,7 +82,7 @@ export function MediaUpload<T extends object>({
   const remove = async () => {
     setBusy('remove');
     try {
-      onSaved(await adminFetch<T>(path, { method: 'DELETE' }));
+      onSaved(await send(removeOp, { params: { id: recordId } }));
       setConfirming(false);
       setNotice(`The ${what} was removed.`);
     } catch (e) {

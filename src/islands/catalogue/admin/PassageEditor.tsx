@@ -1,9 +1,5 @@
-import {
-  type AdminPassage,
-  type AdminPassageDetail,
-  MAX_MODEL_AUDIO_BYTES,
-  MODEL_AUDIO_TYPES,
-} from '~/features/catalogue/catalogue.schema';
+import { catalogueApi } from '~/features/catalogue/catalogue.api';
+import { MAX_MODEL_AUDIO_BYTES, MODEL_AUDIO_TYPES } from '~/features/catalogue/catalogue.schema';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { MediaUpload } from './MediaUpload';
 import { PASSAGES, wordsText } from './PassageFields';
@@ -16,7 +12,7 @@ const attempts = (n: number) => (n === 1 ? '1 read-aloud attempt' : `${n} read-a
 /** /updateReadonance/{id}: a passage's title, level and text, its model reading, and deleting it. */
 export function PassageEditor({ passageId }: { passageId: string }) {
   return (
-    <RecordPage<AdminPassageDetail> kind={PASSAGES} id={passageId}>
+    <RecordPage kind={PASSAGES} id={passageId}>
       {(passage, replace) => {
         const kept =
           passage.recordingCount === 0
@@ -41,7 +37,7 @@ export function PassageEditor({ passageId }: { passageId: string }) {
                 <dd>{passage.recordingCount}</dd>
               </dl>
             </DetailsForm>
-            <MediaUpload<AdminPassage>
+            <MediaUpload
               heading="Model reading"
               intro={
                 <p>
@@ -60,7 +56,9 @@ export function PassageEditor({ passageId }: { passageId: string }) {
                   <a href={url}>Download the model reading</a>
                 </audio>
               )}
-              path={`${PASSAGES.api}/${passage.id}/audio`}
+              upload={catalogueApi.adminUploadPassageAudio}
+              remove={catalogueApi.adminDeletePassageAudio}
+              recordId={passage.id}
               onSaved={(saved) =>
                 replace({ ...passage, audioUrl: saved.audioUrl, updatedAt: saved.updatedAt })
               }

@@ -1,4 +1,6 @@
+import { catalogueApi } from '~/features/catalogue/catalogue.api';
 import {
+  type AdminPassage,
   type AdminPassageDetail,
   PASSAGE_TEXT_MAX,
   type PassageInput,
@@ -7,6 +9,7 @@ import {
 } from '~/features/catalogue/catalogue.schema';
 import { passageWordCount } from '~/features/readAloud/readAloud';
 import { Field, SelectField, TextAreaField } from '~/islands/shared/Field';
+import type { Answer } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import type { FieldsProps, RecordKind } from './RecordForms';
 
@@ -48,9 +51,20 @@ function PassageFields({ field, draft }: FieldsProps<PassageDraft>) {
 }
 
 /** The read-aloud passages, for the forms and pages that add, change and delete one. */
-export const PASSAGES: RecordKind<PassageDraft, AdminPassageDetail> = {
+export const PASSAGES: RecordKind<
+  PassageDraft,
+  AdminPassageDetail,
+  AdminPassage,
+  Answer<typeof catalogueApi.adminDeletePassage>
+> = {
   what: 'passage',
-  api: '/api/admin/passages',
+  api: {
+    list: catalogueApi.adminListPassages,
+    add: catalogueApi.adminCreatePassage,
+    get: catalogueApi.adminGetPassage,
+    update: catalogueApi.adminUpdatePassage,
+    remove: catalogueApi.adminDeletePassage,
+  },
   listHref: '/admin/allReadonance',
   backLabel: 'Back to the passages',
   editHref: (id) => `/updateReadonance/${id}`,

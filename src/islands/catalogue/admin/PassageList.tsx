@@ -11,7 +11,7 @@ import './catalogue.css';
 
 /** The read-aloud passages: searched, sorted and paged on the server, with the form to add one. */
 export function PassageList() {
-  const list = useAdminList<AdminPassage>(PASSAGES.api, { sort: 'title', dir: 'asc' });
+  const list = useAdminList<AdminPassage>(PASSAGES.api.list, { sort: 'title', dir: 'asc' });
   const { q } = list.params;
   return (
     <div className="catalogue">
@@ -70,7 +70,7 @@ export function PassageList() {
       </section>
       <AddRecord
         kind={PASSAGES}
-        addedText={(p: AdminPassage) => `“${p.title}” was added (${wordsText(p.wordCount)}).`}
+        addedText={(p) => `“${p.title}” was added (${wordsText(p.wordCount)}).`}
         editText="Add a model reading or edit it"
         onAdded={list.reload}
       />

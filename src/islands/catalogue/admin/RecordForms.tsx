@@ -1,12 +1,13 @@
 import { navigate } from 'astro:transitions/client';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import type * as z from 'zod';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
-import { recordPath, useRecord } from '~/islands/shared/admin/useRecord';
+import { type RecordSource, recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
 import { ApiClientError } from '~/platform/client/api';
+import type { AnyContract } from '~/platform/http/contract';
 import { flash, useCatalogueForm } from './formParts';
+import { type Op, type RecordOp, send } from './ops';
 import { RecordStates } from './RecordStates';
 
 /** What a kind's fields are given: each field's id, value, handler and error, and the whole draft. */
@@ -20,12 +21,15 @@ export interface FieldsProps<D> {
   draft: D;
 }
 
-/** A kind of catalogue record (books, passages): where it lives, its form, and how a draft becomes a payload. */
-export interface RecordKind<D extends Record<string, string>, R> {
+/**
+ * A kind of catalogue record (books, passages): its API, its form, and how a draft becomes a
+ * payload. R is a record as read and saved, A one as added, X what deleting one answers.
+ */
+export interface RecordKind<D extends Record<string, string>, R, A = unknown, X = unknown> {
   /** "book", "passage": in ids, headings, buttons and messages. */
   what: string;
-  /** The API's collection: POST adds one; GET, PATCH and DELETE `{api}/{id}` read, change and remove it. */
-  api: string;
+  /** The API's operations: a page of the list, adding one; reading, changing and removing one by id. */
+  api: { list: AnyContract; add: Op<A>; get: RecordOp<R>; update: RecordOp<R>; remove: RecordOp<X> };
   /** The admin page that lists them, and the way back to it from a record that does not exist. */
   listHref: string;
   backLabel: string;
@@ -39,7 +43,7 @@ export interface RecordKind<D extends Record<string, string>, R> {
 }
 
 /** Where a kind of record lives, as the pages that show or delete one need it. */
-type Place = Pick<RecordKind<Record<string, string>, unknown>, 'what' | 'api' | 'listHref' | 'backLabel'>;
+type Place = Pick<RecordKind<Record<string, string>, unknown>, 'what' | 'listHref' | 'backLabel'>;
 
 /** A record's form in its panel: the fields, the save button, and what saving answered. */
 function FormPanel<D extends Record<string, string>>({
@@ -51,7 +55,7 @@ function FormPanel<D extends Record<string, string>>({
   done,
   children,
 }: {
-  kind: RecordKind<D, never>;
+  kind: Pick<RecordKind<D, never>, 'Fields'>;
   headingId: string;
   heading: string;
   f: ReturnType<typeof useCatalogueForm<D, z.ZodType>>;
@@ -81,13 +85,13 @@ function FormPanel<D extends Record<string, string>>({
 }
 
 /** The form that adds a record under its list; once added, a link to its own page. */
-export function AddRecord<D extends Record<string, string>, A extends { id: string }>({
+export function AddRecord<D extends Record<string, string>, R, A extends { id: string }>({
   kind,
   addedText,
   editText,
   onAdded,
 }: {
-  kind: RecordKind<D, never>;
+  kind: RecordKind<D, R, A>;
   /** What to say once it is added. */
   addedText: (added: A) => string;
   /** The words of the link to its page. */
@@ -101,7 +105,7 @@ export function AddRecord<D extends Record<string, string>, A extends { id: stri
     schema: kind.addSchema,
     toPayload: kind.toPayload,
     send: async (payload, form) => {
-      const record = await adminFetch<A>(kind.api, { method: 'POST', body: payload });
+      const record = await send(kind.api.add, { body: payload });
       form.setDraft(kind.empty);
       setAdded(record);
       onAdded();
@@ -150,7 +154,7 @@ export function DetailsForm<D extends Record<string, string>, R extends { id: st
     schema: kind.patchSchema,
     toPayload: kind.toPayload,
     send: async (payload, form) => {
-      const saved = await adminFetch<R>(`${kind.api}/${record.id}`, { method: 'PATCH', body: payload });
+      const saved = await send(kind.api.update, { params: { id: record.id }, body: payload });
       form.setDraft(kind.draftOf(saved));
       onSaved(saved);
       return savedText(saved);
@@ -171,21 +175,21 @@ export function DetailsForm<D extends Record<string, string>, R extends { id: st
 }
 
 /** Deleting a record, after a confirmation; the list it goes back to says it is gone. */
-export function DeleteRecord<T>({
+export function DeleteRecord<X>({
   kind,
   record,
   about,
   warning,
   deletedText,
 }: {
-  kind: Place;
+  kind: Place & { api: { remove: RecordOp<X> } };
   record: { id: string; title: string };
   /** What deleting it does, under the heading. */
   about: ReactNode;
   /** The same, in the confirmation. */
   warning: ReactNode;
   /** What the list says afterwards, given the API's answer. */
-  deletedText: (result: T) => string;
+  deletedText: (result: X) => string;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -193,7 +197,7 @@ export function DeleteRecord<T>({
   const remove = async () => {
     setBusy(true);
     try {
-      flash.leave(deletedText(await adminFetch<T>(`${kind.api}/${record.id}`, { method: 'DELETE' })));
+      flash.leave(deletedText(await send(kind.api.remove, { params: { id: record.id } })));
       await navigate(kind.listHref);
     } catch (e) {
       setBusy(false);
@@ -231,11 +235,12 @@ export function RecordPage<R extends { id: string; title: string }>({
   id,
   children,
 }: {
-  kind: Place;
+  kind: Place & { api: { get: RecordOp<R> } };
   id: string;
   children: (record: R, replace: (record: R) => void) => ReactNode;
 }) {
-  const { state, reload, replace } = useRecord<R>(recordPath(kind.api, id));
+  // The answer of the kind's `get`, whose contract says it is an R (the generic hides it from the checker).
+  const { state, reload, replace } = useRecord(recordOf(kind.api.get, id) as RecordSource<R> | null);
   if (state.status !== 'ready') {
     return (
       <RecordStates

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AdminEvent, EventChange } from '~/features/events/admin.schema';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
+import { eventsApi } from '~/features/events/events.api';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 
 /** Asks before cancelling an event, says who will be told, and takes an optional reason for them. */
 export function CancelEventDialog({
@@ -23,12 +23,7 @@ export function CancelEventDialog({
     setBusy(true);
     setError(undefined);
     try {
-      onDone(
-        await adminFetch<EventChange>(`/api/admin/events/${event._id}/cancel`, {
-          method: 'POST',
-          body: { reason },
-        }),
-      );
+      onDone(await call(eventsApi.adminCancel, { params: { id: event._id }, body: { reason } }));
     } catch (e) {
       setError(
         e instanceof ApiClientError

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AdminEvent, EventRegistrationList } from '~/features/events/admin.schema';
+import { eventsApi } from '~/features/events/events.api';
 import { headings, Table } from '~/islands/shared/admin/AdminTable';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { Spinner } from '~/islands/shared/Spinner';
+import { call } from '~/platform/client/api';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -18,7 +19,7 @@ export function EventRegistrations({ event }: { event: AdminEvent }) {
   useEffect(() => {
     let live = true;
     setError(undefined);
-    adminFetch<EventRegistrationList>(`/api/admin/events/${event._id}/registrations`)
+    call(eventsApi.adminRegistrations, { params: { id: event._id } })
       .then((answer) => live && setList(answer))
       .catch((e: Error) => live && setError(e.message));
     return () => {

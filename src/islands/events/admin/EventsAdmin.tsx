@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
-import type { AdminEvent, EventChange } from '~/features/events/admin.schema';
+import type { AdminEvent } from '~/features/events/admin.schema';
 import { ageRangeText } from '~/features/events/events';
+import { eventsApi } from '~/features/events/events.api';
 import { formatEventRange } from '~/features/events/eventTime';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
+import { call } from '~/platform/client/api';
 import { CancelEventDialog } from './CancelEventDialog';
 import { EventForm } from './EventForm';
 import { EventRegistrations } from './EventRegistrations';
@@ -42,7 +43,7 @@ export function EventsAdmin() {
   const [cancelling, setCancelling] = useState<AdminEvent | null>(null);
   const [notice, setNotice] = useState<string>();
   const panelHeading = useRef<HTMLHeadingElement>(null);
-  const list = useAdminList<AdminEvent>('/api/admin/events', {
+  const list = useAdminList<AdminEvent>(eventsApi.adminList, {
     sort: 'upcoming',
     dir: 'asc',
     filters: { show: '' },
@@ -98,16 +99,13 @@ export function EventsAdmin() {
               submitLabel={panel.kind === 'edit' ? 'Save changes' : 'Create event'}
               onSave={async (input) => {
                 if (panel.kind === 'edit') {
-                  const change = await adminFetch<EventChange>(`/api/admin/events/${panel.event._id}`, {
-                    method: 'PATCH',
+                  const change = await call(eventsApi.adminUpdate, {
+                    params: { id: panel.event._id },
                     body: input,
                   });
                   done(`“${change.event.title}” is saved.${told(change.notified)}`);
                 } else {
-                  const event = await adminFetch<AdminEvent>('/api/admin/events', {
-                    method: 'POST',
-                    body: input,
-                  });
+                  const event = await call(eventsApi.adminCreate, { body: input });
                   done(`“${event.title}” is created and listed on the events page.`);
                 }
               }}

@@ -8,12 +8,12 @@ import {
   type InquiryStatus,
   replyMailto,
 } from '~/features/inquiries/admin.schema';
+import { inquiriesApi } from '~/features/inquiries/inquiries.api';
 import { adminCountsChanged } from '~/islands/admin/AdminNav';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
-import { recordPath, useRecord } from '~/islands/shared/admin/useRecord';
+import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { INQUIRY_STATUSES } from '~/platform/domain';
 import { receivedAt } from './inquiryFormat';
 import './inquiries.css';
@@ -29,8 +29,8 @@ const STATUS_HINTS: Record<InquiryStatus, string> = {
  * counted in the navigation) until someone on the team chooses to take it.
  */
 export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
-  const { state, reload, replace } = useRecord<AdminInquiry>(
-    recordPath('/api/admin/inquiries', inquiryId),
+  const { state, reload, replace } = useRecord(
+    recordOf(inquiriesApi.adminGet, inquiryId),
     'The message could not be loaded.',
   );
   if (state.status === 'loading') {
@@ -94,10 +94,7 @@ function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved:
     setErrors({});
     setSaving(true);
     try {
-      const saved = await adminFetch<AdminInquiry>(`/api/admin/inquiries/${inquiry.id}`, {
-        method: 'PATCH',
-        body: parsed.data,
-      });
+      const saved = await call(inquiriesApi.adminUpdate, { params: { id: inquiry.id }, body: parsed.data });
       onSaved(saved);
       setStatus(saved.status);
       setNote(saved.internalNote);

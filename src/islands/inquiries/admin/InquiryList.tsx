@@ -3,6 +3,7 @@ import {
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUS_TONES,
 } from '~/features/inquiries/admin.schema';
+import { inquiriesApi } from '~/features/inquiries/inquiries.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
@@ -12,7 +13,7 @@ import './inquiries.css';
 
 /** Messages from the contact form: newest first, by status, searchable, sortable, paged. */
 export function InquiryList() {
-  const list = useAdminList<AdminInquiryRow>('/api/admin/inquiries', {
+  const list = useAdminList<AdminInquiryRow>(inquiriesApi.adminList, {
     sort: 'createdAt',
     dir: 'desc',
     filters: { status: '' },

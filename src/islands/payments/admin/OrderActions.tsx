@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { type AdminOrder, CLOSE_REASON_MAX, orderClosingSchema } from '~/features/payments/admin.schema';
+import { paymentsApi } from '~/features/payments/payments.api';
 import { formatPrice } from '~/features/plans/plans';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import './payments.css';
 
 type Action = 'refund' | 'end' | 'cancel';
@@ -94,10 +94,8 @@ export function OrderActions({
     setError(undefined);
     setFailure(null);
     try {
-      const updated = await adminFetch<AdminOrder>(`/api/admin/orders/${order.id}/${ACTIONS[action].path}`, {
-        method: 'POST',
-        body: parsed.data,
-      });
+      const operation = ACTIONS[action].path === 'refund' ? paymentsApi.adminRefund : paymentsApi.adminCancel;
+      const updated = await call(operation, { params: { id: order.id }, body: parsed.data });
       setOpen(null);
       setReason('');
       onDone(

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TestPaymentDto, TestPaymentSetup, TestPaymentStep } from '~/features/payments/admin.schema';
+import { paymentsApi } from '~/features/payments/payments.api';
 import { formatPrice } from '~/features/plans/plans';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import '~/islands/shared/admin/admin.css';
-import { adminFetch } from '~/islands/shared/admin/adminApi';
 import './payments.css';
 
 /** How often a run waiting for the provider's webhook is asked about again. */
@@ -91,7 +91,7 @@ export function TestPayment() {
 
   const fetchSetup = useCallback(async () => {
     try {
-      const setup = await adminFetch<TestPaymentSetup>('/api/admin/test-payments');
+      const setup = await call(paymentsApi.adminTestPayments, {});
       setLoad({ status: 'ready', setup });
     } catch (error) {
       setLoad({ status: 'failed', message: messageOf(error, 'The payment setup could not be loaded.') });
@@ -112,9 +112,7 @@ export function TestPayment() {
     const id = current.id;
     const timer = window.setTimeout(async () => {
       try {
-        const fresh = await adminFetch<TestPaymentDto>(`/api/admin/test-payments/${id}`, {
-          signal: controller.signal,
-        });
+        const fresh = await call(paymentsApi.adminTestPayment, { params: { id }, signal: controller.signal });
         // An answer about an older run never replaces the one on the page.
         setCurrent((shown) => (shown?.id === fresh.id ? fresh : shown));
       } catch (error) {
@@ -140,7 +138,7 @@ export function TestPayment() {
     setRunError(null);
     setPollError(null);
     try {
-      const made = await adminFetch<TestPaymentDto>('/api/admin/test-payments', { method: 'POST' });
+      const made = await call(paymentsApi.adminRunTestPayment, {});
       setCurrent(made);
       setFocusRun(made.id);
     } catch (error) {

@@ -1,11 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type AdminEpisode, EPISODE_LIMITS, EPISODE_STATE_LABELS } from '~/features/podcast/admin.schema';
+import {
+  type AdminEpisode,
+  EPISODE_LIMITS,
+  EPISODE_STATE_LABELS,
+  type EpisodeCreate,
+} from '~/features/podcast/admin.schema';
 import { formatEpisodeDate } from '~/features/podcast/podcast';
-import { adminFetch, adminUpload } from '~/islands/shared/admin/adminApi';
+import { podcastApi } from '~/features/podcast/podcast.api';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { CheckboxField, Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 import { EpisodeAudioFields } from './EpisodeAudioFields';
 import { EpisodePublishFields } from './EpisodePublishFields';
 import { type EpisodeForm, formOf, payloadOf } from './episodeForm';
@@ -48,9 +53,7 @@ export function EpisodeEditor({
   useEffect(() => {
     if (!episodeId) return;
     const controller = new AbortController();
-    adminFetch<AdminEpisode>(`/api/admin/podcast/${encodeURIComponent(episodeId)}`, {
-      signal: controller.signal,
-    })
+    call(podcastApi.adminGet, { params: { id: episodeId }, signal: controller.signal })
       .then((found) => {
         setEpisode(found);
         setForm(formOf(found));
@@ -109,17 +112,16 @@ export function EpisodeEditor({
       if (!saved) {
         // Audio to upload comes after the episode exists; it is published once it has it.
         const withAudioNow = form.audioSource === 'url';
-        saved = await adminFetch<AdminEpisode>('/api/admin/podcast', {
-          method: 'POST',
-          body: withAudioNow ? checked.payload : rest,
-        });
+        // With no episode yet, payloadOf checked the form with the create schema.
+        const body = (withAudioNow ? checked.payload : rest) as EpisodeCreate;
+        saved = await call(podcastApi.adminCreate, { body });
         setEpisode(saved);
         onCreated(saved.id);
       }
       if (form.file) {
         setBusy('Uploading the audio…');
         try {
-          saved = await adminUpload<AdminEpisode>(`/api/admin/podcast/${saved.id}/audio`, form.file);
+          saved = await call(podcastApi.adminUploadAudio, { params: { id: saved.id }, file: form.file });
         } catch (error) {
           fail(error, 'The audio could not be uploaded.');
           if (error instanceof ApiClientError) setErrors({ file: error.fields.body ?? error.message });
@@ -132,8 +134,8 @@ export function EpisodeEditor({
       setBusy('Saving…');
       const needsPatch = episode !== null || (form.audioSource === 'upload' && publishedAt !== null);
       if (needsPatch) {
-        saved = await adminFetch<AdminEpisode>(`/api/admin/podcast/${saved.id}`, {
-          method: 'PATCH',
+        saved = await call(podcastApi.adminUpdate, {
+          params: { id: saved.id },
           body: episode ? checked.payload : { publishedAt },
         });
       }
@@ -151,9 +153,7 @@ export function EpisodeEditor({
     if (!episode) return;
     setBusy('Removing the audio…');
     try {
-      const saved = await adminFetch<AdminEpisode>(`/api/admin/podcast/${episode.id}/audio`, {
-        method: 'DELETE',
-      });
+      const saved = await call(podcastApi.adminDeleteAudio, { params: { id: episode.id } });
       setEpisode(saved);
       setForm((f) => ({ ...f, audioSource: 'upload', audioUrl: '', audioBytes: '', duration: '' }));
       setAlert({ tone: 'success', message: 'The audio was removed.' });
@@ -169,7 +169,7 @@ export function EpisodeEditor({
     if (!episode) return;
     setBusy('Deleting…');
     try {
-      await adminFetch(`/api/admin/podcast/${episode.id}`, { method: 'DELETE' });
+      await call(podcastApi.adminDelete, { params: { id: episode.id } });
       onDeleted(episode.title);
     } catch (error) {
       fail(error, 'The episode could not be deleted.');

@@ -5,6 +5,7 @@ import {
   type EpisodeState,
 } from '~/features/podcast/admin.schema';
 import { formatClock } from '~/features/podcast/podcast';
+import { podcastApi } from '~/features/podcast/podcast.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
@@ -19,7 +20,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 
 /** Every episode, drafts included: searchable, filtered by state, sortable and paged. */
 export function EpisodeList() {
-  const list = useAdminList<AdminEpisodeRow>('/api/admin/podcast', {
+  const list = useAdminList<AdminEpisodeRow>(podcastApi.adminList, {
     sort: 'episodeNumber',
     dir: 'desc',
     filters: { state: '' },

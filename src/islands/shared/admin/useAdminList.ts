@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { ApiClientError, call } from '~/platform/client/api';
 import type { AnyContract } from '~/platform/http/contract';
-import { adminFetch } from './adminApi';
 
 export interface ListParams {
   q: string;
@@ -42,13 +41,9 @@ function queryOf(params: ListParams, limit: number): Record<string, string> {
 }
 
 /** A list operation: its query is the list's search, sort, page and filters; it answers a page. */
-async function loadPage<T>(source: string | AnyContract, query: Record<string, string>, signal: AbortSignal) {
-  if (typeof source !== 'string') {
-    // The list's own query fields are the contract's (adminListQuery): checked by the server.
-    return (await call(source, { query, signal } as never)) as unknown as AdminPage<T>;
-  }
-  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
-  return adminFetch<AdminPage<T>>(`${source}?${search}`, { signal });
+async function loadPage<T>(contract: AnyContract, query: Record<string, string>, signal: AbortSignal) {
+  // The list's own query fields are the contract's (adminListQuery): checked by the server.
+  return (await call(contract, { query, signal } as never)) as unknown as AdminPage<T>;
 }
 
 /** What the page address keeps: only what differs from the list's defaults, so a plain visit stays plain. */
@@ -72,8 +67,8 @@ function addressQuery(params: ListParams, defaults: ListParams): string {
  * asking, and an answer to an older question never replaces a newer one.
  */
 export function useAdminList<T>(
-  /** The list operation (a contract); a path while the islands move to contracts. */
-  endpoint: string | AnyContract,
+  /** The list operation: a contract whose answer is a page (adminPageSchema). */
+  endpoint: AnyContract,
   /** The order the list starts in, and its filters (each '' until chosen). */
   start: Pick<ListParams, 'sort' | 'dir'> & { filters?: ListParams['filters'] },
   limit = 25,

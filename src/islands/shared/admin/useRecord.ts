@@ -3,13 +3,8 @@ import { call } from '~/platform/client/api';
 import type { AnyContract } from '~/platform/http/contract';
 import { isUuid } from '~/platform/ids';
 import { failedLoad, type RecordState } from '../loadState';
-import { adminFetch } from './adminApi';
 
 export type { RecordState };
-
-/** The API path of one record, or null (its not-found state) when the id cannot name one. */
-export const recordPath = (collection: string, id: string | null) =>
-  id !== null && isUuid(id) ? `${collection}/${id}` : null;
 
 /** One record through its contract (a path with `{id}`), or null when the id cannot name one. */
 export interface RecordSource<T> {
@@ -27,25 +22,18 @@ export function recordOf<C extends AnyContract & { path: `${string}{id}${string}
   } as RecordSource<Awaited<ReturnType<typeof call<C>>>>;
 }
 
-const loaderOf = <T>(source: string | RecordSource<T> | null) =>
-  source === null
-    ? null
-    : typeof source === 'string'
-      ? { key: source, load: (signal?: AbortSignal) => adminFetch<T>(source, signal ? { signal } : {}) }
-      : source;
-
 /**
  * Loads one record for an admin page: loading, missing, failed, ready. `reload` asks again from
  * the loading state; `refresh` asks again quietly, so the page (and the focus) stays where it is.
  */
 export function useRecord<T>(
-  /** recordOf(contract, id); a path while the islands move to contracts. */
-  source: string | RecordSource<T> | null,
+  /** recordOf(contract, id): null when the id cannot name a record (the not-found state). */
+  source: RecordSource<T> | null,
   fallback = 'This could not be loaded.',
 ) {
   // The loader changes with each render; its key says when it names another record.
-  const loader = useRef(loaderOf(source));
-  loader.current = loaderOf(source);
+  const loader = useRef(source);
+  loader.current = source;
   const path = loader.current?.key ?? null;
   const [state, setState] = useState<RecordState<T>>(path ? { status: 'loading' } : { status: 'missing' });
   const [version, setVersion] = useState(0);

@@ -1,0 +1,118 @@
+import * as z from 'zod';
+import { adminPageSchema } from '~/platform/admin/list.schema';
+import { uuidSchema } from '~/platform/http/common.schema';
+import { contract } from '~/platform/http/contract';
+import { adminCountsSchema, auditEntrySchema, auditQuerySchema } from './admin.schema';
+import {
+  adminUserQuerySchema,
+  adminUserSchema,
+  adminUserViewSchema,
+  createAccountResultSchema,
+  createAccountSchema,
+  passwordLinkResultSchema,
+  userChangeSchema,
+} from './users.schema';
+
+const userParams = z.object({ id: uuidSchema });
+const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
+
+/** The admin console's own operations: the audit log, the counts, and the accounts. */
+export const adminApi = {
+  auditLog: contract({
+    method: 'get',
+    path: '/admin/audit',
+    operationId: 'adminListAuditLog',
+    summary: 'The audit log: who changed what, and when (administrators only)',
+    access: 'admin',
+    query: auditQuerySchema,
+    status: 200,
+    response: adminPageSchema(auditEntrySchema, 'AuditPage'),
+    returns: 'A page of the log',
+  }),
+  counts: contract({
+    method: 'get',
+    path: '/admin/counts',
+    operationId: 'adminGetCounts',
+    summary: 'What waits for the team: submitted posts and new inquiries (administrators only)',
+    access: 'admin',
+    status: 200,
+    response: adminCountsSchema,
+    returns: 'The counts',
+  }),
+  users: contract({
+    method: 'get',
+    path: '/admin/users',
+    operationId: 'adminListUsers',
+    summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',
+    access: 'admin',
+    query: adminUserQuerySchema,
+    status: 200,
+    response: adminPageSchema(adminUserSchema, 'UserPage'),
+    returns: 'A page of accounts',
+  }),
+  createUser: contract({
+    method: 'post',
+    path: '/admin/users',
+    operationId: 'adminCreateUser',
+    summary: 'Creates a parent or administrator account, in the sign-in service and here',
+    description:
+      'The sign-in account gets a random password nobody sees; the person is emailed a link to choose their own. Setting it also verifies their email address.',
+    access: 'admin',
+    body: createAccountSchema,
+    status: 201,
+    response: createAccountResultSchema,
+    returns: 'The account, and whether the link was sent',
+    errors: [409, 503],
+  }),
+  user: contract({
+    method: 'get',
+    path: '/admin/users/{id}',
+    operationId: 'adminGetUser',
+    summary: 'One account with its children, orders, blog posts and inquiries',
+    access: 'admin',
+    params: userParams,
+    status: 200,
+    response: adminUserViewSchema,
+    returns: 'The account',
+  }),
+  updateUser: contract({
+    method: 'patch',
+    path: '/admin/users/{id}',
+    operationId: 'adminUpdateUser',
+    summary: "Changes an account's role or disables/enables it",
+    description:
+      'Nobody removes their own administrator rights or disables themselves; the last enabled administrator keeps the role (409 last_admin). A disabled account is refused by every signed-in route.',
+    access: 'admin',
+    params: userParams,
+    body: userChangeSchema,
+    status: 200,
+    response: adminUserSchema,
+    returns: 'The account as it now is',
+    errors: [409],
+  }),
+  sendPasswordLink: contract({
+    method: 'post',
+    path: '/admin/users/{id}/password-link',
+    operationId: 'adminSendPasswordLink',
+    summary: 'Emails the person a link to set a new password',
+    access: 'admin',
+    params: userParams,
+    status: 200,
+    response: passwordLinkResultSchema,
+    returns: 'Sent',
+    errors: [503],
+  }),
+  deleteChild: contract({
+    method: 'delete',
+    path: '/admin/users/{id}/children/{childId}',
+    operationId: 'adminDeleteUserChild',
+    summary: "Removes one of the account's children and everything about them",
+    description:
+      'The same removal a parent makes: reading log, read-aloud recordings (files too), notifications, subscriptions; event seats are given back.',
+    access: 'admin',
+    params: childParams,
+    status: 200,
+    response: adminUserViewSchema,
+    returns: 'The account without the child',
+  }),
+};

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { uuidSchema } from '~/platform/http/common.schema';
+import { contract } from '~/platform/http/contract';
+import {
+  adminInquiryPageSchema,
+  adminInquiryQuerySchema,
+  adminInquirySchema,
+  adminInquiryUpdateSchema,
+} from './admin.schema';
+import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
+
+const params = z.object({ id: uuidSchema });
+
+/** The contact form's messages: sent by anyone, read and followed up in the admin console. */
+export const inquiriesApi = {
+  create: contract({
+    method: 'post',
+    path: '/inquiries',
+    operationId: 'createInquiry',
+    summary: 'Sends a message to the Quill Reads team (public)',
+    description: `Stored as an inquiry for the administrators. At most ${INQUIRIES_PER_TEN_MINUTES} per address in ten minutes.`,
+    access: 'public',
+    body: inquiryInputSchema,
+    status: 201,
+    response: inquiryReceiptSchema,
+    returns: 'Received',
+    errors: [429],
+  }),
+  adminList: contract({
+    method: 'get',
+    path: '/admin/inquiries',
+    operationId: 'adminListInquiries',
+    summary: 'Messages from the contact form, newest first, by status (administrators only)',
+    access: 'admin',
+    query: adminInquiryQuerySchema,
+    status: 200,
+    response: adminInquiryPageSchema,
+    returns: 'A page of inquiries',
+  }),
+  adminGet: contract({
+    method: 'get',
+    path: '/admin/inquiries/{id}',
+    operationId: 'adminGetInquiry',
+    summary: 'One inquiry with its internal note (administrators only); reading it changes nothing',
+    access: 'admin',
+    params,
+    status: 200,
+    response: adminInquirySchema,
+    returns: 'The inquiry',
+  }),
+  adminUpdate: contract({
+    method: 'patch',
+    path: '/admin/inquiries/{id}',
+    operationId: 'adminUpdateInquiry',
+    summary: 'Changes the status and/or the internal note of an inquiry (administrators only)',
+    access: 'admin',
+    params,
+    body: adminInquiryUpdateSchema,
+    status: 200,
+    response: adminInquirySchema,
+    returns: 'The inquiry, changed',
+  }),
+};

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import { uuidSchema } from '~/platform/http/common.schema';
+import { contract } from '~/platform/http/contract';
+import {
+  bookInterviewSchema,
+  interviewListSchema,
+  interviewSchema,
+  rescheduleInterviewSchema,
+  slotListSchema,
+} from './interviews.schema';
+
+const params = z.object({ id: uuidSchema });
+
+/** The introductory interview: free slots, and a family's booking, rescheduling and cancelling. */
+export const interviewsApi = {
+  slots: contract({
+    method: 'get',
+    path: '/interviews/slots',
+    operationId: 'listInterviewSlots',
+    summary: 'The free interview slots of the next three weeks (configured slots nobody holds)',
+    description: 'Slots start at least 12 hours ahead. Times are UTC instants; `timeZone` is the team’s.',
+    access: 'account',
+    status: 200,
+    response: slotListSchema,
+    returns: 'Free slots, soonest first',
+  }),
+  mine: contract({
+    method: 'get',
+    path: '/me/interviews',
+    operationId: 'listMyInterviews',
+    summary: "The family's interview bookings, latest first (cancelled ones included)",
+    access: 'account',
+    status: 200,
+    response: interviewListSchema,
+    returns: 'Bookings',
+  }),
+  book: contract({
+    method: 'post',
+    path: '/interviews',
+    operationId: 'bookInterview',
+    summary: 'Books a free slot for the family (the chosen child, or the first one)',
+    description:
+      'A family holds at most one upcoming interview: booking again answers 409 `already_booked` (reschedule with PATCH instead). A slot someone holds answers 409 `slot_taken`, also when two families book it at the same moment. A time that is not a free configured slot answers 400 naming `startsAt`.',
+    access: 'account',
+    body: bookInterviewSchema,
+    status: 201,
+    response: interviewSchema,
+    returns: 'The booking',
+    errors: [404, 409],
+  }),
+  get: contract({
+    method: 'get',
+    path: '/interviews/{id}',
+    operationId: 'getInterview',
+    summary: "One of the family's bookings (another family's answers 404)",
+    access: 'account',
+    params,
+    status: 200,
+    response: interviewSchema,
+    returns: 'The booking',
+  }),
+  reschedule: contract({
+    method: 'patch',
+    path: '/interviews/{id}',
+    operationId: 'rescheduleInterview',
+    summary: 'Moves the booking to another free slot (the old one is freed in the same step)',
+    description: 'Raises the calendar SEQUENCE. 409 `slot_taken` leaves the booking where it was.',
+    access: 'account',
+    params,
+    body: rescheduleInterviewSchema,
+    status: 200,
+    response: interviewSchema,
+    returns: 'The moved booking',
+    errors: [409],
+  }),
+  cancel: contract({
+    method: 'delete',
+    path: '/interviews/{id}',
+    operationId: 'cancelInterview',
+    summary: 'Cancels the booking; the slot is free again at once',
+    description: 'The booking stays listed as cancelled, with a raised SEQUENCE for calendars.',
+    access: 'account',
+    params,
+    status: 200,
+    response: interviewSchema,
+    returns: 'The cancelled booking',
+    errors: [409],
+  }),
+};

@@ -1,0 +1,166 @@
+import * as z from 'zod';
+import { uuidSchema } from '~/platform/http/common.schema';
+import { contract } from '~/platform/http/contract';
+import {
+  adminOrderSchema,
+  orderClosingSchema,
+  testPaymentSchema,
+  testPaymentSetupSchema,
+} from './admin.schema';
+import {
+  checkoutInputSchema,
+  checkoutSchema,
+  orderListSchema,
+  orderSchema,
+  sandboxPayInputSchema,
+} from './payments.schema';
+
+/**
+ * Check-outs one family may start in an hour: enough for every child and a few declined cards,
+ * few enough that nobody can flood the payment provider with PaymentIntents.
+ */
+export const CHECKOUTS_PER_HOUR = 20;
+/** Test payments one administrator may run in an hour (each is a real call to Stripe's test mode). */
+export const TEST_PAYMENTS_PER_HOUR = 20;
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+const params = z.object({ id: uuidSchema });
+
+const CLOSING =
+  'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends or money comes back. 409 when the order or its payment is not in a state that allows it (already refunded, nothing paid, a sandbox order under Stripe, Stripe refusing the refund), including when another administrator just did it; 503 when the provider cannot be reached.';
+
+/**
+ * What POST /admin/test-payments says it does. The amount lives with the payment provider, which
+ * is server-only: the routes fill it in when they mount the contract.
+ */
+export const describeTestPaymentRun = (amountCents: number) =>
+  `Creates and confirms a payment of ${amountCents} cents with the provider’s test card; its signed event comes back through ${WEBHOOK_PATH}. Answers the run with each step’s result; while the webhook step is waiting, GET /api/admin/test-payments/{id} again. 409 live_keys with live keys. At most ${TEST_PAYMENTS_PER_HOUR} per administrator in an hour.`;
+
+/** Check-out, the payment provider's webhook, the sandbox's test payments, the family's orders, and the admin console's refunds and test payments. */
+export const paymentsApi = {
+  checkout: contract({
+    method: 'post',
+    path: '/checkout',
+    operationId: 'startCheckout',
+    summary: 'Starts paying for a program for one of the family’s children',
+    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
+    access: 'account',
+    body: checkoutInputSchema,
+    status: 201,
+    response: checkoutSchema,
+    returns: 'The order and how to pay it',
+    errors: [404, 409, 429, 503],
+  }),
+  /** Called by the payment provider, never by the browser: the raw body is read by the handler. */
+  webhook: contract({
+    method: 'post',
+    path: '/payments/webhook',
+    operationId: 'receivePaymentEvent',
+    summary: 'Receives the payment provider’s signed events (Stripe)',
+    description:
+      'The raw body must carry a valid Stripe-Signature. Each event applies once: a replay answers 200 and changes nothing. An event about an unknown order is acknowledged and logged.',
+    access: 'public',
+    status: 200,
+    response: z.object({ received: z.literal(true), outcome: z.string() }),
+    returns: 'Received',
+    errors: [400, 413],
+  }),
+  sandboxPay: contract({
+    method: 'post',
+    path: '/orders/{id}/sandbox-pay',
+    operationId: 'paySandboxOrder',
+    summary: 'Completes or declines a test payment (sandbox only: no card is charged)',
+    description:
+      'Only while no Stripe key is configured. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
+    access: 'account',
+    params,
+    body: sandboxPayInputSchema,
+    status: 200,
+    response: orderSchema,
+    returns: 'The order after the event',
+    errors: [409],
+  }),
+  order: contract({
+    method: 'get',
+    path: '/orders/{id}',
+    operationId: 'getOrder',
+    summary: 'One of the family’s orders: its real state, plan, child and program dates',
+    access: 'account',
+    params,
+    status: 200,
+    response: orderSchema,
+    returns: 'The order',
+  }),
+  myOrders: contract({
+    method: 'get',
+    path: '/me/orders',
+    operationId: 'listMyOrders',
+    summary: 'The family’s orders, newest first',
+    access: 'account',
+    status: 200,
+    response: orderListSchema,
+    returns: 'The orders',
+  }),
+  adminRefund: contract({
+    method: 'post',
+    path: '/admin/orders/{id}/refund',
+    operationId: 'adminRefundOrder',
+    summary: 'Refunds a paid order in full and ends its program (administrators only)',
+    description: CLOSING,
+    access: 'admin',
+    params,
+    body: orderClosingSchema,
+    status: 200,
+    response: adminOrderSchema,
+    returns: 'The order as it now is',
+    errors: [409, 503],
+  }),
+  adminCancel: contract({
+    method: 'post',
+    path: '/admin/orders/{id}/cancel',
+    operationId: 'adminCancelOrder',
+    summary:
+      'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
+    description: CLOSING,
+    access: 'admin',
+    params,
+    body: orderClosingSchema,
+    status: 200,
+    response: adminOrderSchema,
+    returns: 'The order as it now is',
+    errors: [409, 503],
+  }),
+  adminTestPayments: contract({
+    method: 'get',
+    path: '/admin/test-payments',
+    operationId: 'adminGetTestPayments',
+    summary: 'The environment’s payment setup and the newest test payments (administrators only)',
+    access: 'admin',
+    status: 200,
+    response: testPaymentSetupSchema,
+    returns: 'The setup and the runs',
+  }),
+  /** Its description names the amount: see describeTestPaymentRun. */
+  adminRunTestPayment: contract({
+    method: 'post',
+    path: '/admin/test-payments',
+    operationId: 'adminRunTestPayment',
+    summary: 'Runs a small test payment end to end (administrators only; never with live keys)',
+    access: 'admin',
+    status: 201,
+    response: testPaymentSchema,
+    returns: 'The run and its steps',
+    errors: [409, 429],
+  }),
+  adminTestPayment: contract({
+    method: 'get',
+    path: '/admin/test-payments/{id}',
+    operationId: 'adminGetTestPayment',
+    summary: 'One test payment and its steps (administrators only)',
+    access: 'admin',
+    params,
+    status: 200,
+    response: testPaymentSchema,
+    returns: 'The run and its steps',
+  }),
+};

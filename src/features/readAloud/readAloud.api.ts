@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { uuidSchema } from '~/platform/http/common.schema';
+import { binaryContent, contract } from '~/platform/http/contract';
+import { RECORDING_TYPE_LIST } from './readAloud';
+import {
+  passageSchema,
+  passagesQuerySchema,
+  recordingQuerySchema,
+  recordingSchema,
+} from './readAloud.schema';
+
+const childParams = z.object({ id: uuidSchema });
+const recordingParams = z.object({ id: uuidSchema, recordingId: uuidSchema });
+
+/** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
+export const readAloudApi = {
+  passages: contract({
+    method: 'get',
+    path: '/passages',
+    operationId: 'listPassages',
+    summary: 'Passages to read aloud, optionally of one reading level',
+    access: 'account',
+    query: passagesQuerySchema,
+    status: 200,
+    response: z.array(passageSchema),
+    returns: 'Passages by level, then title',
+  }),
+  recordings: contract({
+    method: 'get',
+    path: '/children/{id}/recordings',
+    operationId: 'listRecordings',
+    summary: "A child's read-aloud attempts, newest first (the family only)",
+    access: 'account',
+    params: childParams,
+    status: 200,
+    response: z.array(recordingSchema),
+    returns: 'Up to 100 attempts, newest first',
+  }),
+  createRecording: contract({
+    method: 'post',
+    path: '/children/{id}/recordings',
+    operationId: 'createRecording',
+    summary:
+      'Saves a read-aloud attempt. The passage and the time (1 s to 30 min) are query parameters; the body is the recording itself (audio/webm, audio/ogg, audio/mp4 or audio/mpeg, at most 10 MB), or nothing at all (no body, no Content-Type) for an attempt timed without the microphone. Words per minute are worked out here from the passage.',
+    access: 'account',
+    params: childParams,
+    query: recordingQuerySchema,
+    // The recording is the raw body, and optional (an attempt timed without the microphone).
+    request: { body: { required: false, content: binaryContent(RECORDING_TYPE_LIST) } },
+    status: 201,
+    response: recordingSchema,
+    returns: 'The saved attempt',
+  }),
+  recordingAudio: contract({
+    method: 'get',
+    path: '/children/{id}/recordings/{recordingId}/audio',
+    operationId: 'getRecordingAudio',
+    summary: "An attempt's recording (the family only; never cached)",
+    access: 'account',
+    params: recordingParams,
+    status: 200,
+    returns: 'The audio, in the format it was recorded in',
+    responses: {
+      200: {
+        description: 'The audio, in the format it was recorded in',
+        content: binaryContent(RECORDING_TYPE_LIST),
+      },
+    },
+  }),
+  deleteRecording: contract({
+    method: 'delete',
+    path: '/children/{id}/recordings/{recordingId}',
+    operationId: 'deleteRecording',
+    summary: 'Deletes an attempt and its recording for good',
+    access: 'account',
+    params: recordingParams,
+    status: 200,
+    response: z.object({ deleted: z.literal(true) }),
+    returns: 'Deleted',
+  }),
+};
