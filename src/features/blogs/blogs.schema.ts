@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BLOG_STATUSES } from '~/platform/domain';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { cursorSchema, pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
 
 /** Longest post body accepted, in characters of HTML (the API reads at most 64 KB anyway). */
 export const MAX_BLOG_HTML = 60_000;
@@ -47,17 +47,8 @@ export const blogPageSchema = z
 export type BlogPage = z.infer<typeof blogPageSchema>;
 
 export const blogListQuerySchema = z.object({
-  after: z
-    .string()
-    .max(100, 'Not a position in the list.')
-    .optional()
-    .meta({ description: 'The nextCursor of the previous page' }),
-  limit: z.coerce
-    .number({ error: 'Must be a number.' })
-    .int('Must be a whole number.')
-    .min(1, 'Must be at least 1.')
-    .max(50, 'Must be at most 50.')
-    .default(BLOG_PAGE_SIZE),
+  after: cursorSchema(100, 'Not a position in the list.'),
+  limit: pageLimitSchema(50, BLOG_PAGE_SIZE),
 });
 
 /** A post a family (or an administrator) writes; the server sanitizes the HTML it keeps. */

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { notFound } from '~/platform/errors';
+import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
@@ -15,19 +16,14 @@ const NO_BOOK = 'That book';
 export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const storage = () => deps.storage ?? getStorage();
 
-  route(app, deps, api.adminListBooks, async (c) =>
-    c.json(await listBooks(deps.db, c.req.valid('query')), 200),
+  adminRecordRoutes(
+    app,
+    deps,
+    NO_BOOK,
+    [api.adminListBooks, listBooks],
+    [api.adminCreateBook, createBook],
+    [api.adminGetBook, getBook],
   );
-
-  route(app, deps, api.adminCreateBook, async (c) =>
-    c.json(await createBook(deps.db, c.get('user').id, c.req.valid('json')), 201),
-  );
-
-  route(app, deps, api.adminGetBook, async (c) => {
-    const book = await getBook(deps.db, c.req.valid('param').id);
-    if (!book) throw notFound(NO_BOOK);
-    return c.json(book, 200);
-  });
 
   route(app, deps, api.adminUpdateBook, async (c) => {
     const book = await updateBook(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));

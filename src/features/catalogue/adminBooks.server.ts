@@ -4,14 +4,7 @@ import type { Logger } from 'pino';
 import type * as z from 'zod';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
-import {
-  containsSearch,
-  countRows,
-  likePattern,
-  orderOf,
-  pageOf,
-  pageWindow,
-} from '~/platform/admin/list.server';
+import { containsSearch, likePattern, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { books, readingLogs } from '~/platform/db/schema.server';
@@ -56,7 +49,7 @@ function bookSearch(q: string): SQL | undefined {
 }
 
 export async function listBooks(db: Db, query: BookListQuery): Promise<AdminPage<AdminBook>> {
-  const { q, sort, dir, page, limit } = query;
+  const { q, sort, dir } = query;
   const where = bookSearch(q);
   const column = {
     title: sql`lower(${books.title})`,
@@ -64,15 +57,7 @@ export async function listBooks(db: Db, query: BookListQuery): Promise<AdminPage
     level: levelOrder(books.readingLevel),
     createdAt: books.createdAt,
   }[sort];
-  const window = pageWindow(page, limit);
-  const rows = await db
-    .select()
-    .from(books)
-    .where(where)
-    .orderBy(...orderOf(column, dir, books.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return pageOf(rows.map(bookDto), await countRows(db, books, where), page, limit);
+  return tablePage(db, books, where, orderOf(column, dir, books.id), query, bookDto);
 }
 
 export async function getBook(db: Db, id: string): Promise<AdminBookDetail | undefined> {

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { notFound } from '~/platform/errors';
+import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
@@ -24,19 +25,14 @@ const NO_PASSAGE = 'That passage';
 export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const storage = () => deps.storage ?? getStorage();
 
-  route(app, deps, api.adminListPassages, async (c) =>
-    c.json(await listAdminPassages(deps.db, c.req.valid('query')), 200),
+  adminRecordRoutes(
+    app,
+    deps,
+    NO_PASSAGE,
+    [api.adminListPassages, listAdminPassages],
+    [api.adminCreatePassage, createPassage],
+    [api.adminGetPassage, getAdminPassage],
   );
-
-  route(app, deps, api.adminCreatePassage, async (c) =>
-    c.json(await createPassage(deps.db, c.get('user').id, c.req.valid('json')), 201),
-  );
-
-  route(app, deps, api.adminGetPassage, async (c) => {
-    const passage = await getAdminPassage(deps.db, c.req.valid('param').id);
-    if (!passage) throw notFound(NO_PASSAGE);
-    return c.json(passage, 200);
-  });
 
   route(app, deps, api.adminUpdatePassage, async (c) => {
     const { id } = c.req.valid('param');

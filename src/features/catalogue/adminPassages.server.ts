@@ -5,7 +5,7 @@ import type * as z from 'zod';
 import { passageWordCount } from '~/features/readAloud/readAloud';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
-import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
+import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { passages, recordings } from '~/platform/db/schema.server';
 import type { Storage } from '~/platform/storage/storage';
@@ -35,7 +35,7 @@ const passageDto = (row: PassageRow): AdminPassage => ({
 });
 
 export async function listAdminPassages(db: Db, query: PassageListQuery): Promise<AdminPage<AdminPassage>> {
-  const { q, sort, dir, page, limit } = query;
+  const { q, sort, dir } = query;
   const where = containsSearch(q, [passages.title, passages.text]);
   const column = {
     title: sql`lower(${passages.title})`,
@@ -43,15 +43,7 @@ export async function listAdminPassages(db: Db, query: PassageListQuery): Promis
     wordCount: passages.wordCount,
     createdAt: passages.createdAt,
   }[sort];
-  const window = pageWindow(page, limit);
-  const rows = await db
-    .select()
-    .from(passages)
-    .where(where)
-    .orderBy(...orderOf(column, dir, passages.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return pageOf(rows.map(passageDto), await countRows(db, passages, where), page, limit);
+  return tablePage(db, passages, where, orderOf(column, dir, passages.id), query, passageDto);
 }
 
 export async function getAdminPassage(db: Db, id: string): Promise<AdminPassageDetail | undefined> {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
 import { READING_LEVELS } from '~/platform/domain';
-import { plainLine } from '~/platform/http/common.schema';
+import { pageLimitSchema, plainLine } from '~/platform/http/common.schema';
 import { checkIsbn, ISBN_MESSAGES } from './isbn';
 
 /** The catalogue and the read-aloud passages, as the admin console edits them. */
@@ -192,12 +192,7 @@ export const BOOK_SEARCH_LIMIT = 20;
 
 export const bookSearchQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search with 100 characters or fewer.').default(''),
-  limit: z.coerce
-    .number({ error: 'Must be a number.' })
-    .int('Must be a whole number.')
-    .min(1, 'Must be at least 1.')
-    .max(BOOK_SEARCH_LIMIT, `Must be at most ${BOOK_SEARCH_LIMIT}.`)
-    .default(10),
+  limit: pageLimitSchema(BOOK_SEARCH_LIMIT, 10),
 });
 
 export const bookSearchSchema = z.object({ books: z.array(catalogueBookSchema) }).meta({ id: 'BookSearch' });

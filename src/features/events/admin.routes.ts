@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError, notFound } from '~/platform/errors';
+import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import {
@@ -36,19 +37,14 @@ function changed(result: EventChangeResult) {
 
 /** Administrators only: events: create, list, edit, cancel, registrations. */
 export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  route(app, deps, api.adminList, async (c) =>
-    c.json(await listAdminEvents(deps.db, c.req.valid('query')), 200),
+  adminRecordRoutes(
+    app,
+    deps,
+    'That event',
+    [api.adminList, listAdminEvents],
+    [api.adminCreate, createEventAudited],
+    [api.adminGet, findAdminEvent],
   );
-
-  route(app, deps, api.adminCreate, async (c) =>
-    c.json(await createEventAudited(deps.db, c.get('user').id, c.req.valid('json')), 201),
-  );
-
-  route(app, deps, api.adminGet, async (c) => {
-    const event = await findAdminEvent(deps.db, c.req.valid('param').id);
-    if (!event) throw notFound('That event');
-    return c.json(event, 200);
-  });
 
   route(app, deps, api.adminUpdate, async (c) => {
     const { id } = c.req.valid('param');

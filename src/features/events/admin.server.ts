@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
-import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
+import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import { children, eventRegistrations, events, users } from '~/platform/db/schema.server';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
@@ -57,15 +57,8 @@ export async function listAdminEvents(
     title: sql`lower(${events.title})`,
     seats: sql`${events.seatsTaken}`,
   };
-  const window = pageWindow(query.page, query.limit);
-  const rows = await db
-    .select()
-    .from(events)
-    .where(where)
-    .orderBy(...orderOf(column[query.sort] ?? upcomingFirst, query.dir, events.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return pageOf(rows.map(adminEventDto), await countRows(db, events, where), query.page, query.limit);
+  const order = orderOf(column[query.sort] ?? upcomingFirst, query.dir, events.id);
+  return tablePage(db, events, where, order, query, adminEventDto);
 }
 
 export async function findAdminEvent(db: Db, id: string): Promise<AdminEvent | undefined> {
@@ -73,22 +66,22 @@ export async function findAdminEvent(db: Db, id: string): Promise<AdminEvent | u
   return row ? adminEventDto(row) : undefined;
 }
 
+/** An event's editable columns, from a checked input (absent optional fields stored as null). */
+const eventColumns = (input: ParsedEventInput) => ({
+  title: input.title,
+  description: input.description,
+  startsAt: new Date(input.startsAt),
+  endsAt: new Date(input.endsAt),
+  location: input.location ?? null,
+  onlineUrl: input.onlineUrl ?? null,
+  ageMin: input.ageMin ?? null,
+  ageMax: input.ageMax ?? null,
+  capacity: input.capacity,
+});
+
 export async function createEventAudited(db: Db, actorId: string, input: ParsedEventInput) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(events)
-      .values({
-        title: input.title,
-        description: input.description,
-        startsAt: new Date(input.startsAt),
-        endsAt: new Date(input.endsAt),
-        location: input.location ?? null,
-        onlineUrl: input.onlineUrl ?? null,
-        ageMin: input.ageMin ?? null,
-        ageMax: input.ageMax ?? null,
-        capacity: input.capacity,
-      })
-      .returning();
+    const [row] = await tx.insert(events).values(eventColumns(input)).returning();
     if (!row) throw new Error('insert returned no row');
     await recordAudit(tx, {
       actorId,
@@ -191,15 +184,7 @@ export async function updateEvent(
     const [row] = await tx
       .update(events)
       .set({
-        title: after.title,
-        description: after.description,
-        startsAt: new Date(after.startsAt),
-        endsAt: new Date(after.endsAt),
-        location: after.location ?? null,
-        onlineUrl: after.onlineUrl ?? null,
-        ageMin: after.ageMin ?? null,
-        ageMax: after.ageMax ?? null,
-        capacity: after.capacity,
+        ...eventColumns(after),
         sequence: sql`${events.sequence} + 1`,
         updatedAt: new Date(),
       })

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
-import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
+import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { inquiries } from '~/platform/db/schema.server';
 import type { AdminInquiry, AdminInquiryQuery, AdminInquiryRow, AdminInquiryUpdate } from './admin.schema';
@@ -46,15 +46,7 @@ export async function listInquiries(db: Db, query: AdminInquiryQuery): Promise<A
     sort === 'status'
       ? [(dir === 'asc' ? asc : desc)(statusRank), desc(inquiries.createdAt), desc(inquiries.id)]
       : orderOf(column as SQL, dir, inquiries.id);
-  const window = pageWindow(page, limit);
-  const rows = await db
-    .select()
-    .from(inquiries)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
-  return pageOf(rows.map(toRow), await countRows(db, inquiries, where), page, limit);
+  return tablePage(db, inquiries, where, order, { page, limit }, toRow);
 }
 
 export async function findInquiry(db: Db, id: string): Promise<AdminInquiry | undefined> {

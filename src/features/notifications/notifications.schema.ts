@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
 
 /** A notification as a family reads it; kept per child. */
 export const notificationSchema = z
@@ -29,12 +29,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationListQuerySchema = z.object({
   before: uuidSchema.optional().meta({ description: 'The last notification of the previous page' }),
-  limit: z.coerce
-    .number({ error: 'Must be a number.' })
-    .int('Must be a whole number.')
-    .min(1, 'Must be at least 1.')
-    .max(50, 'Must be at most 50.')
-    .default(NOTIFICATIONS_PAGE_SIZE),
+  limit: pageLimitSchema(50, NOTIFICATIONS_PAGE_SIZE),
 });
 
 export const notificationPageSchema = z

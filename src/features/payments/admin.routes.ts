@@ -31,23 +31,20 @@ const LIVE_REFUSAL =
  * checks an environment's payment setup. Every route sits under /api/admin and is for administrators.
  */
 export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
-  route(app, deps, api.adminRefund, async (c) => {
-    const input = {
-      orderId: c.req.valid('param').id,
-      actorId: c.get('user').id,
-      reason: c.req.valid('json').reason,
-    };
-    return c.json(await refundOrder(deps.db, provider, input), 200);
-  });
-
-  route(app, deps, api.adminCancel, async (c) => {
-    const input = {
-      orderId: c.req.valid('param').id,
-      actorId: c.get('user').id,
-      reason: c.req.valid('json').reason,
-    };
-    return c.json(await cancelOrder(deps.db, provider, input), 200);
-  });
+  const closings = [
+    [api.adminRefund, refundOrder],
+    [api.adminCancel, cancelOrder],
+  ] as const;
+  for (const [contract, close] of closings) {
+    route(app, deps, contract, async (c) => {
+      const input = {
+        orderId: c.req.valid('param').id,
+        actorId: c.get('user').id,
+        reason: c.req.valid('json').reason,
+      };
+      return c.json(await close(deps.db, provider, input), 200);
+    });
+  }
 
   route(app, deps, api.adminTestPayments, async (c) =>
     c.json(

@@ -29,6 +29,23 @@ const params = z.object({ id: uuidSchema });
 const CLOSING =
   'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends or money comes back. 409 when the order or its payment is not in a state that allows it (already refunded, nothing paid, a sandbox order under Stripe, Stripe refusing the refund), including when another administrator just did it; 503 when the provider cannot be reached.';
 
+/** Refunding and cancelling close an order the same way: same input, answer and refusals. */
+const closeOrder = <const P extends string>(path: P, operationId: string, summary: string) =>
+  contract({
+    method: 'post',
+    path,
+    operationId,
+    summary,
+    description: CLOSING,
+    access: 'admin',
+    params,
+    body: orderClosingSchema,
+    status: 200,
+    response: adminOrderSchema,
+    returns: 'The order as it now is',
+    errors: [409, 503],
+  });
+
 /**
  * What POST /admin/test-payments says it does. The amount lives with the payment provider, which
  * is server-only: the routes fill it in when they mount the contract.
@@ -101,35 +118,16 @@ export const paymentsApi = {
     response: orderListSchema,
     returns: 'The orders',
   }),
-  adminRefund: contract({
-    method: 'post',
-    path: '/admin/orders/{id}/refund',
-    operationId: 'adminRefundOrder',
-    summary: 'Refunds a paid order in full and ends its program (administrators only)',
-    description: CLOSING,
-    access: 'admin',
-    params,
-    body: orderClosingSchema,
-    status: 200,
-    response: adminOrderSchema,
-    returns: 'The order as it now is',
-    errors: [409, 503],
-  }),
-  adminCancel: contract({
-    method: 'post',
-    path: '/admin/orders/{id}/cancel',
-    operationId: 'adminCancelOrder',
-    summary:
-      'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
-    description: CLOSING,
-    access: 'admin',
-    params,
-    body: orderClosingSchema,
-    status: 200,
-    response: adminOrderSchema,
-    returns: 'The order as it now is',
-    errors: [409, 503],
-  }),
+  adminRefund: closeOrder(
+    '/admin/orders/{id}/refund',
+    'adminRefundOrder',
+    'Refunds a paid order in full and ends its program (administrators only)',
+  ),
+  adminCancel: closeOrder(
+    '/admin/orders/{id}/cancel',
+    'adminCancelOrder',
+    'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
+  ),
   adminTestPayments: contract({
     method: 'get',
     path: '/admin/test-payments',

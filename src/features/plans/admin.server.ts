@@ -5,6 +5,7 @@ import type { Db } from '~/platform/db/client.server';
 import { plans } from '~/platform/db/schema.server';
 import { DomainError, notFound } from '~/platform/errors';
 import type { AdminPlan, ParsedPlanInput, PlanPatch } from './admin.schema';
+import { planDto } from './plans.server';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -14,12 +15,7 @@ const orderCount = sql<number>`(select count(*)::int from orders o where o.plan_
 
 function adminPlanDto(p: PlanRow, orders: number): AdminPlan {
   return {
-    _id: p.id,
-    name: p.name,
-    durationMonths: p.durationMonths,
-    priceCents: p.priceCents,
-    currency: p.currency,
-    description: p.description,
+    ...planDto(p),
     active: p.active,
     orderCount: Number(orders),
     createdAt: p.createdAt.toISOString(),

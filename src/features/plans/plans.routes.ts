@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { notFound } from '~/platform/errors';
+import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { createPlan, deletePlan, findAdminPlan, listAdminPlans, updatePlan } from './admin.server';
@@ -18,19 +19,14 @@ export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     return c.json(await listActivePlans(deps.db), 200);
   });
 
-  route(app, deps, api.adminList, async (c) =>
-    c.json(await listAdminPlans(deps.db, c.req.valid('query')), 200),
+  adminRecordRoutes(
+    app,
+    deps,
+    'That plan',
+    [api.adminList, listAdminPlans],
+    [api.adminCreate, createPlan],
+    [api.adminGet, findAdminPlan],
   );
-
-  route(app, deps, api.adminCreate, async (c) =>
-    c.json(await createPlan(deps.db, c.get('user').id, c.req.valid('json')), 201),
-  );
-
-  route(app, deps, api.adminGet, async (c) => {
-    const plan = await findAdminPlan(deps.db, c.req.valid('param').id);
-    if (!plan) throw notFound('That plan');
-    return c.json(plan, 200);
-  });
 
   route(app, deps, api.adminUpdate, async (c) => {
     const plan = await updatePlan(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));

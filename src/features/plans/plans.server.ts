@@ -10,12 +10,15 @@ export async function listActivePlans(db: Db): Promise<PlanDto[]> {
     .from(plans)
     .where(eq(plans.active, true))
     .orderBy(asc(plans.priceCents), asc(plans.name));
-  return rows.map((p) => ({
-    _id: p.id,
-    name: p.name,
-    durationMonths: p.durationMonths,
-    priceCents: p.priceCents,
-    currency: p.currency,
-    description: p.description,
-  }));
+  return rows.map(planDto);
 }
+
+/** A plan as families see it; the admin console's plan starts with the same fields. */
+export const planDto = (p: typeof plans.$inferSelect): PlanDto => ({
+  _id: p.id,
+  name: p.name,
+  durationMonths: p.durationMonths,
+  priceCents: p.priceCents,
+  currency: p.currency,
+  description: p.description,
+});

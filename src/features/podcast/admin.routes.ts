@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError, notFound } from '~/platform/errors';
+import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
@@ -37,19 +38,14 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }
   };
 
-  route(app, deps, api.adminList, async (c) =>
-    c.json(await listEpisodes(deps.db, c.req.valid('query')), 200),
+  adminRecordRoutes(
+    app,
+    deps,
+    'That episode',
+    [api.adminList, listEpisodes],
+    [api.adminCreate, createEpisode],
+    [api.adminGet, async (db, id) => findEpisode(db, id).then((row) => row && toAdminEpisode(row))],
   );
-
-  route(app, deps, api.adminCreate, async (c) =>
-    c.json(await createEpisode(deps.db, c.get('user').id, c.req.valid('json')), 201),
-  );
-
-  route(app, deps, api.adminGet, async (c) => {
-    const row = await findEpisode(deps.db, c.req.valid('param').id);
-    if (!row) throw notFound('That episode');
-    return c.json(toAdminEpisode(row), 200);
-  });
 
   route(app, deps, api.adminUpdate, async (c) => {
     const result = await updateEpisode(

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
-import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
+import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
@@ -85,20 +85,8 @@ export async function listEpisodes(
     durationSeconds: podcastEpisodes.durationSeconds,
     updatedAt: podcastEpisodes.updatedAt,
   }[sort];
-  const window = pageWindow(page, limit);
-  const rows = await db
-    .select()
-    .from(podcastEpisodes)
-    .where(where)
-    .orderBy(...orderOf(column as SQL, dir, podcastEpisodes.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return pageOf(
-    rows.map((r) => toRow(r, now)),
-    await countRows(db, podcastEpisodes, where),
-    page,
-    limit,
-  );
+  const order = orderOf(column as SQL, dir, podcastEpisodes.id);
+  return tablePage(db, podcastEpisodes, where, order, { page, limit }, (r) => toRow(r, now));
 }
 
 export async function findEpisode(db: Db | Tx, id: string): Promise<EpisodeRecord | undefined> {

@@ -1,9 +1,43 @@
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '~/platform/admin/audit.server';
-import type { Db } from '~/platform/db/client.server';
+import type { Db, Tx } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import { hasAudio, lockEpisode, toAdminEpisode } from './admin.server';
+
+type AudioColumns = Pick<
+  typeof podcastEpisodes.$inferInsert,
+  'audioPath' | 'audioUrl' | 'audioBytes' | 'audioType' | 'durationSeconds'
+>;
+
+/**
+ * Writes a locked episode's new audio columns and the audit line (the title, then `details`);
+ * answers the episode and the file it no longer uses, or undefined when the row is gone.
+ */
+async function saveAudio(
+  tx: Tx,
+  actorId: string,
+  before: { id: string; audioPath: string | null },
+  audio: AudioColumns,
+  action: string,
+  details: Record<string, unknown>,
+  now: Date,
+) {
+  const [row] = await tx
+    .update(podcastEpisodes)
+    .set({ ...audio, updatedAt: now })
+    .where(eq(podcastEpisodes.id, before.id))
+    .returning();
+  if (!row) return undefined;
+  await recordAudit(tx, {
+    actorId,
+    action,
+    entity: 'podcast_episode',
+    entityId: before.id,
+    details: { title: row.title, ...details },
+  });
+  return { episode: toAdminEpisode(row, now), unusedKey: before.audioPath };
+}
 
 /**
  * Makes a stored file the episode's audio (replacing an earlier file or an external address).
@@ -19,32 +53,15 @@ export async function attachAudio(
   return db.transaction(async (tx) => {
     const before = await lockEpisode(tx, id);
     if (!before) return undefined;
-    const [row] = await tx
-      .update(podcastEpisodes)
-      .set({
-        audioPath: audio.key,
-        audioUrl: null,
-        audioBytes: audio.bytes,
-        audioType: audio.type,
-        durationSeconds: audio.durationSeconds,
-        updatedAt: now,
-      })
-      .where(eq(podcastEpisodes.id, id))
-      .returning();
-    if (!row) return undefined;
-    await recordAudit(tx, {
-      actorId,
-      action: 'podcast_episode.audio_upload',
-      entity: 'podcast_episode',
-      entityId: id,
-      details: {
-        title: row.title,
-        bytes: audio.bytes,
-        type: audio.type,
-        durationSeconds: audio.durationSeconds,
-      },
-    });
-    return { episode: toAdminEpisode(row, now), unusedKey: before.audioPath };
+    const columns = {
+      audioPath: audio.key,
+      audioUrl: null,
+      audioBytes: audio.bytes,
+      audioType: audio.type,
+      durationSeconds: audio.durationSeconds,
+    };
+    const details = { bytes: audio.bytes, type: audio.type, durationSeconds: audio.durationSeconds };
+    return saveAudio(tx, actorId, before, columns, 'podcast_episode.audio_upload', details, now);
   });
 }
 
@@ -60,26 +77,13 @@ export async function removeAudio(db: Db, actorId: string, id: string, now = new
       );
     }
     if (!hasAudio(before)) return { episode: toAdminEpisode(before, now), unusedKey: null };
-    const [row] = await tx
-      .update(podcastEpisodes)
-      .set({
-        audioPath: null,
-        audioUrl: null,
-        audioBytes: null,
-        audioType: null,
-        durationSeconds: null,
-        updatedAt: now,
-      })
-      .where(eq(podcastEpisodes.id, id))
-      .returning();
-    if (!row) return undefined;
-    await recordAudit(tx, {
-      actorId,
-      action: 'podcast_episode.audio_remove',
-      entity: 'podcast_episode',
-      entityId: id,
-      details: { title: row.title },
-    });
-    return { episode: toAdminEpisode(row, now), unusedKey: before.audioPath };
+    const none = {
+      audioPath: null,
+      audioUrl: null,
+      audioBytes: null,
+      audioType: null,
+      durationSeconds: null,
+    };
+    return saveAudio(tx, actorId, before, none, 'podcast_episode.audio_remove', {}, now);
   });
 }

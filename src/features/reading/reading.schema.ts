@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { plainLine, uuidSchema } from '~/platform/http/common.schema';
+import { cursorSchema, pageLimitSchema, plainLine, uuidSchema } from '~/platform/http/common.schema';
 import { CHART_WEEKS, EARLIEST_READING_DAY, isDay, latestReadingDay, MAX_MINUTES_PER_DAY } from './reading';
 
 export const READING_PAGE_SIZE = 20;
@@ -141,17 +141,8 @@ export const readingLogSchema = z
 export type ReadingLog = z.infer<typeof readingLogSchema>;
 
 export const readingLogQuerySchema = z.object({
-  before: z
-    .string()
-    .max(200, 'Not a position in the log.')
-    .optional()
-    .meta({ description: 'The nextCursor of the previous page' }),
-  limit: z.coerce
-    .number({ error: 'Must be a number.' })
-    .int('Must be a whole number.')
-    .min(1, 'Must be at least 1.')
-    .max(100, 'Must be at most 100.')
-    .default(READING_PAGE_SIZE),
+  before: cursorSchema(200, 'Not a position in the log.'),
+  limit: pageLimitSchema(100, READING_PAGE_SIZE),
   today: z.string().optional().meta({
     description: "The family's own date (YYYY-MM-DD), within a day of UTC; weeks and the streak count to it",
   }),

@@ -2,6 +2,7 @@ import { adminApi } from '~/features/admin/admin.api';
 import type { AuditEntry } from '~/features/admin/admin.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 
 const ENTITIES = [
@@ -36,14 +37,20 @@ export function AuditLog() {
     filters: { entity: '' },
   });
   return (
-    <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading" className="sr-only">
-        Changes
-      </h2>
-      <div className="admin-toolbar">
-        <SearchBox label="Search the log" placeholder="An action, an id, a word of the details" list={list} />
-        <FilterSelect label="What changed" name="entity" options={ENTITIES} list={list} />
-      </div>
+    <ListSection
+      id="audit-heading"
+      title="Changes"
+      toolbar={
+        <>
+          <SearchBox
+            label="Search the log"
+            placeholder="An action, an id, a word of the details"
+            list={list}
+          />
+          <FilterSelect label="What changed" name="entity" options={ENTITIES} list={list} />
+        </>
+      }
+    >
       <AdminTable
         list={list}
         caption={(page) => `Audit log, page ${page}`}
@@ -72,6 +79,6 @@ export function AuditLog() {
         empty={<p>No changes match. Every change the team makes in the console is recorded here.</p>}
         pager="Pages of the audit log"
       />
-    </section>
+    </ListSection>
   );
 }

@@ -2,6 +2,7 @@ import { adminApi } from '~/features/admin/admin.api';
 import type { AdminUser } from '~/features/admin/users.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { AccountPills, dateText } from './AccountStates';
 import './users.css';
@@ -26,20 +27,25 @@ export function UsersList() {
     filters: { role: '', status: '' },
   });
   return (
-    <section aria-labelledby="users-heading">
-      <div className="head-row users-heading-row">
-        <h2 id="users-heading">All accounts</h2>
+    <ListSection
+      id="users-heading"
+      title="All accounts"
+      headClass="users-heading-row"
+      action={
         <a className="btn btn-primary" href="/admin/create-new-account">
           Create an account
         </a>
-      </div>
-      <div className="admin-toolbar">
-        <SearchBox label="Search accounts" placeholder="A name or an email address" list={list} />
-        <div className="users-filters">
-          <FilterSelect label="Role" name="role" options={ROLES} list={list} />
-          <FilterSelect label="Status" name="status" options={STATUSES} list={list} />
-        </div>
-      </div>
+      }
+      toolbar={
+        <>
+          <SearchBox label="Search accounts" placeholder="A name or an email address" list={list} />
+          <div className="users-filters">
+            <FilterSelect label="Role" name="role" options={ROLES} list={list} />
+            <FilterSelect label="Status" name="status" options={STATUSES} list={list} />
+          </div>
+        </>
+      }
+    >
       <AdminTable
         list={list}
         caption={(page) => `Accounts, page ${page}. Sort with the column buttons.`}
@@ -84,6 +90,6 @@ export function UsersList() {
         }
         pager="Pages of accounts"
       />
-    </section>
+    </ListSection>
   );
 }

@@ -1,7 +1,7 @@
 import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { blogsApi } from '~/features/blogs/blogs.api';
 import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images';
@@ -111,114 +111,106 @@ function Toolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => vo
       canRedo: e.can().redo(),
     }),
   });
-  const mod = isMac() ? 'Meta' : 'Control';
-  const modName = isMac() ? '⌘' : 'Ctrl';
   const chain = () => editor.chain().focus();
+  const groups: Tool[][] = [
+    [
+      {
+        label: 'Heading 2',
+        shortcut: 'Alt+2',
+        pressed: state.h2,
+        onClick: () => chain().toggleHeading({ level: 2 }).run(),
+        children: 'H2',
+      },
+      {
+        label: 'Heading 3',
+        shortcut: 'Alt+3',
+        pressed: state.h3,
+        onClick: () => chain().toggleHeading({ level: 3 }).run(),
+        children: 'H3',
+      },
+    ],
+    [
+      {
+        label: 'Bold',
+        shortcut: 'B',
+        pressed: state.bold,
+        onClick: () => chain().toggleBold().run(),
+        children: <b>B</b>,
+      },
+      {
+        label: 'Italic',
+        shortcut: 'I',
+        pressed: state.italic,
+        onClick: () => chain().toggleItalic().run(),
+        children: <i>I</i>,
+      },
+    ],
+    [
+      {
+        label: 'Bullet list',
+        shortcut: 'Shift+8',
+        pressed: state.bullet,
+        onClick: () => chain().toggleBulletList().run(),
+        children: '• List',
+      },
+      {
+        label: 'Numbered list',
+        shortcut: 'Shift+7',
+        pressed: state.ordered,
+        onClick: () => chain().toggleOrderedList().run(),
+        children: '1. List',
+      },
+    ],
+    [
+      { label: 'Link', shortcut: 'K', pressed: state.link, onClick: onLink, children: 'Link' },
+      { label: 'Picture', onClick: onImage, children: 'Picture' },
+    ],
+    [
+      {
+        label: 'Undo',
+        shortcut: 'Z',
+        disabled: !state.canUndo,
+        onClick: () => chain().undo().run(),
+        children: 'Undo',
+      },
+      {
+        label: 'Redo',
+        shortcut: 'Shift+Z',
+        disabled: !state.canRedo,
+        onClick: () => chain().redo().run(),
+        children: 'Redo',
+      },
+    ],
+  ];
   return (
     <div className="rte-toolbar" role="toolbar" aria-label="Formatting">
-      <ToolButton
-        label="Heading 2"
-        keys={`${mod}+Alt+2`}
-        hint={`${modName}+Alt+2`}
-        pressed={state.h2}
-        onClick={() => chain().toggleHeading({ level: 2 }).run()}
-      >
-        H2
-      </ToolButton>
-      <ToolButton
-        label="Heading 3"
-        keys={`${mod}+Alt+3`}
-        hint={`${modName}+Alt+3`}
-        pressed={state.h3}
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-      >
-        H3
-      </ToolButton>
-      <span className="rte-sep" aria-hidden="true" />
-      <ToolButton
-        label="Bold"
-        keys={`${mod}+B`}
-        hint={`${modName}+B`}
-        pressed={state.bold}
-        onClick={() => chain().toggleBold().run()}
-      >
-        <b>B</b>
-      </ToolButton>
-      <ToolButton
-        label="Italic"
-        keys={`${mod}+I`}
-        hint={`${modName}+I`}
-        pressed={state.italic}
-        onClick={() => chain().toggleItalic().run()}
-      >
-        <i>I</i>
-      </ToolButton>
-      <span className="rte-sep" aria-hidden="true" />
-      <ToolButton
-        label="Bullet list"
-        keys={`${mod}+Shift+8`}
-        hint={`${modName}+Shift+8`}
-        pressed={state.bullet}
-        onClick={() => chain().toggleBulletList().run()}
-      >
-        • List
-      </ToolButton>
-      <ToolButton
-        label="Numbered list"
-        keys={`${mod}+Shift+7`}
-        hint={`${modName}+Shift+7`}
-        pressed={state.ordered}
-        onClick={() => chain().toggleOrderedList().run()}
-      >
-        1. List
-      </ToolButton>
-      <span className="rte-sep" aria-hidden="true" />
-      <ToolButton label="Link" keys={`${mod}+K`} hint={`${modName}+K`} pressed={state.link} onClick={onLink}>
-        Link
-      </ToolButton>
-      <ToolButton label="Picture" onClick={onImage}>
-        Picture
-      </ToolButton>
-      <span className="rte-sep" aria-hidden="true" />
-      <ToolButton
-        label="Undo"
-        keys={`${mod}+Z`}
-        hint={`${modName}+Z`}
-        disabled={!state.canUndo}
-        onClick={() => chain().undo().run()}
-      >
-        Undo
-      </ToolButton>
-      <ToolButton
-        label="Redo"
-        keys={`${mod}+Shift+Z`}
-        hint={`${modName}+Shift+Z`}
-        disabled={!state.canRedo}
-        onClick={() => chain().redo().run()}
-      >
-        Redo
-      </ToolButton>
+      {groups.map((group, i) => (
+        <Fragment key={group[0]?.label}>
+          {i > 0 && <span className="rte-sep" aria-hidden="true" />}
+          {group.map((tool) => (
+            <ToolButton key={tool.label} {...tool} />
+          ))}
+        </Fragment>
+      ))}
     </div>
   );
 }
 
-function ToolButton({
-  label,
-  keys,
-  hint,
-  pressed,
-  disabled,
-  onClick,
-  children,
-}: {
+interface Tool {
   label: string;
-  keys?: string;
-  hint?: string;
+  /** The shortcut after the platform's modifier key (Ctrl or ⌘), such as 'Alt+2'. */
+  shortcut?: string;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
-}) {
+}
+
+function ToolButton({ label, shortcut, pressed, disabled, onClick, children }: Tool) {
+  const mod = isMac() ? 'Meta' : 'Control';
+  const modName = isMac() ? '⌘' : 'Ctrl';
+  const keys = shortcut && `${mod}+${shortcut}`;
+  const hint = shortcut && `${modName}+${shortcut}`;
   return (
     <button
       type="button"
@@ -239,34 +231,76 @@ function ToolButton({
   );
 }
 
-/** A modal dialog that opens itself and gives focus back to the editor when it closes. */
-function useModal(onClose: () => void) {
+/**
+ * A modal dialog holding one form: it opens itself, and Cancel (or Escape) closes it and gives
+ * focus back to the editor.
+ */
+function Modal({
+  editor,
+  onClose,
+  id,
+  title,
+  onSubmit,
+  actions,
+  children,
+}: {
+  editor: Editor;
+  onClose: () => void;
+  /** Prefixes the title's id: `${id}-title`. */
+  id: string;
+  title: string;
+  onSubmit: () => void;
+  /** The buttons before Cancel. */
+  actions: ReactNode;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
-  const onCancel = (e: { preventDefault(): void }) => {
-    e.preventDefault();
+  const close = () => {
     onClose();
+    editor.commands.focus();
   };
-  return { ref, onCancel };
+  return (
+    <dialog
+      ref={ref}
+      className="qr-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          // React passes events up its own tree, portals included: keep this from saving the post.
+          e.stopPropagation();
+          onSubmit();
+        }}
+        noValidate
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        {children}
+        <div className="actions">
+          {actions}
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
 }
 
 function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const existing = (editor.getAttributes('link').href as string | undefined) ?? '';
   const [address, setAddress] = useState(existing);
   const [error, setError] = useState<string>();
-  const modal = useModal(onClose);
-  const close = () => {
-    onClose();
-    editor.commands.focus();
-  };
-  const apply = (e: React.FormEvent) => {
-    e.preventDefault();
-    // React passes events up its own tree, portals included: keep this from saving the post.
-    e.stopPropagation();
+  const apply = () => {
     const href = parseLinkAddress(address);
     if (!href) {
       setError('Enter a full web address starting with https://, such as https://www.example.org.');
@@ -279,25 +313,14 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
     onClose();
   };
   return (
-    <dialog ref={modal.ref} className="qr-dialog" aria-labelledby="rte-link-title" onCancel={modal.onCancel}>
-      <form onSubmit={apply} noValidate>
-        <h2 id="rte-link-title">Link to a web page</h2>
-        <p className="hint">
-          Select words first to turn them into the link; otherwise the address itself is added.
-        </p>
-        <Field
-          id="rte-link-address"
-          label="Web address"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          placeholder="https://"
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          error={error}
-          hint="Only secure addresses (https) can be used."
-        />
-        <div className="actions">
+    <Modal
+      editor={editor}
+      onClose={onClose}
+      id="rte-link"
+      title="Link to a web page"
+      onSubmit={apply}
+      actions={
+        <>
           <button type="submit" className="btn btn-primary">
             {existing ? 'Update link' : 'Add link'}
           </button>
@@ -313,12 +336,25 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
               Remove link
             </button>
           )}
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      <p className="hint">
+        Select words first to turn them into the link; otherwise the address itself is added.
+      </p>
+      <Field
+        id="rte-link-address"
+        label="Web address"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        error={error}
+        hint="Only secure addresses (https) can be used."
+      />
+    </Modal>
   );
 }
 
@@ -327,14 +363,7 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
   const [alt, setAlt] = useState('');
   const [errors, setErrors] = useState<{ file?: string; alt?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
-  const modal = useModal(onClose);
-  const close = () => {
-    onClose();
-    editor.commands.focus();
-  };
-  const insert = async (e: React.FormEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
+  const insert = async () => {
     const next: typeof errors = {};
     if (!file) next.file = 'Choose a picture from your device.';
     else if (!(file.type in BLOG_IMAGE_TYPES)) next.file = 'Choose a JPEG, PNG or WebP picture.';
@@ -357,37 +386,37 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
     }
   };
   return (
-    <dialog ref={modal.ref} className="qr-dialog" aria-labelledby="rte-image-title" onCancel={modal.onCancel}>
-      <form onSubmit={insert} noValidate>
-        <h2 id="rte-image-title">Add a picture</h2>
-        <div role="alert">{errors.form && <p className="form-alert form-alert-error">{errors.form}</p>}</div>
-        <Field
-          id="rte-image-file"
-          label="Picture"
-          type="file"
-          accept={Object.keys(BLOG_IMAGE_TYPES).join(',')}
-          onChange={(e) => setFile(e.target.files?.[0])}
-          error={errors.file}
-          hint="JPEG, PNG or WebP, up to 5 MB. Please leave out children’s faces and anything that shows where you live."
-        />
-        <Field
-          id="rte-image-alt"
-          label="Describe the picture"
-          value={alt}
-          maxLength={200}
-          onChange={(e) => setAlt(e.target.value)}
-          error={errors.alt}
-          hint="Read aloud to readers who cannot see it, e.g. “A pile of library books on the kitchen table”."
-        />
-        <div className="actions">
-          <button type="submit" className="btn btn-primary" aria-disabled={busy}>
-            {busy ? 'Uploading…' : 'Add picture'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <Modal
+      editor={editor}
+      onClose={onClose}
+      id="rte-image"
+      title="Add a picture"
+      onSubmit={() => void insert()}
+      actions={
+        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+          {busy ? 'Uploading…' : 'Add picture'}
+        </button>
+      }
+    >
+      <div role="alert">{errors.form && <p className="form-alert form-alert-error">{errors.form}</p>}</div>
+      <Field
+        id="rte-image-file"
+        label="Picture"
+        type="file"
+        accept={Object.keys(BLOG_IMAGE_TYPES).join(',')}
+        onChange={(e) => setFile(e.target.files?.[0])}
+        error={errors.file}
+        hint="JPEG, PNG or WebP, up to 5 MB. Please leave out children’s faces and anything that shows where you live."
+      />
+      <Field
+        id="rte-image-alt"
+        label="Describe the picture"
+        value={alt}
+        maxLength={200}
+        onChange={(e) => setAlt(e.target.value)}
+        error={errors.alt}
+        hint="Read aloud to readers who cannot see it, e.g. “A pile of library books on the kitchen table”."
+      />
+    </Modal>
   );
 }

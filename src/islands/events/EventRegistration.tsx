@@ -8,6 +8,7 @@ import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $session, $userData, refreshUserData } from '~/platform/identity/session.store';
+import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './EventRegistration.css';
@@ -199,24 +200,16 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
                 {confirming === child._id ? (
                   <span className="reg-confirm">
                     <span>Give up {child.name}’s seat?</span>
-                    <button
-                      ref={confirmRef}
-                      type="button"
-                      className="btn btn-danger btn-small"
-                      onClick={() => void act(child._id, child.name, true)}
-                    >
-                      Yes, cancel {child.name}’s registration
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-small"
-                      onClick={() => {
+                    <ConfirmButtons
+                      confirmRef={confirmRef}
+                      confirm={`Yes, cancel ${child.name}’s registration`}
+                      keep="Keep the seat"
+                      onConfirm={() => void act(child._id, child.name, true)}
+                      onKeep={() => {
                         setConfirming(null);
                         setReturnFocusTo(child._id);
                       }}
-                    >
-                      Keep the seat
-                    </button>
+                    />
                   </span>
                 ) : registered && state.open ? (
                   <button

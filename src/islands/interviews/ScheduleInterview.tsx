@@ -11,6 +11,7 @@ import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $activeChild, $session, $userData } from '~/platform/identity/session.store';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { SelectField } from '../shared/Field';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { downloadIcs } from './downloadIcs';
@@ -318,21 +319,14 @@ export function ScheduleInterview() {
       busyLabel: 'Booking…',
       onSubmit: (startsAt) => void bookAt(startsAt),
       before: children.length > 1 && (
-        <div className="field">
-          <label htmlFor="iv-child">Who is the interview for?</label>
-          <select
-            id="iv-child"
-            className="input"
-            value={chosenChild}
-            onChange={(e) => setChildId(e.target.value)}
-          >
-            {children.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="iv-child"
+          label="Who is the interview for?"
+          className="input"
+          value={chosenChild}
+          onChange={(e) => setChildId(e.target.value)}
+          options={children.map((c) => [c._id, c.name] as const)}
+        />
       ),
     }),
   );

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
 import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
 import { paymentsApi } from '~/features/payments/payments.api';
@@ -107,14 +107,7 @@ export function Confirmation() {
           There is no order with this reference in your family account. If you paid from another account, sign
           in with that one; your orders are also listed on your profile.
         </p>
-        <div className="plan-summary-actions">
-          <a className="btn btn-primary" href="/programs">
-            Choose a program
-          </a>
-          <a className="btn btn-ghost" href="/profile">
-            Go to your profile
-          </a>
-        </div>
+        <NextStep href="/programs">Choose a program</NextStep>
       </Panel>
     );
   }
@@ -187,14 +180,7 @@ function OrderState({
         <p>
           A short video call with a reading guide, so the program starts at the right level for {childName}.
         </p>
-        <div className="plan-summary-actions">
-          <a className="btn btn-primary" href="/schedule-interview">
-            Book the introductory interview
-          </a>
-          <a className="btn btn-ghost" href="/profile">
-            Go to your profile
-          </a>
-        </div>
+        <NextStep href="/schedule-interview">Book the introductory interview</NextStep>
       </Panel>
     );
   }
@@ -262,5 +248,19 @@ function Panel({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** The way on from a settled page: one main step, and the profile beside it. */
+function NextStep({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <div className="plan-summary-actions">
+      <a className="btn btn-primary" href={href}>
+        {children}
+      </a>
+      <a className="btn btn-ghost" href="/profile">
+        Go to your profile
+      </a>
+    </div>
   );
 }

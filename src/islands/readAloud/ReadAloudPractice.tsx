@@ -15,6 +15,7 @@ import { ApiClientError, call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 import { $authReady } from '~/platform/identity/authState.store';
 import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
+import { SelectField } from '../shared/Field';
 import { Waiting, WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { RecordingsList } from './RecordingsList';
@@ -205,22 +206,14 @@ export function ReadAloudPractice() {
         {announcement}
       </div>
       <div className="ra-choices">
-        <div className="field">
-          <label htmlFor="ra-child">Reader</label>
-          <select
-            id="ra-child"
-            className="select"
-            value={child._id}
-            disabled={locked}
-            onChange={(e) => setActiveChild(children.findIndex((c) => c._id === e.target.value))}
-          >
-            {children.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="ra-child"
+          label="Reader"
+          value={child._id}
+          disabled={locked}
+          onChange={(e) => setActiveChild(children.findIndex((c) => c._id === e.target.value))}
+          options={children.map((c) => [c._id, c.name] as const)}
+        />
         <div className="field">
           <label htmlFor="ra-passage">Passage</label>
           <select

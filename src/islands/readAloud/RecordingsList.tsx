@@ -6,6 +6,7 @@ import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
 import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
 import { ApiClientError, call, callForBlob } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
+import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './ReadAloud.css';
@@ -173,17 +174,13 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
                 {confirming === item.id ? (
                   <div className="ra-confirm">
                     <span>Delete this attempt and its recording for good?</span>
-                    <button
-                      ref={confirmRef}
-                      type="button"
-                      className="btn btn-danger btn-small"
-                      onClick={() => void remove(item)}
-                    >
-                      Yes, delete it
-                    </button>
-                    <button type="button" className="btn btn-ghost btn-small" onClick={() => keep(item.id)}>
-                      Keep it
-                    </button>
+                    <ConfirmButtons
+                      confirmRef={confirmRef}
+                      confirm="Yes, delete it"
+                      keep="Keep it"
+                      onConfirm={() => void remove(item)}
+                      onKeep={() => keep(item.id)}
+                    />
                   </div>
                 ) : (
                   <div className="ra-attempt-actions">

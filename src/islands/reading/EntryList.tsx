@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { longDay, minutesText } from '~/features/reading/chart';
 import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
+import { ConfirmButtons } from '~/islands/shared/ConfirmButtons';
 import { ApiClientError, call } from '~/platform/client/api';
 import { EntryForm } from './EntryForm';
 import { Stars } from './StarRating';
@@ -104,24 +105,16 @@ export function EntryList({
                 <div className="entry-confirm">
                   <p tabIndex={-1}>Delete {entryWords(e)}? This cannot be undone.</p>
                   <div className="entry-confirm-actions">
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-small"
-                      aria-disabled={busy}
-                      onClick={() => !busy && void remove(e)}
-                    >
-                      {busy ? 'Deleting…' : 'Yes, delete it'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-small"
-                      onClick={() => {
+                    <ConfirmButtons
+                      confirm={busy ? 'Deleting…' : 'Yes, delete it'}
+                      keep="Keep it"
+                      busy={busy}
+                      onConfirm={() => void remove(e)}
+                      onKeep={() => {
                         setConfirming(null);
                         setReturnFocusTo(e._id);
                       }}
-                    >
-                      Keep it
-                    </button>
+                    />
                   </div>
                 </div>
               ) : (

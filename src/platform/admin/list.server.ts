@@ -1,4 +1,14 @@
-import { type AnyColumn, asc, count, desc, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  asc,
+  count,
+  desc,
+  type InferSelectModel,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '~/platform/db/client.server';
 import type { AdminPage } from './list.schema';
@@ -34,4 +44,27 @@ export async function countRows(db: Db, table: PgTable, where: SQL | undefined):
 
 export function pageOf<T>(items: T[], total: number, page: number, pageSize: number): AdminPage<T> {
   return { items, total, page, pageSize };
+}
+
+/**
+ * One page of a table's rows in the given order, each made a DTO, then the count of all that
+ * match: the admin lists that show one table's rows as they are.
+ */
+export async function tablePage<T extends PgTable, R>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  { page, limit }: { page: number; limit: number },
+  dto: (row: InferSelectModel<T>) => R,
+): Promise<AdminPage<R>> {
+  const window = pageWindow(page, limit);
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset)) as InferSelectModel<T>[];
+  return pageOf(rows.map(dto), await countRows(db, table, where), page, limit);
 }

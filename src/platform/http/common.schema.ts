@@ -14,6 +14,22 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const uuidSchema = z.uuid({ error: 'Must be an id from this site.' });
 
+/** The path parameters of an operation on one record: its `{id}`. */
+export const idParamsSchema = z.object({ id: uuidSchema });
+
+/** How many items one page of a list holds: a whole number from 1 to `max`, `fallback` when left out. */
+export const pageLimitSchema = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be at least 1.')
+    .max(max, `Must be at most ${max}.`)
+    .default(fallback);
+
+/** Where the next page of a keyset list starts: the `nextCursor` of the previous page. */
+export const cursorSchema = (max: number, error: string) =>
+  z.string().max(max, error).optional().meta({ description: 'The nextCursor of the previous page' });
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 

@@ -2,6 +2,7 @@ import { ADMIN_BLOG_STATUS, type AdminBlogSummary } from '~/features/blogs/admin
 import { blogsApi } from '~/features/blogs/blogs.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { whenLabel } from './format';
 import '~/islands/shared/admin/admin.css';
@@ -28,17 +29,22 @@ export function ReviewQueue() {
   const { q, filters } = list.params;
   const queue = !filters.status || filters.status === 'submitted';
   return (
-    <section aria-labelledby="queue-heading">
-      <div className="head-row adminblogs-head">
-        <h2 id="queue-heading">{queue ? 'Waiting for review' : 'Blog posts'}</h2>
+    <ListSection
+      id="queue-heading"
+      title={queue ? 'Waiting for review' : 'Blog posts'}
+      headClass="adminblogs-head"
+      action={
         <a className="btn btn-secondary btn-small" href="/admin/blogwriting">
           Write a post
         </a>
-      </div>
-      <div className="admin-toolbar">
-        <SearchBox label="Search posts" placeholder="A title, a pen name or an email" list={list} />
-        <FilterSelect label="Show" name="status" options={FILTERS} list={list} />
-      </div>
+      }
+      toolbar={
+        <>
+          <SearchBox label="Search posts" placeholder="A title, a pen name or an email" list={list} />
+          <FilterSelect label="Show" name="status" options={FILTERS} list={list} />
+        </>
+      }
+    >
       <AdminTable
         list={list}
         caption={(page) => `${queue ? 'Posts waiting for review' : 'Blog posts'}, page ${page}`}
@@ -96,6 +102,6 @@ export function ReviewQueue() {
         }
         pager="Pages of blog posts"
       />
-    </section>
+    </ListSection>
   );
 }

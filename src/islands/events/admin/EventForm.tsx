@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { AdminEvent } from '~/features/events/admin.schema';
 import { type EventInput, eventInputSchema } from '~/features/events/events.schema';
-import { Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
+import { AdminForm } from '~/islands/shared/admin/FormPanel';
+import { Field, TextAreaField } from '~/islands/shared/Field';
 import { useForm } from '~/islands/shared/useForm';
 
 type Values = Record<
@@ -97,14 +98,16 @@ export function EventForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      className="admin-form"
+    <AdminForm
+      formRef={formRef}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={`${idPrefix}-title-heading`}
+      labelledBy={`${idPrefix}-title-heading`}
+      error={errors.form ?? errors.body}
+      busy={busy}
+      submitLabel={submitLabel}
+      actionsClass="pe-actions"
+      footer={footer}
     >
-      <FormAlert message={errors.form ?? errors.body} />
       <Field {...field('title')} label="Title" maxLength={120} />
       <TextAreaField {...field('description')} label="Description" rows={4} maxLength={4000} />
       <div className="field-row">
@@ -147,12 +150,6 @@ export function EventForm({
             : 'How many children can come.'
         }
       />
-      <div className="pe-actions">
-        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-        {footer}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

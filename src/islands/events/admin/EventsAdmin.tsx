@@ -4,6 +4,7 @@ import { ageRangeText } from '~/features/events/events';
 import { eventsApi } from '~/features/events/events.api';
 import { formatEventRange } from '~/features/events/eventTime';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
+import { FormPanel } from '~/islands/shared/admin/FormPanel';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
@@ -80,15 +81,12 @@ export function EventsAdmin() {
       </div>
 
       {panel && (
-        <section className="admin-panel pe-panel" aria-labelledby="event-panel-title-heading">
-          <div className="pe-panel-head">
-            <h2 id="event-panel-title-heading" ref={panelHeading} tabIndex={-1}>
-              {panelTitle}
-            </h2>
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => setPanel(null)}>
-              Close
-            </button>
-          </div>
+        <FormPanel
+          id="event-panel-title-heading"
+          title={panelTitle}
+          headingRef={panelHeading}
+          onClose={() => setPanel(null)}
+        >
           {panel.kind === 'registrations' ? (
             <EventRegistrations event={panel.event} />
           ) : (
@@ -111,7 +109,7 @@ export function EventsAdmin() {
               }}
             />
           )}
-        </section>
+        </FormPanel>
       )}
 
       <FormAlert message={notice} tone="success" />

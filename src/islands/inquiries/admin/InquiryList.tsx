@@ -6,6 +6,7 @@ import {
 import { inquiriesApi } from '~/features/inquiries/inquiries.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { INQUIRY_STATUSES } from '~/platform/domain';
 import { receivedAt } from './inquiryFormat';
@@ -19,26 +20,28 @@ export function InquiryList() {
     filters: { status: '' },
   });
   return (
-    <section aria-labelledby="inquiries-heading">
-      <h2 id="inquiries-heading" className="sr-only">
-        Messages
-      </h2>
-      <div className="admin-toolbar">
-        <SearchBox
-          label="Search messages"
-          placeholder="A name, an email, a word of the message"
-          list={list}
-        />
-        <FilterSelect
-          label="Status"
-          name="status"
-          options={[
-            ['', 'Every status'],
-            ...INQUIRY_STATUSES.map((s) => [s, INQUIRY_STATUS_LABELS[s]] as const),
-          ]}
-          list={list}
-        />
-      </div>
+    <ListSection
+      id="inquiries-heading"
+      title="Messages"
+      toolbar={
+        <>
+          <SearchBox
+            label="Search messages"
+            placeholder="A name, an email, a word of the message"
+            list={list}
+          />
+          <FilterSelect
+            label="Status"
+            name="status"
+            options={[
+              ['', 'Every status'],
+              ...INQUIRY_STATUSES.map((s) => [s, INQUIRY_STATUS_LABELS[s]] as const),
+            ]}
+            list={list}
+          />
+        </>
+      }
+    >
       <AdminTable
         list={list}
         caption={(page) => `Inquiries, page ${page}`}
@@ -77,6 +80,6 @@ export function InquiryList() {
         }
         pager="Pages of inquiries"
       />
-    </section>
+    </ListSection>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '~/features/plans/admin.schema';
 import { centsToMoney } from '~/features/plans/money';
 import { formatDuration } from '~/features/plans/plans';
+import { AdminForm } from '~/islands/shared/admin/FormPanel';
 import { CheckboxField, Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
 import { type Errors, useForm } from '~/islands/shared/useForm';
 
@@ -70,14 +71,14 @@ export function PlanForm({
 
   const words = durationWords(values.duration);
   return (
-    <form
-      ref={formRef}
-      className="admin-form"
+    <AdminForm
+      formRef={formRef}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={`${idPrefix}-title`}
+      labelledBy={`${idPrefix}-title`}
+      error={errors.form ?? errors.body}
+      busy={busy}
+      submitLabel={submitLabel}
     >
-      <FormAlert message={errors.form ?? errors.body} />
       <FormAlert message={notice} tone="success" />
       <Field
         {...field('name')}
@@ -120,11 +121,6 @@ export function PlanForm({
         onChecked={(active) => set({ active })}
         hint="Untick to retire it: it leaves the program pages, and families who bought it keep their orders."
       />
-      <div>
-        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

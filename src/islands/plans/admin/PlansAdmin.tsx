@@ -3,6 +3,7 @@ import type { AdminPlan } from '~/features/plans/admin.schema';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
 import { plansApi } from '~/features/plans/plans.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
+import { FormPanel } from '~/islands/shared/admin/FormPanel';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
@@ -52,13 +53,7 @@ export function PlansAdmin() {
       </div>
 
       {adding && (
-        <section className="admin-panel pe-panel" aria-labelledby="plan-new-title">
-          <div className="pe-panel-head">
-            <h2 id="plan-new-title">New plan</h2>
-            <button type="button" className="btn btn-ghost btn-small" onClick={close}>
-              Close
-            </button>
-          </div>
+        <FormPanel id="plan-new-title" title="New plan" onClose={close}>
           <PlanForm
             idPrefix="plan-new"
             initial={planToForm()}
@@ -73,7 +68,7 @@ export function PlansAdmin() {
               return '';
             }}
           />
-        </section>
+        </FormPanel>
       )}
 
       <FormAlert message={notice} tone="success" />

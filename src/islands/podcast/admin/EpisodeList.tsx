@@ -8,6 +8,7 @@ import { formatClock } from '~/features/podcast/podcast';
 import { podcastApi } from '~/features/podcast/podcast.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 
 const TONES: Record<EpisodeState, 'good' | 'info' | undefined> = {
@@ -26,31 +27,35 @@ export function EpisodeList() {
     filters: { state: '' },
   });
   return (
-    <section aria-labelledby="episodes-heading">
-      <div className="head-row episodes-head">
-        <h2 id="episodes-heading" tabIndex={-1}>
-          Episodes
-        </h2>
+    <ListSection
+      id="episodes-heading"
+      title="Episodes"
+      headClass="episodes-head"
+      focusable
+      action={
         <a className="btn btn-primary" href="#new">
           New episode
         </a>
-      </div>
-      <div className="admin-toolbar">
-        <SearchBox
-          label="Search episodes"
-          placeholder="A title, a word of the summary, a number"
-          list={list}
-        />
-        <FilterSelect
-          label="Show"
-          name="state"
-          options={[
-            ['', 'Every episode'],
-            ...EPISODE_STATES.map((s) => [s, EPISODE_STATE_LABELS[s]] as const),
-          ]}
-          list={list}
-        />
-      </div>
+      }
+      toolbar={
+        <>
+          <SearchBox
+            label="Search episodes"
+            placeholder="A title, a word of the summary, a number"
+            list={list}
+          />
+          <FilterSelect
+            label="Show"
+            name="state"
+            options={[
+              ['', 'Every episode'],
+              ...EPISODE_STATES.map((s) => [s, EPISODE_STATE_LABELS[s]] as const),
+            ]}
+            list={list}
+          />
+        </>
+      }
+    >
       <AdminTable
         list={list}
         caption={(page) => `Podcast episodes, page ${page}`}
@@ -97,6 +102,6 @@ export function EpisodeList() {
         }
         pager="Pages of episodes"
       />
-    </section>
+    </ListSection>
   );
 }
