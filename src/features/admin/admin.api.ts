@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import { adminCountsSchema, auditEntrySchema, auditQuerySchema } from './admin.schema';
 import {
@@ -13,7 +13,7 @@ import {
   userChangeSchema,
 } from './users.schema';
 
-const userParams = z.object({ id: uuidSchema });
+const userParams = idParamsSchema;
 const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
 
 /** The admin console's own operations: the audit log, the counts, and the accounts. */

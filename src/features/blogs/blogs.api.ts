@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   adminBlogCreateSchema,
@@ -21,7 +21,7 @@ import {
 } from './blogs.schema';
 import { BLOG_IMAGE_TYPES } from './images';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** The blog: published posts (public), the family's own posts, and the team's review and writing. */
 export const blogsApi = {

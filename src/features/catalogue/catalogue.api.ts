@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   adminPassageDetailSchema,
@@ -21,7 +21,7 @@ import {
   passagePatchSchema,
 } from './catalogue.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 const bookDeletedSchema = z
   .object({ deleted: z.literal(true), readingLogs: z.int() })
   .meta({ id: 'AdminBookDeleted' });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   adminEventSchema,
@@ -20,7 +20,7 @@ import {
 
 const eventParams = z.object({ eventId: uuidSchema });
 const registrationParams = z.object({ eventId: uuidSchema, childId: uuidSchema });
-const adminParams = z.object({ id: uuidSchema });
+const adminParams = idParamsSchema;
 
 /** The public events, a family's registrations, and the admin console's events. */
 export const eventsApi = {

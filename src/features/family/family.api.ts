@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract, json } from '~/platform/http/contract';
 import { childInputSchema, childSchema } from './children.schema';
 import { deleteFamilySchema, parentUpdateSchema } from './family.schema';
 import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 const loginRegister = contract({
   method: 'post',

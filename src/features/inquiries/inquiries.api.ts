@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   adminInquiryPageSchema,
@@ -9,7 +8,7 @@ import {
 } from './admin.schema';
 import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** The contact form's messages: sent by anyone, read and followed up in the admin console. */
 export const inquiriesApi = {

@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   bookInterviewSchema,
@@ -9,7 +8,7 @@ import {
   slotListSchema,
 } from './interviews.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** The introductory interview: free slots, and a family's booking, rescheduling and cancelling. */
 export const interviewsApi = {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   markReadSchema,
@@ -8,7 +8,7 @@ import {
   unreadCountSchema,
 } from './notifications.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** The family's notifications: kept per child, counted per family for the navbar. */
 export const notificationsApi = {

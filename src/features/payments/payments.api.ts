@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   adminOrderSchema,
@@ -24,7 +24,7 @@ export const CHECKOUTS_PER_HOUR = 20;
 export const TEST_PAYMENTS_PER_HOUR = 20;
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 const CLOSING =
   'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends or money comes back. 409 when the order or its payment is not in a state that allows it (already refunded, nothing paid, a sandbox order under Stripe, Stripe refusing the refund), including when another administrator just did it; 503 when the provider cannot be reached.';

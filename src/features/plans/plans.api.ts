@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import { adminPlanSchema, adminPlansQuerySchema, planInputSchema, planPatchSchema } from './admin.schema';
 import { planSchema } from './plans.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** The plans families can buy, and the admin console's plans. */
 export const plansApi = {

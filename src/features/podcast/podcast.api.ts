@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   adminEpisodePageSchema,
@@ -10,7 +9,7 @@ import {
 } from './admin.schema';
 import { EPISODE_UPLOAD_TYPES, MAX_EPISODE_AUDIO_BYTES } from './audioFiles';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** The admin console's podcast episodes (the public page and the feed are rendered by the site). */
 export const podcastApi = {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import { RECORDING_TYPE_LIST } from './readAloud';
 import {
@@ -9,7 +9,7 @@ import {
   recordingSchema,
 } from './readAloud.schema';
 
-const childParams = z.object({ id: uuidSchema });
+const childParams = idParamsSchema;
 const recordingParams = z.object({ id: uuidSchema, recordingId: uuidSchema });
 
 /** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */

@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   entryParamsSchema,
@@ -10,7 +9,7 @@ import {
   readingLogSchema,
 } from './reading.schema';
 
-const params = z.object({ id: uuidSchema });
+const params = idParamsSchema;
 
 /** A child's reading log: its entries, a page at a time, and its totals. */
 export const readingApi = {
