@@ -59,7 +59,8 @@ const file = join(dir, 'openapi.json');
 // Indented, so each problem's line and column point somewhere readable.
 await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
 // OPENAPI_OUT=path keeps a copy (to compare the document before and after a change).
-if (process.env.OPENAPI_OUT) await writeFile(process.env.OPENAPI_OUT, `${JSON.stringify(document, null, 2)}\n`);
+if (process.env.OPENAPI_OUT)
+  await writeFile(process.env.OPENAPI_OUT, `${JSON.stringify(document, null, 2)}\n`);
 const operations = Object.values(document.paths ?? {}).reduce((n, ops) => n + Object.keys(ops).length, 0);
 console.log(`OpenAPI ${document.openapi}: ${operations} operations; linting with Redocly CLI (redocly.yaml)`);
 
