@@ -138,13 +138,13 @@ describe('session and user data', () => {
   it('keeps only the account id, the role and the children’s ids and names on the device', async () => {
     const { session } = await load();
     session.setUserData({
-      _id: 'u1',
+      id: 'u1',
       email: 'parent@example.com',
       role: 'parent',
       children: [{ _id: 'c1', name: 'Ava', notifications: [{ text: 'Milestone!' }] }],
     });
     expect(JSON.parse(localStorage.getItem('qr:userData') ?? 'null')).toEqual({
-      _id: 'u1',
+      id: 'u1',
       role: 'parent',
       children: [{ _id: 'c1', name: 'Ava' }],
     });

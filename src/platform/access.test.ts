@@ -7,36 +7,25 @@ const parent: Session = { status: 'signed-in', uid: 'p1', role: 'parent' };
 const admin: Session = { status: 'signed-in', uid: 'a1', role: 'admin' };
 
 describe('guardDecision', () => {
-  it('lets everyone through a public page, even before the session is known', () => {
-    for (const s of [unknown, signedOut, parent, admin]) expect(guardDecision(s, 'public')).toBe('allow');
-  });
+  const unregistered: Session = { status: 'unregistered', uid: 'u1' };
 
-  it('waits while the session is still unknown', () => {
-    expect(guardDecision(unknown, 'signed-in')).toBe('wait');
-    expect(guardDecision(unknown, 'admin')).toBe('wait');
-  });
-
-  it('sends signed-out visitors to sign in', () => {
-    expect(guardDecision(signedOut, 'signed-in')).toBe('sign-in');
-    expect(guardDecision(signedOut, 'admin')).toBe('sign-in');
-  });
-
-  it('sends someone signed in without a family account to finish signing up', () => {
-    const unregistered: Session = { status: 'unregistered', uid: 'u1' };
-    expect(guardDecision(unregistered, 'signed-in')).toBe('register');
-    expect(guardDecision(unregistered, 'admin')).toBe('register');
-    expect(guardDecision(unregistered, 'public')).toBe('allow');
-  });
-
-  it('lets any signed-in account into signed-in pages', () => {
-    expect(guardDecision(parent, 'signed-in')).toBe('allow');
-    expect(guardDecision(admin, 'signed-in')).toBe('allow');
-  });
-
-  it('refuses parents on admin pages and lets admins in', () => {
-    expect(guardDecision(parent, 'admin')).toBe('forbidden');
-    expect(guardDecision(admin, 'admin')).toBe('allow');
-  });
+  // Everyone passes a public page, even before the session is known, and other pages wait while it is
+  // unknown; signed-out visitors go to sign in; someone signed in without a family account goes to finish
+  // signing up; any signed-in account enters signed-in pages; parents are refused on admin pages, admins let in.
+  it.each([
+    ['a session still unknown', 'allow', 'wait', 'wait', unknown],
+    ['a signed-out visitor', 'allow', 'sign-in', 'sign-in', signedOut],
+    ['someone signed in without a family account', 'allow', 'register', 'register', unregistered],
+    ['a parent', 'allow', 'allow', 'forbidden', parent],
+    ['an admin', 'allow', 'allow', 'allow', admin],
+  ] as const)(
+    'answers %s: %s on public pages, %s on signed-in pages, %s on admin pages',
+    (_, publicPage, signedInPage, adminPage, session) => {
+      expect(guardDecision(session, 'public')).toBe(publicPage);
+      expect(guardDecision(session, 'signed-in')).toBe(signedInPage);
+      expect(guardDecision(session, 'admin')).toBe(adminPage);
+    },
+  );
 });
 
 describe('safeReturnPath', () => {
@@ -44,25 +33,26 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/book-history/42?week=3#chart')).toBe('/book-history/42?week=3#chart');
   });
 
-  it('falls back for anything that could leave the site', () => {
-    for (const bad of [
-      'https://evil.example/',
-      '//evil.example',
-      '/\\evil.example',
-      '/.//evil.example',
-      '/%2e%2e//evil.example/x',
-      '/./%2e//evil.example',
-      '/a/../..//evil.example',
-      'javascript:alert(1)',
-      'profile',
-      '/\u0000x',
-      '',
-      null,
-      undefined,
-      `/${'a'.repeat(3000)}`,
-    ]) {
-      expect(safeReturnPath(bad)).toBe('/profile');
-    }
+  it.each([
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example/x',
+    '/./%2e//evil.example',
+    '/a/../..//evil.example',
+    'javascript:alert(1)',
+    'profile',
+    '/\u0000x',
+    '',
+    null,
+    undefined,
+  ])('falls back for %j, which could leave the site', (bad) => {
+    expect(safeReturnPath(bad)).toBe('/profile');
+  });
+
+  it('falls back for a path too long to be a page of this site', () => {
+    expect(safeReturnPath(`/${'a'.repeat(3000)}`)).toBe('/profile');
   });
 
   it('never returns to the sign-in pages themselves', () => {

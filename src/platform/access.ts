@@ -11,7 +11,7 @@ export type Session =
   | { status: 'unregistered'; uid: string }
   | { status: 'signed-in'; uid: string; role: Role };
 
-export type GuardDecision = 'wait' | 'allow' | 'sign-in' | 'register' | 'forbidden';
+type GuardDecision = 'wait' | 'allow' | 'sign-in' | 'register' | 'forbidden';
 
 /** What the protected-route guard does for a session and the access a page needs. */
 export function guardDecision(session: Session, access: Access): GuardDecision {
@@ -22,6 +22,9 @@ export function guardDecision(session: Session, access: Access): GuardDecision {
   if (access === 'admin' && session.role !== 'admin') return 'forbidden';
   return 'allow';
 }
+
+/** Where the team lands after signing in: the admin console's first section, the posts waiting for review. */
+export const ADMIN_HOME = '/admin/approveblogs';
 
 /**
  * A return path is only ever a path on this site: anything that could leave it

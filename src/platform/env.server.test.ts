@@ -66,6 +66,13 @@ describe('settings', () => {
     ).toBe('production');
   });
   describe('payments', () => {
+    /** A complete live configuration: a live secret key, its webhook secret and a live publishable key. */
+    const live = {
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+    };
+
     it('takes no Stripe keys (the sandbox) and treats empty values as left out', () => {
       const settings = loadSettings({ STRIPE_SECRET_KEY: '', PUBLIC_STRIPE_PUBLISHABLE_KEY: ' ' });
       expect(settings.STRIPE_SECRET_KEY).toBeUndefined();
@@ -86,25 +93,16 @@ describe('settings', () => {
     });
 
     it('refuses test and live keys mixed, and values that are not keys', () => {
-      expect(() =>
-        loadSettings({
-          STRIPE_SECRET_KEY: 'sk_live_abc',
-          STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-          PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
-        }),
-      ).toThrow(/PUBLIC_STRIPE_PUBLISHABLE_KEY: must be a live key/);
+      expect(() => loadSettings({ ...live, PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(
+        /PUBLIC_STRIPE_PUBLISHABLE_KEY: must be a live key/,
+      );
       expect(() => loadSettings({ STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(
         /STRIPE_SECRET_KEY: must be a Stripe secret key/,
       );
     });
 
     it('accepts a complete live configuration', () => {
-      const settings = loadSettings({
-        STRIPE_SECRET_KEY: 'sk_live_abc',
-        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-        PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
-      });
-      expect(settings.STRIPE_SECRET_KEY).toBe('sk_live_abc');
+      expect(loadSettings(live).STRIPE_SECRET_KEY).toBe('sk_live_abc');
     });
   });
 });

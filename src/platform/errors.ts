@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * DomainError with one of these codes; only the HTTP edge (src/platform/http/errors.ts) turns it
  * into a status. See docs/decisions/0017-one-domain-error.md.
  */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,
   unauthenticated: 401,
@@ -35,7 +35,7 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 /** Typed error codes: the island shows the message, the log keeps the detail. */
-export type ErrorCode = keyof typeof ERROR_STATUS;
+type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The one way a service refuses: a code, a message a person understands, and the fields to mark. */
 export class DomainError extends Error {

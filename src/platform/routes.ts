@@ -1,7 +1,7 @@
 import type { Access } from './access';
 
 /** One route of the specification: its path pattern (`{id}` for a parameter), title and who may open it. */
-export interface RouteInfo {
+interface RouteInfo {
   path: string;
   title: string;
   access: Access;

@@ -6,7 +6,7 @@
  *   Tue,Thu 16:00-19:00; Sat 10:00-12:00
  */
 
-export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 export const DEFAULT_INTERVIEW_SLOTS = 'Tue,Thu 16:00-19:00; Sat 10:00-12:00';
 export const DEFAULT_INTERVIEW_TIME_ZONE = 'America/New_York';

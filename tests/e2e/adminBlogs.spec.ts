@@ -23,7 +23,7 @@ async function submittedPost(request: APIRequestContext, title: string) {
     },
   });
   expect(created.status()).toBe(201);
-  const { _id: id } = (await created.json()) as { _id: string };
+  const { id } = (await created.json()) as { id: string };
   expect((await request.post(`/api/me/blogs/${id}/submit`, { headers: bearer(token) })).status()).toBe(200);
   return { id, token, maya };
 }

@@ -26,8 +26,7 @@ test('the audit log shows a change with who made it, and keeps its search and so
     data: { title, author: 'Ada Lovelace' },
   });
   expect(created.status()).toBe(201);
-  const book = (await created.json()) as { id?: string; _id?: string };
-  const bookId = book.id ?? book._id ?? '';
+  const { id: bookId } = (await created.json()) as { id: string };
 
   await gotoReady(page, '/admin/audit');
   await page.getByLabel('What changed').selectOption({ label: 'Books' });

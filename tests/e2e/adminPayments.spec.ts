@@ -20,8 +20,8 @@ async function familyWithPaidOrder(request: APIRequestContext) {
     displayName: 'Inés Duarte',
     children: [{ firstName: 'Rosa', ageBand: '6-8', readingLevel: 'sapling' }],
   });
-  const plans = (await (await request.get('/api/plans')).json()) as { _id: string; name: string }[];
-  const planId = plans.find((p) => p.name === CONDENSED)?._id;
+  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
+  const planId = plans.find((p) => p.name === CONDENSED)?.id;
   const started = await request.post('/api/checkout', {
     headers: family.headers,
     data: { planId, childId: family.childIds[0] },
@@ -143,10 +143,10 @@ test('an admin cancels an unpaid order, and a new family’s empty order list sa
     page.getByText('No orders. Purchases of plans appear here once the family buys one.'),
   ).toBeVisible();
 
-  const plans = (await (await request.get('/api/plans')).json()) as { _id: string; name: string }[];
+  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
   const started = await request.post('/api/checkout', {
     headers: family.headers,
-    data: { planId: plans.find((p) => p.name === CONDENSED)?._id, childId: family.childIds[0] },
+    data: { planId: plans.find((p) => p.name === CONDENSED)?.id, childId: family.childIds[0] },
   });
   const { orderId } = (await started.json()) as { orderId: string };
   await page.reload();

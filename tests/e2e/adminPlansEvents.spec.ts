@@ -29,7 +29,7 @@ async function familyAtAnEvent(request: APIRequestContext) {
     ageMin: 6,
     ageMax: 9,
   });
-  const registration = await request.post(`/api/events/${event._id}/registrations`, {
+  const registration = await request.post(`/api/events/${event.id}/registrations`, {
     headers: family.headers,
     data: { childId: family.childIds[0] },
   });
@@ -174,13 +174,13 @@ test.describe('an administrator', () => {
     // The public page, its schema.org data and the calendar file all say it is cancelled.
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const publicPage = await visitor.newPage();
-    await publicPage.goto(`/events/${event._id}`);
+    await publicPage.goto(`/events/${event.id}`);
     await expect(publicPage.getByText('This event has been cancelled')).toBeVisible();
     const data = JSON.parse(
       (await publicPage.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
     );
     expect(data.eventStatus).toBe('https://schema.org/EventCancelled');
-    const ics = await (await request.get(`/events/${event._id}.ics`)).text();
+    const ics = await (await request.get(`/events/${event.id}.ics`)).text();
     expect(ics).toContain('STATUS:CANCELLED');
     expect(ics).toContain('SEQUENCE:2');
     await visitor.close();

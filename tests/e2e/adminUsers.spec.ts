@@ -135,7 +135,7 @@ test('an admin removes a child after a confirmation that says what goes with the
     headers,
     data: { uid: account.uid, email, registration: { displayName: 'Casey Lane', acceptPrivacyPolicy: true } },
   });
-  const { _id } = ((await registered.json()) as { data: { _id: string } }).data;
+  const { id } = ((await registered.json()) as { data: { id: string } }).data;
   for (const firstName of ['Juniper', 'Oscar']) {
     await request.post('/api/children', {
       headers,
@@ -143,7 +143,7 @@ test('an admin removes a child after a confirmation that says what goes with the
     });
   }
 
-  await gotoReady(page, `/admin/users/${_id}`);
+  await gotoReady(page, `/admin/users/${id}`);
   const children = page.getByRole('region', { name: 'Children' });
   await expect(children.getByRole('listitem')).toHaveCount(2);
   await children.getByRole('button', { name: 'Remove Juniper' }).click();
@@ -170,8 +170,8 @@ test.describe('refusals', () => {
     request,
   }) => {
     const token = await demoToken('admin');
-    const me = (await (await request.get('/api/me', { headers: bearer(token) })).json()) as { _id: string };
-    await gotoReady(page, `/admin/users/${me._id}`);
+    const me = (await (await request.get('/api/me', { headers: bearer(token) })).json()) as { id: string };
+    await gotoReady(page, `/admin/users/${me.id}`);
     const roles = page.getByRole('group', { name: /Role of/ });
     await expect(roles.getByText('This is your own account')).toBeVisible();
     await roles.getByRole('radio', { name: 'Parent' }).check();

@@ -22,7 +22,7 @@ test.describe('blogs from the database', () => {
       },
     });
     expect(created.status()).toBe(201);
-    const { _id: id } = (await created.json()) as { _id: string };
+    const { id } = (await created.json()) as { id: string };
 
     // Not public while it is a draft or waiting for review.
     const draft = await page.goto(`/blogs/${id}`);
@@ -71,11 +71,11 @@ test.describe('blogs from the database', () => {
   test.describe('unpublished posts', () => {
     test('a draft, a post in review and a rejected post are the 404 page', async ({ page, request }) => {
       const mine = await request.get('/api/me/blogs', { headers: bearer(await demoToken('parent')) });
-      const posts = (await mine.json()) as { _id: string; status: string }[];
+      const posts = (await mine.json()) as { id: string; status: string }[];
       for (const status of ['draft', 'submitted', 'rejected']) {
         const post = posts.find((p) => p.status === status);
         expect(post, status).toBeDefined();
-        const res = await page.goto(`/blogs/${post?._id}`);
+        const res = await page.goto(`/blogs/${post?.id}`);
         expect(res?.status(), status).toBe(404);
         await expect(page.getByRole('heading', { name: NOT_FOUND_HEADING })).toBeVisible();
       }

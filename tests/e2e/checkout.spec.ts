@@ -4,10 +4,10 @@ import { expect, expectNoViolations, gotoReady, HTTP_404_LOG, signedInAs, test }
 const CONDENSED = 'A-Bridged Condensed Program';
 
 async function condensedPlanId(request: APIRequestContext) {
-  const plans = (await (await request.get('/api/plans')).json()) as { _id: string; name: string }[];
+  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
   const plan = plans.find((p) => p.name === CONDENSED);
   if (!plan) throw new Error('the condensed program is not seeded');
-  return plan._id;
+  return plan.id;
 }
 
 /** Opens the condensed program's check-out page, showing the program; answers the plan's id. */

@@ -34,3 +34,14 @@ for (const path of ['/contact-us', '/contact']) {
     await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
   });
 }
+
+// Issue 13, item 7: on /contact the name box was taller and lower than the email box beside it.
+test('the name and email boxes sit side by side at the same height', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoReady(page, '/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  const name = await form.getByLabel('Your name').boundingBox();
+  const email = await form.getByLabel('Email address').boundingBox();
+  expect(name?.y).toBe(email?.y);
+  expect(name?.height).toBe(email?.height);
+});

@@ -68,6 +68,8 @@ test.describe('a visitor in New York', () => {
     await expect(past.getByRole('listitem').first()).toContainText('Ended');
     // The seeded story time starts at 15:00 UTC: 11 AM or 10 AM in New York, with the zone named.
     await expect(upcoming.getByRole('listitem').first().locator('time')).toHaveText(/1[01]:00.*E[DS]T/);
+    // Issue 13, item 7: "Saturday Story Time" fell on a Monday; its date says Saturday now.
+    await expect(upcoming.getByRole('listitem').first().locator('time')).toHaveText(/Sat/);
   });
 });
 
@@ -152,7 +154,7 @@ test.describe('a signed-in parent', () => {
 
   test('registers a child, finds it in the child’s notifications, and cancels', async ({ page, request }) => {
     const event = await storyTime(request, { capacity: 3 });
-    await gotoReady(page, `/events/${event._id}`);
+    await gotoReady(page, `/events/${event.id}`);
     const panel = page.getByRole('complementary', { name: 'Register a child' });
     await panel.scrollIntoViewIfNeeded();
     await waitForIslands(page);
@@ -171,7 +173,7 @@ test.describe('a signed-in parent', () => {
     ).find((c) => c.name === 'Maya');
     expect(maya?.notifications[0]).toMatchObject({
       title: `Maya is registered for ${event.title}`,
-      link: `/events/${event._id}`,
+      link: `/events/${event.id}`,
     });
 
     await panel.getByRole('button', { name: 'Cancel Maya’s registration' }).click();
@@ -192,7 +194,7 @@ test('the last seat goes to exactly one of two parents registering at the same m
   const [a, b] = await Promise.all([newFamily(request, 'Ada'), newFamily(request, 'Ben')]);
   const results = await Promise.all(
     [a, b].map((f) =>
-      request.post(`/api/events/${event._id}/registrations`, {
+      request.post(`/api/events/${event.id}/registrations`, {
         headers: f.headers,
         data: { childId: f.childId },
       }),
@@ -204,7 +206,7 @@ test('the last seat goes to exactly one of two parents registering at the same m
     error: { code: 'event_full', message: 'This event is full.' },
   });
 
-  await gotoReady(page, `/events/${event._id}`);
+  await gotoReady(page, `/events/${event.id}`);
   const panel = page.getByRole('complementary', { name: 'Register a child' });
   await panel.scrollIntoViewIfNeeded();
   await waitForIslands(page);
@@ -215,4 +217,20 @@ test('the last seat goes to exactly one of two parents registering at the same m
   await expect(
     page.getByRole('list', { name: 'Coming up' }).getByRole('listitem').filter({ hasText: event.title }),
   ).toContainText('Full');
+});
+
+// Issue 13, item 7: event cards had no Register button.
+test('an upcoming event card has a Register button that opens the registration panel', async ({ page }) => {
+  await gotoReady(page, '/events');
+  const card = page.getByRole('list', { name: 'Coming up' }).getByRole('listitem').first();
+  const title = (await card.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  const register = card.getByRole('link', { name: `Register for ${title}` });
+  await expect(register).toHaveText('Register');
+  // Past events take no registrations, so their cards have no button.
+  await expect(
+    page.getByRole('list', { name: 'Past events' }).getByRole('link', { name: /^Register/ }),
+  ).toHaveCount(0);
+  await register.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Register a child' })).toBeVisible();
 });

@@ -6,13 +6,13 @@ import {
   createEvent,
   createFamily,
   expect,
+  expectNoSidewaysScroll,
   gotoReady,
+  mainNav,
   signInThroughLoginPage,
   test,
   waitForIslands,
 } from './fixtures';
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** A new family made through the API (two children), signed in through the login page. */
 async function newFamily(page: Page, request: APIRequestContext, next: string) {
@@ -33,12 +33,12 @@ async function registerForEvent(
   headers: Record<string, string>,
   childId: string,
 ) {
-  const { _id, title } = await createEvent(request, 40, {
+  const { id, title } = await createEvent(request, 40, {
     title: `Library visit ${randomUUID().slice(0, 4)}`,
     location: 'Riverside Library',
     capacity: 10,
   });
-  const res = await request.post(`/api/events/${_id}/registrations`, { headers, data: { childId } });
+  const res = await request.post(`/api/events/${id}/registrations`, { headers, data: { childId } });
   expect(res.status()).toBe(201);
   return title;
 }
@@ -71,9 +71,9 @@ test('switching the active child moves the navbar name and the notifications; ne
   // The count is polled every 20 seconds: this test waits for one round.
   test.setTimeout(75_000);
   const family = await newFamily(page, request, '/profile');
-  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Juniper');
+  await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Juniper');
   await page.getByRole('radio', { name: /Oscar/ }).first().check();
-  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Oscar');
+  await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Oscar');
 
   await gotoReady(page, '/notification');
   await expect(page.getByRole('heading', { name: 'Oscar’s notifications' })).toBeVisible();
@@ -81,11 +81,18 @@ test('switching the active child moves the navbar name and the notifications; ne
 
   // Something happens elsewhere: the navbar count and the list catch up without a reload.
   const title = await registerForEvent(request, family.headers, family.childIds[1] ?? '');
-  const badge = nav(page).locator('.navbar-badge');
+  const badge = mainNav(page).locator('.navbar-badge');
   await expect(badge).toHaveText(/^1/, { timeout: 30_000 });
   const list = page.getByRole('list', { name: 'Oscar’s notifications, newest first' });
   await expect(list.getByRole('link', { name: `Oscar is registered for ${title}` })).toBeVisible();
   await expect(list.getByText('New')).toBeVisible();
+  // Issue 13, item 7: unread was pink with a red bar, which reads as an error. It is information.
+  const unread = list.getByRole('listitem').filter({ hasText: title });
+  const colours = await unread.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { bar: style.borderLeftColor, wash: style.backgroundColor };
+  });
+  expect(colours).toEqual({ bar: 'rgb(31, 90, 158)', wash: 'rgb(226, 236, 248)' });
 
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'marked as read' })).toBeAttached();
@@ -96,7 +103,7 @@ test('switching the active child moves the navbar name and the notifications; ne
   await page.getByRole('radio', { name: 'Juniper' }).check();
   await expect(page.getByRole('heading', { name: 'Juniper’s notifications' })).toBeVisible();
   await expect(page.getByText('Nothing here yet')).toBeVisible();
-  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Juniper');
+  await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Juniper');
 });
 
 test('a child can be edited and removed after a confirmation that says what goes', async ({
@@ -104,6 +111,19 @@ test('a child can be edited and removed after a confirmation that says what goes
   request,
 }) => {
   await newFamily(page, request, '/update-profile');
+  // Issue 13, item 7: "Edit or remove" was tiny grey text; it reads as a control now.
+  const hint = page.getByRole('main').getByText('Edit or remove').first();
+  const look = await hint.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      size: Number.parseFloat(style.fontSize),
+      weight: Number(style.fontWeight),
+      border: style.borderTopWidth,
+    };
+  });
+  expect(look.size).toBeGreaterThanOrEqual(16);
+  expect(look.weight).toBeGreaterThanOrEqual(700);
+  expect(look.border).toBe('2px');
   await page.getByRole('main').getByText('Oscar', { exact: true }).click();
   const form = page.getByRole('form', { name: 'Oscar’s profile' });
   await form.getByLabel('Reading level').selectOption('sapling');
@@ -126,6 +146,10 @@ test('deleting the account leaves nothing of the family behind, sign-in included
   const family = await newFamily(page, request, '/update-profile');
   const exportRes = await request.get('/api/me/export', { headers: family.headers });
   expect(((await exportRes.json()) as { children: unknown[] }).children).toHaveLength(2);
+  // Issue 13, item 7: it said "Oscar and Juniper’s profiles"; each child has a profile of their own.
+  await expect(
+    page.getByText(/This deletes your account, the profiles of (Juniper and Oscar|Oscar and Juniper),/),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete our account…' }).click();
   const form = page.getByRole('form', { name: 'Delete your family’s account' });
@@ -135,7 +159,7 @@ test('deleting the account leaves nothing of the family behind, sign-in included
   await form.getByLabel('Your password').fill(family.password);
   await form.getByRole('button', { name: 'Delete everything' }).click();
   await expect(page).toHaveURL('/?account=deleted');
-  await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Your family’s account and everything in it are deleted.')).toBeVisible();
 
   // The sign-in is gone, and the API knows nothing of the family any more.
@@ -143,4 +167,25 @@ test('deleting the account leaves nothing of the family behind, sign-in included
   const after = await request.get('/api/me/export', { headers: family.headers });
   expect(after.status()).toBe(403);
   expect(((await after.json()) as { error: { code: string } }).error.code).toBe('registration_required');
+});
+
+// Issue 13, item 7: a 40-character name (the longest allowed) made /profile scroll sideways at 375px.
+test('a long child name fits a phone on every tab of the profile', async ({ page, request }) => {
+  const name = 'Wilhelminaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+  expect(name).toHaveLength(40);
+  const family = await createFamily(request, {
+    displayName: 'Robin Long',
+    children: [{ firstName: name, ageBand: '6-8', readingLevel: 'sapling' }],
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInThroughLoginPage(page, family, '/profile');
+  for (const tab of ['Children', 'Notifications', 'Reading', 'Account']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expectNoSidewaysScroll(page);
+  }
+  for (const path of ['/update-profile', `/book-history/${family.childIds[0]}`, '/notification']) {
+    await gotoReady(page, path);
+    await expectNoSidewaysScroll(page);
+  }
 });

@@ -59,9 +59,12 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The site's main navigation bar. */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
 /** The site's three layout landmarks, present on every page. */
 export async function expectLayout(page: Page) {
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(mainNav(page)).toBeVisible();
   await expect(page.locator('main#main')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
 }
@@ -162,7 +165,7 @@ export async function createEvent(
     },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()) as { _id: string; title: string };
+  return (await res.json()) as { id: string; title: string };
 }
 
 /** Signs in through the login page, as a family does, and waits for `next` to be ready. */

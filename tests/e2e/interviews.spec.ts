@@ -6,7 +6,7 @@ import { createFamily, expect, expectNoViolations, gotoReady, signedInAs, test }
 const PAGE = '/schedule-interview';
 
 interface Interview {
-  _id: string;
+  id: string;
   startsAt: string;
   status: string;
 }
@@ -20,7 +20,7 @@ async function cancelUpcoming(request: APIRequestContext) {
   for (const i of mine.interviews.filter(
     (x) => x.status === 'booked' && Date.parse(x.startsAt) > Date.now(),
   )) {
-    expect((await request.delete(`/api/interviews/${i._id}`, { headers })).status()).toBe(200);
+    expect((await request.delete(`/api/interviews/${i.id}`, { headers })).status()).toBe(200);
   }
 }
 
@@ -45,8 +45,9 @@ async function downloadFrom(page: Page, name: string) {
   return eventIn(download);
 }
 
+/** The hour as the page writes it for an en-GB reader ("9:20", "0:20" after midnight). */
 const hourIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
 test.describe('the demo parent, in Paris', () => {
   test.use({ ...signedInAs('parent'), timezoneId: 'Europe/Paris', locale: 'en-GB' });
@@ -172,6 +173,6 @@ test('two families booking one time at the same moment: one booking', async ({ r
   expect(after.slots.map((s) => s.startsAt)).not.toContain(startsAt);
   // Give the time back for the next run.
   const winnerHeaders = winner === first ? a : b;
-  const { _id } = (await winner.json()) as { _id: string };
-  expect((await request.delete(`/api/interviews/${_id}`, { headers: winnerHeaders })).status()).toBe(200);
+  const { id } = (await winner.json()) as { id: string };
+  expect((await request.delete(`/api/interviews/${id}`, { headers: winnerHeaders })).status()).toBe(200);
 });

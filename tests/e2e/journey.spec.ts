@@ -4,12 +4,12 @@ import {
   expect,
   expectNoViolations,
   gotoReady,
+  mainNav,
   signInThroughLoginPage,
   test,
   waitForIslands,
 } from './fixtures';
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const CONDENSED = 'A-Bridged Condensed Program';
 const ZONE = 'America/New_York';
 /** The titles the server writes: the payment webhook's enrolment and the interview booking. */
@@ -51,8 +51,8 @@ test.describe('a new family', () => {
     await signInThroughLoginPage(page, family, '/');
 
     // The navbar's Programs menu → the condensed program → check-out.
-    await nav(page).getByRole('button', { name: 'Programs' }).click();
-    await nav(page)
+    await mainNav(page).getByRole('button', { name: 'Programs' }).click();
+    await mainNav(page)
       .getByRole('link', { name: /A-Bridged condensed program/ })
       .click();
     await expect(page).toHaveURL('/a-bridged-program');
@@ -105,7 +105,7 @@ test.describe('a new family', () => {
     const book = state.getByRole('link', { name: 'Book the introductory interview' });
     await expect(book).toHaveAttribute('href', '/schedule-interview');
     await expectNoViolations(page);
-    await expect(nav(page).locator('.navbar-badge')).toHaveText('1, 1 unread notification');
+    await expect(mainNav(page).locator('.navbar-badge')).toHaveText('1, 1 unread notification');
 
     // The confirmation's next step → the interview page, booked for the enrolled child.
     await book.click();
@@ -130,7 +130,7 @@ test.describe('a new family', () => {
     await expect(page.locator(`time[datetime="${startsAt}"]`)).toBeVisible();
     await expect(page.getByText(/^For Rosa\. Shown in your time zone/)).toBeVisible();
     await expectNoViolations(page);
-    await expect(nav(page).locator('.navbar-badge')).toHaveText('2, 2 unread notifications');
+    await expect(mainNav(page).locator('.navbar-badge')).toHaveText('2, 2 unread notifications');
 
     // Rosa's notifications: both, newest first, unread; the navbar counts them.
     await gotoReady(page, '/notification');
@@ -139,7 +139,7 @@ test.describe('a new family', () => {
     await expect(notes.getByRole('link')).toHaveText([INTERVIEW_BOOKED, ENROLLED('Rosa')]);
     await expect(notes.getByText('New', { exact: true })).toHaveCount(2);
     await expect(page.getByRole('heading', { name: 'Rosa’s notifications' })).toContainText('2 unread');
-    await expect(nav(page).locator('.navbar-badge')).toHaveText('2, 2 unread notifications');
+    await expect(mainNav(page).locator('.navbar-badge')).toHaveText('2, 2 unread notifications');
     expect(await unreadCount(request, family.headers)).toBe(2);
     await expectNoViolations(page);
 
@@ -155,12 +155,12 @@ test.describe('a new family', () => {
 
     // Give the time back for the next run on this server.
     const mine = (await (await request.get('/api/me/interviews', { headers: family.headers })).json()) as {
-      interviews: { _id: string; startsAt: string }[];
+      interviews: { id: string; startsAt: string }[];
     };
     const booked = mine.interviews.find((i) => i.startsAt === startsAt);
     expect(booked).toBeDefined();
     expect(
-      (await request.delete(`/api/interviews/${booked?._id}`, { headers: family.headers })).status(),
+      (await request.delete(`/api/interviews/${booked?.id}`, { headers: family.headers })).status(),
     ).toBe(200);
   });
 });

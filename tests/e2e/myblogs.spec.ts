@@ -95,8 +95,8 @@ test.describe('a family’s own blog posts', () => {
         data: { title: 'An administrator’s draft', contentHtml: '<p>Not for families.</p>' },
       });
       expect(created.status()).toBe(201);
-      const { _id } = (await created.json()) as { _id: string };
-      for (const path of [`/user/myblogs/${_id}`, '/user/myblogs/not-a-post']) {
+      const { id } = (await created.json()) as { id: string };
+      for (const path of [`/user/myblogs/${id}`, '/user/myblogs/not-a-post']) {
         await gotoReady(page, path);
         await expect(page.getByRole('heading', { name: 'We could not find this post' })).toBeVisible();
         await expect(page.getByText('An administrator’s draft')).toHaveCount(0);

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoReady, test } from './fixtures';
+import { expect, gotoReady, mainNav, test } from './fixtures';
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const toggle = (page: Page) => page.getByRole('button', { name: /open menu|close menu/i });
 
 /** Clicks where the element is, as a person would, without Playwright scrolling it into view first. */
@@ -10,15 +9,15 @@ async function clickInPlace(page: Page, locator: ReturnType<Page['locator']>) {
   if (!box) throw new Error('element is not visible');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
-const programs = (page: Page) => nav(page).getByRole('button', { name: 'Programs' });
+const programs = (page: Page) => mainNav(page).getByRole('button', { name: 'Programs' });
 
 test.describe('breakpoint', () => {
   test('at 993px the links show and there is no hamburger', async ({ page }) => {
     await page.setViewportSize({ width: 993, height: 800 });
     await gotoReady(page, '/');
-    await expect(nav(page).getByRole('link', { name: 'Podcast' })).toBeVisible();
-    await expect(nav(page).getByRole('link', { name: 'Events' })).toBeVisible();
-    await expect(nav(page).getByRole('link', { name: 'Blogs' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Podcast' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Events' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Blogs' })).toBeVisible();
     await expect(programs(page)).toBeVisible();
     await expect(toggle(page)).toBeHidden();
   });
@@ -26,14 +25,14 @@ test.describe('breakpoint', () => {
   test('at 992px the links collapse into a hamburger menu', async ({ page }) => {
     await page.setViewportSize({ width: 992, height: 800 });
     await gotoReady(page, '/');
-    await expect(nav(page).getByRole('link', { name: 'Podcast' })).toBeHidden();
+    await expect(mainNav(page).getByRole('link', { name: 'Podcast' })).toBeHidden();
     const button = page.getByRole('button', { name: 'Open menu' });
     await expect(button).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await button.click();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     for (const name of ['Podcast', 'Events', 'Blogs']) {
-      await expect(nav(page).getByRole('link', { name })).toBeVisible();
+      await expect(mainNav(page).getByRole('link', { name })).toBeVisible();
     }
     await expect(programs(page)).toBeVisible();
   });
@@ -42,7 +41,7 @@ test.describe('breakpoint', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await gotoReady(page, '/');
     await expect(toggle(page)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -59,7 +58,7 @@ test.describe('narrow screens, signed in', () => {
       await withSessionHint({ role: 'parent', children: [{ _id: 'c1', name: 'Wwwwwwwwww Junior' }] });
       await page.setViewportSize({ width, height: 700 });
       await gotoReady(page, '/');
-      await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Wwwwwww');
+      await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Wwwwwww');
       const button = await toggle(page).boundingBox();
       const viewport = await page.evaluate(() => document.documentElement.clientWidth);
       expect(button && button.x + button.width).toBeLessThanOrEqual(viewport);
@@ -88,7 +87,7 @@ test.describe('closing menus', () => {
       }).observe(button, { attributes: true });
     });
     await toggle(page).click();
-    await nav(page).getByRole('link', { name: 'Events' }).click();
+    await mainNav(page).getByRole('link', { name: 'Events' }).click();
     await expect(page).toHaveURL('/events');
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
     const { swapAt, closedAt } = await page.evaluate(() => {
@@ -121,7 +120,7 @@ test.describe('closing menus', () => {
   test('Escape closes the dropdown and gives focus back to its button', async ({ page }) => {
     await gotoReady(page, '/');
     await programs(page).click();
-    await nav(page)
+    await mainNav(page)
       .getByRole('link', { name: /A-Bridged condensed program/ })
       .focus();
     await expect(programs(page)).not.toBeFocused();
@@ -134,7 +133,7 @@ test.describe('closing menus', () => {
     await page.setViewportSize({ width: 600, height: 900 });
     await gotoReady(page, '/');
     await toggle(page).click();
-    await nav(page).getByRole('link', { name: 'Blogs' }).focus();
+    await mainNav(page).getByRole('link', { name: 'Blogs' }).focus();
     await page.keyboard.press('Escape');
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
@@ -146,9 +145,9 @@ test.describe('closing menus', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(nav(page).getByRole('link', { name: /A-Bridged condensed program/ })).toBeFocused();
+    await expect(mainNav(page).getByRole('link', { name: /A-Bridged condensed program/ })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(nav(page).getByRole('link', { name: 'Podcast' })).toBeFocused();
+    await expect(mainNav(page).getByRole('link', { name: 'Podcast' })).toBeFocused();
     await expect(programs(page)).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -177,6 +176,27 @@ test.describe('closing menus', () => {
     await expect(page.getByRole('link', { name: /Rated Reads programs/ }).first()).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/programs');
+  });
+
+  // Issue 13, item 7: ArrowDown did nothing on the Programs button.
+  test('the Programs menu answers the arrow keys, as menu buttons do', async ({ page }) => {
+    await gotoReady(page, '/');
+    const rated = mainNav(page).getByRole('link', { name: /Rated Reads programs/ });
+    const condensed = mainNav(page).getByRole('link', { name: /A-Bridged condensed program/ });
+    await programs(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(programs(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(rated).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(condensed).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(rated).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(condensed).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(programs(page)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(condensed).toBeFocused();
   });
 });
 
@@ -230,7 +250,7 @@ test.describe('scroll lock', () => {
 test.describe('profile link', () => {
   test('signed out, a login icon links to /login', async ({ page }) => {
     await gotoReady(page, '/');
-    const login = nav(page).getByRole('link', { name: 'Log in' });
+    const login = mainNav(page).getByRole('link', { name: 'Sign in' });
     await expect(login).toBeVisible();
     await expect(login).toHaveAttribute('href', '/login');
     await expect(login.locator('svg')).toHaveCount(1);
@@ -242,10 +262,10 @@ test.describe('profile link', () => {
   }) => {
     await withSessionHint({ role: 'parent', children: [{ _id: 'c1', name: 'Maximilian Junior' }] });
     await gotoReady(page, '/');
-    const link = nav(page).getByRole('link', { name: /^Maximil/ });
+    const link = mainNav(page).getByRole('link', { name: /^Maximil/ });
     await expect(link).toHaveAttribute('href', '/profile');
     await expect(link.locator('.navbar-profile-name')).toHaveText('Maximil');
-    await expect(nav(page).getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await expect(mainNav(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   });
 
   test('follows the active child', async ({ page, withSessionHint }) => {
@@ -258,13 +278,13 @@ test.describe('profile link', () => {
       activeChild: 1,
     });
     await gotoReady(page, '/');
-    await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Алексан');
+    await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Алексан');
   });
 
   test('shows "Profile" when no name is available', async ({ page, withSessionHint }) => {
     await withSessionHint({ role: 'parent', children: [] });
     await gotoReady(page, '/');
-    const link = nav(page).getByRole('link', { name: 'Profile', exact: true });
+    const link = mainNav(page).getByRole('link', { name: 'Profile', exact: true });
     await expect(link).toHaveAttribute('href', '/profile');
   });
 
@@ -273,10 +293,10 @@ test.describe('profile link', () => {
     await page.evaluate(() => {
       document.querySelector('nav[aria-label="Main"]')?.setAttribute('data-marker', 'same-element');
     });
-    await nav(page).getByRole('link', { name: 'Blogs' }).click();
+    await mainNav(page).getByRole('link', { name: 'Blogs' }).click();
     await expect(page).toHaveURL('/blogs');
     await expect(page.locator('nav[data-marker="same-element"]')).toHaveCount(1);
-    await expect(nav(page).getByRole('link', { name: 'Blogs' })).toHaveAttribute('aria-current', 'page');
+    await expect(mainNav(page).getByRole('link', { name: 'Blogs' })).toHaveAttribute('aria-current', 'page');
   });
 });
 
@@ -284,7 +304,7 @@ test.describe('programs dropdown', () => {
   test('the first entry leads to the rated-reads programs page', async ({ page }) => {
     await gotoReady(page, '/');
     await programs(page).click();
-    await nav(page)
+    await mainNav(page)
       .getByRole('link', { name: /Rated Reads programs/ })
       .click();
     await expect(page).toHaveURL('/programs');
@@ -296,7 +316,7 @@ test.describe('programs dropdown', () => {
   }) => {
     await gotoReady(page, '/');
     await programs(page).click();
-    await nav(page)
+    await mainNav(page)
       .getByRole('link', { name: /A-Bridged condensed program/ })
       .click();
     await expect(page).toHaveURL('/a-bridged-program');

@@ -36,9 +36,9 @@ async function removeLeftovers(request: APIRequestContext, childId: string) {
   const headers = bearer(await demoToken('parent'));
   const log = (await (
     await request.get(`/api/children/${childId}/reading?limit=100&today=${localToday()}`, { headers })
-  ).json()) as { entries: { _id: string; title: string }[] };
+  ).json()) as { entries: { id: string; title: string }[] };
   for (const entry of log.entries.filter((e) => e.title === BOOK))
-    await request.delete(`/api/children/${childId}/reading/${entry._id}`, { headers });
+    await request.delete(`/api/children/${childId}/reading/${entry.id}`, { headers });
 }
 
 /** The number on one of the summary cards ("This week", "This month", "Streak"). */

@@ -24,6 +24,21 @@ test.describe('public routes', () => {
     });
   }
 
+  // Issue 13, item 7: "Write tohello@quillreads.com". A line break before a link in a page's
+  // source is dropped from the HTML, so words ran into the link that followed them.
+  test('no word runs into a link on any public page', async ({ page }) => {
+    for (const route of publicRoutes) {
+      await page.goto(route.path);
+      const joined = await page.evaluate(() =>
+        [...document.querySelectorAll('main a')]
+          .filter((a) => a.previousSibling?.nodeType === Node.TEXT_NODE)
+          .filter((a) => /[A-Za-z,]$/.test(a.previousSibling?.textContent ?? ''))
+          .map((a) => `${a.previousSibling?.textContent?.slice(-20)}|${a.textContent}`),
+      );
+      expect(joined, route.path).toEqual([]);
+    }
+  });
+
   test('every public page fits a 320px screen without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     for (const route of publicRoutes) {

@@ -21,17 +21,17 @@ test('the sitemap lists the public pages and what the database published, nothin
   const xml = new XMLParser().parse(await res.text());
   const locs = [xml.urlset.url].flat().map((u: { loc: string }) => new URL(u.loc).pathname);
   expect(locs).toEqual(expect.arrayContaining(listedStaticPaths()));
-  const posts = (await (await request.get('/api/blogs?limit=50')).json()) as { posts: { _id: string }[] };
+  const posts = (await (await request.get('/api/blogs?limit=50')).json()) as { posts: { id: string }[] };
   expect(posts.posts.length).toBeGreaterThan(0);
-  for (const post of posts.posts) expect(locs).toContain(`/blogs/${post._id}`);
+  for (const post of posts.posts) expect(locs).toContain(`/blogs/${post.id}`);
   expect(locs.filter((l) => l.startsWith('/blogs/'))).toHaveLength(posts.posts.length);
   expect(locs.some((l) => /^\/events\/[0-9a-f-]{36}$/.test(l))).toBe(true);
   expect(locs).not.toContain('/login');
 });
 
 test('every listed page has a canonical address and a description', async ({ page, request }) => {
-  const posts = (await (await request.get('/api/blogs?limit=1')).json()) as { posts: { _id: string }[] };
-  for (const path of [...listedStaticPaths(), `/blogs/${posts.posts[0]?._id}`]) {
+  const posts = (await (await request.get('/api/blogs?limit=1')).json()) as { posts: { id: string }[] };
+  for (const path of [...listedStaticPaths(), `/blogs/${posts.posts[0]?.id}`]) {
     await page.goto(path);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical, path).toMatch(/^https?:\/\//);
@@ -39,4 +39,17 @@ test('every listed page has a canonical address and a description', async ({ pag
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description?.length ?? 0, path).toBeGreaterThan(40);
   }
+});
+
+// Issue 13, item 7: two near-identical contact pages. Both addresses stay; /contact is the one page.
+test('/contact-us is the contact page, and names /contact as its canonical address', async ({ page }) => {
+  await page.goto('/contact');
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  await page.goto('/contact-us');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '');
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  expect(new URL(canonical ?? '').pathname).toBe('/contact');
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('/contact</loc>');
+  expect(sitemap).not.toContain('/contact-us</loc>');
 });

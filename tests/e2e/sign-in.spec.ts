@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import { DEMO_ACCOUNTS } from '../../src/features/demo/demoAccounts';
-import { expect, gotoReady, signedInAs, test, waitForIslands } from './fixtures';
+import { expect, gotoReady, mainNav, signedInAs, test, waitForIslands } from './fixtures';
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const uniqueEmail = () => `family-${randomUUID().slice(0, 8)}@example.com`;
 
 async function addChild(page: Page, name: string) {
@@ -31,12 +30,12 @@ test('a new family signs up through the pages, adds a child and sees the short n
   await page.getByRole('button', { name: 'Create my family account' }).click();
 
   await addChild(page, 'Maximilian Junior');
-  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Maximil');
+  await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Maximil');
   await expect(page.getByText('Signed in as Morgan Reed')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/');
-  await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/profile');
   await expect(page).toHaveURL('/login?next=%2Fprofile');
 });
@@ -55,7 +54,7 @@ test('someone signed in without a family account is sent to /signup and finishes
   await page.getByRole('checkbox', { name: /parent or guardian/ }).check();
   await page.getByRole('button', { name: 'Create my family account' }).click();
   await addChild(page, 'Zoë Marie');
-  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Zoë');
+  await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Zoë');
 });
 
 test('a protected page returns to itself after sign-in', async ({ page }) => {
@@ -67,7 +66,7 @@ test('a protected page returns to itself after sign-in', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/book-history/some-child?week=3');
   await expect(page.getByRole('heading', { level: 1, name: 'Reading history' })).toBeVisible();
-  await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Maya');
+  await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Maya');
 });
 
 test.describe('sign-in errors', () => {
@@ -119,12 +118,12 @@ test.describe('a signed-in parent', () => {
 
   test('switches the active child and the navbar follows, also after a reload', async ({ page }) => {
     await gotoReady(page, '/profile');
-    await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Maya');
+    await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Maya');
     await page.getByRole('radio', { name: /Theo/ }).check();
-    await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Theo');
+    await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Theo');
     await page.reload();
     await expect(page.getByRole('radio', { name: /Theo/ })).toBeChecked();
-    await expect(nav(page).locator('.navbar-profile-name')).toHaveText('Theo');
+    await expect(mainNav(page).locator('.navbar-profile-name')).toHaveText('Theo');
   });
 
   test('adding a child checks the details and names the field', async ({ page }) => {

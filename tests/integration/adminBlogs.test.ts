@@ -33,7 +33,7 @@ async function submitted(title: string, extra: Record<string, unknown> = {}) {
     body: { title, contentHtml: words(title), childId, ...extra },
   });
   expect(res.status).toBe(201);
-  const id = String(res.json._id);
+  const id = String(res.json.id);
   expect((await call(api, 'POST', `/api/me/blogs/${id}/submit`, { token: parent.idToken })).status).toBe(200);
   return id;
 }
@@ -94,7 +94,7 @@ describe('the review queue', () => {
     expect(queue.json.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          _id: first,
+          id: first,
           status: 'submitted',
           authorName: 'Jordan Rivers',
           authorEmail: parent.email,
@@ -115,7 +115,7 @@ describe('the review queue', () => {
 
     const drafts = await list('?status=draft&q=queue');
     expect(titlesOf(drafts)).toEqual(['Queue draft, not sent']);
-    expect((drafts.json.items as { _id: string }[])[0]?._id).toBe(draft.json._id);
+    expect((drafts.json.items as { id: string }[])[0]?.id).toBe(draft.json.id);
     expect((await list('?status=all&q=queue')).json.total).toBe(4);
   });
 
@@ -140,7 +140,7 @@ describe('one post for review', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.json).toMatchObject({
-      _id: id,
+      id: id,
       status: 'submitted',
       contentHtml: '<p>Kind words.</p>',
       childFirstName: 'Nora',
@@ -224,7 +224,7 @@ describe('corrections before approval', () => {
     const row = await rowOf(id);
     expect(row?.coverPath).toBe(cover.replace('/media/', ''));
     const [edit] = await auditOf(id);
-    expect(edit).toMatchObject({ action: 'blog.edit', actorId: admin.user._id });
+    expect(edit).toMatchObject({ action: 'blog.edit', actorId: admin.user.id });
     expect(edit?.details).toMatchObject({
       changed: expect.arrayContaining(['title', 'contentHtml', 'excerpt', 'coverPath', 'coverAlt']),
       title: 'Needs a tidy → Tidied by the team',
@@ -291,7 +291,7 @@ describe('corrections before approval', () => {
       token: parent.idToken,
       body: { ...body, title: 'Theirs' },
     });
-    const mine = await editPost(String(familyDraft.json._id), body);
+    const mine = await editPost(String(familyDraft.json.id), body);
     expect(mine.status).toBe(409);
     expect(mine.json.error?.message).toMatch(/family’s draft/);
 
@@ -318,14 +318,14 @@ describe('posts by the team', () => {
       byTeam: true,
       reviewerName: 'Ada Admin',
     });
-    const id = String(post._id);
+    const id = String(post.id);
     const row = await rowOf(id);
     expect(row?.publishedAt?.getTime() ?? 0).toBeGreaterThan(Date.now() - 60_000);
     expect((row?.publishedAt?.getTime() ?? 0) % 1).toBe(0);
     const published = await call(api, 'GET', `/api/blogs/${id}`);
     expect(published.status).toBe(200);
     const page = await call(api, 'GET', '/api/blogs?limit=50');
-    expect((page.json.posts as { _id: string }[]).map((p) => p._id)).toContain(id);
+    expect((page.json.posts as { id: string }[]).map((p) => p.id)).toContain(id);
     expect((await auditOf(id)).map((e) => e.action)).toEqual(['blog.publish']);
   });
 
@@ -336,7 +336,7 @@ describe('posts by the team', () => {
       authorName: 'The Quill Reads team',
       publish: false,
     });
-    const id = String(post._id);
+    const id = String(post.id);
     expect(post).toMatchObject({
       status: 'draft',
       authorName: 'The Quill Reads team',
@@ -382,7 +382,7 @@ describe('posts by the team', () => {
     const { createTeamPost } = await import('../../src/features/blogs/admin.server');
     const id = await createTeamPost(
       database.db,
-      { id: admin.user._id, displayName: ' ' },
+      { id: admin.user.id, displayName: ' ' },
       { title: 'Unsigned', contentHtml: '<p>Words here.</p>', publish: false },
     );
     expect((await rowOf(id))?.authorName).toBe('The Quill Reads team');

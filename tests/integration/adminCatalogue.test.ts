@@ -16,7 +16,7 @@ import {
 
 const { database, api, mediaDir } = await fileApi({ media: 'catalogue' });
 const [a, p] = await Promise.all([adminAccount(api), registeredAccount(api)]);
-const admin = { token: a.idToken, id: a.user._id };
+const admin = { token: a.idToken, id: a.user.id };
 const parentToken = p.idToken;
 
 const as = caller(api, admin.token);

@@ -30,7 +30,7 @@ const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ pay
 const { database, api } = await fileApi({ payments: sandboxProvider(SECRET) });
 const admin = await adminAccount(api);
 const adminToken = admin.idToken;
-const adminId = admin.user._id;
+const adminId = admin.user.id;
 const [plan] = await database.db
   .insert(plans)
   .values({ name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 })

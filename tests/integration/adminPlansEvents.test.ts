@@ -6,7 +6,7 @@ import { adminAccount, auditEntries, call, created, fileApi, inDays, registeredA
 
 const { database, api } = await fileApi();
 const admin = await adminAccount(api);
-const adminId = admin.user._id;
+const adminId = admin.user.id;
 
 const as = (token = admin.idToken) => ({ token });
 const auditOf = (entityId: string) => auditEntries(database, entityId);
@@ -21,7 +21,7 @@ const goodPlan = {
 };
 
 const createPlan = (over: Record<string, unknown> = {}) =>
-  created<{ _id: string; name: string }>(api, '/api/admin/plans', admin.idToken, { ...goodPlan, ...over });
+  created<{ id: string; name: string }>(api, '/api/admin/plans', admin.idToken, { ...goodPlan, ...over });
 
 async function planRow(id: string) {
   const [row] = await database.db.select().from(plans).where(eq(plans.id, id));
@@ -51,7 +51,7 @@ describe('admin plans', () => {
       active: true,
       orderCount: 0,
     });
-    const [entry] = await auditOf(plan._id);
+    const [entry] = await auditOf(plan.id);
     expect(entry).toMatchObject({ action: 'plan.create', entity: 'plan', actorId: adminId });
     expect(entry?.details).toMatchObject({ name: 'Spring Sprint', priceCents: 19999 });
     const pub = (await call(api, 'GET', '/api/plans')).json as unknown as { name: string }[];
@@ -97,19 +97,19 @@ describe('admin plans', () => {
   it('lists every plan with its orders, searchable, filtered and sorted', async () => {
     const cheap = await createPlan({ name: 'Lantern Cheap', priceCents: 500 });
     const dear = await createPlan({ name: 'Lantern Dear', priceCents: 90000, active: false });
-    await buy(dear._id);
-    await buy(dear._id, 'pending');
+    await buy(dear.id);
+    await buy(dear.id, 'pending');
     const list = (q: string) => call(api, 'GET', `/api/admin/plans?${q}`, as());
     const all = await list('q=lantern&sort=price&dir=desc');
     expect(all.status).toBe(200);
     expect(all.json).toMatchObject({ total: 2, page: 1 });
-    const items = all.json.items as { _id: string; orderCount: number; active: boolean }[];
-    expect(items.map((p) => p._id)).toEqual([dear._id, cheap._id]);
+    const items = all.json.items as { id: string; orderCount: number; active: boolean }[];
+    expect(items.map((p) => p.id)).toEqual([dear.id, cheap.id]);
     expect(items[0]).toMatchObject({ orderCount: 2, active: false });
     const retired = await list('q=lantern&status=retired');
-    expect((retired.json.items as { _id: string }[]).map((p) => p._id)).toEqual([dear._id]);
+    expect((retired.json.items as { id: string }[]).map((p) => p.id)).toEqual([dear.id]);
     const byOrders = await list('sort=orders&dir=desc&limit=1');
-    expect((byOrders.json.items as { _id: string }[])[0]?._id).toBe(dear._id);
+    expect((byOrders.json.items as { id: string }[])[0]?.id).toBe(dear.id);
     for (const bad of ['sort=colour', 'status=gone', 'page=0', 'limit=500']) {
       expect((await list(bad)).status, bad).toBe(400);
     }
@@ -117,9 +117,9 @@ describe('admin plans', () => {
 
   it('reads one plan, and answers 404 for an unknown id and 400 for a malformed one', async () => {
     const plan = await createPlan({ name: 'Readable' });
-    const one = await call(api, 'GET', `/api/admin/plans/${plan._id}`, as());
+    const one = await call(api, 'GET', `/api/admin/plans/${plan.id}`, as());
     expect(one.status).toBe(200);
-    expect(one.json).toMatchObject({ _id: plan._id, name: 'Readable' });
+    expect(one.json).toMatchObject({ id: plan.id, name: 'Readable' });
     expect((await call(api, 'GET', `/api/admin/plans/${randomUUID()}`, as())).status).toBe(404);
     expect((await call(api, 'GET', '/api/admin/plans/not-an-id', as())).status).toBe(400);
     expect(
@@ -130,7 +130,7 @@ describe('admin plans', () => {
 
   it('edits a plan, recording each change from and to', async () => {
     const plan = await createPlan({ name: 'Editable' });
-    const res = await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, {
+    const res = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {
       ...as(),
       body: { name: 'Edited', priceCents: 2500, durationMonths: 3, description: 'Now a term.' },
     });
@@ -141,19 +141,19 @@ describe('admin plans', () => {
       durationMonths: 3,
       description: 'Now a term.',
     });
-    const entries = await auditOf(plan._id);
+    const entries = await auditOf(plan.id);
     expect(entries.map((e) => e.action)).toEqual(['plan.create', 'plan.edit']);
     expect(entries[1]?.details).toMatchObject({
       changes: { name: { from: 'Editable', to: 'Edited' }, priceCents: { from: 19999, to: 2500 } },
     });
     // Sending what is already there changes nothing and records nothing.
-    await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, { ...as(), body: { name: 'Edited' } });
-    expect(await auditOf(plan._id)).toHaveLength(2);
+    await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, { ...as(), body: { name: 'Edited' } });
+    expect(await auditOf(plan.id)).toHaveLength(2);
   });
 
   it('refuses a bad change on every field and leaves the plan as it was', async () => {
     const plan = await createPlan({ name: 'Steady' });
-    const before = await planRow(plan._id);
+    const before = await planRow(plan.id);
     const cases: [unknown, string][] = [
       [{ name: '' }, 'name'],
       [{ durationMonths: 0.1 }, 'durationMonths'],
@@ -166,16 +166,16 @@ describe('admin plans', () => {
       [{}, 'body'],
     ];
     for (const [body, field] of cases) {
-      const res = await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, { ...as(), body });
+      const res = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, { ...as(), body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
     }
-    expect(await planRow(plan._id)).toEqual(before);
+    expect(await planRow(plan.id)).toEqual(before);
   });
 
   it('retires a plan: it leaves the public list, stays in the console, and is audited', async () => {
     const plan = await createPlan({ name: 'Retiring Soon' });
-    const res = await call(api, 'PATCH', `/api/admin/plans/${plan._id}`, {
+    const res = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {
       ...as(),
       body: { active: false },
     });
@@ -183,31 +183,31 @@ describe('admin plans', () => {
     expect(res.json.active).toBe(false);
     const pub = (await call(api, 'GET', '/api/plans')).json as unknown as { name: string }[];
     expect(pub.map((p) => p.name)).not.toContain('Retiring Soon');
-    expect((await call(api, 'GET', `/api/admin/plans/${plan._id}`, as())).json.active).toBe(false);
-    expect((await auditOf(plan._id)).map((e) => e.action)).toEqual(['plan.create', 'plan.retire']);
+    expect((await call(api, 'GET', `/api/admin/plans/${plan.id}`, as())).json.active).toBe(false);
+    expect((await auditOf(plan.id)).map((e) => e.action)).toEqual(['plan.create', 'plan.retire']);
   });
 
   it('never deletes a plan families have bought: 409 in_use, saying to retire it, and nothing changes', async () => {
     const plan = await createPlan({ name: 'Bought' });
-    await buy(plan._id, 'pending');
-    const before = await planRow(plan._id);
-    const res = await call(api, 'DELETE', `/api/admin/plans/${plan._id}`, as());
+    await buy(plan.id, 'pending');
+    const before = await planRow(plan.id);
+    const res = await call(api, 'DELETE', `/api/admin/plans/${plan.id}`, as());
     expect(res.status).toBe(409);
     expect(res.json.error?.code).toBe('in_use');
     expect(res.json.error?.message).toMatch(/retire/i);
-    expect(await planRow(plan._id)).toEqual(before);
-    expect((await auditOf(plan._id)).map((e) => e.action)).toEqual(['plan.create']);
+    expect(await planRow(plan.id)).toEqual(before);
+    expect((await auditOf(plan.id)).map((e) => e.action)).toEqual(['plan.create']);
   });
 
   it('deletes a plan nobody has bought, once, and audits it', async () => {
     const plan = await createPlan({ name: 'Never Sold' });
-    const res = await call(api, 'DELETE', `/api/admin/plans/${plan._id}`, as());
+    const res = await call(api, 'DELETE', `/api/admin/plans/${plan.id}`, as());
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ deleted: true, _id: plan._id });
-    expect(await planRow(plan._id)).toBeUndefined();
-    expect((await call(api, 'GET', `/api/admin/plans/${plan._id}`, as())).status).toBe(404);
-    expect((await call(api, 'DELETE', `/api/admin/plans/${plan._id}`, as())).status).toBe(404);
-    const actions = (await auditOf(plan._id)).map((e) => e.action);
+    expect(res.json).toEqual({ deleted: true, id: plan.id });
+    expect(await planRow(plan.id)).toBeUndefined();
+    expect((await call(api, 'GET', `/api/admin/plans/${plan.id}`, as())).status).toBe(404);
+    expect((await call(api, 'DELETE', `/api/admin/plans/${plan.id}`, as())).status).toBe(404);
+    const actions = (await auditOf(plan.id)).map((e) => e.action);
     expect(actions).toEqual(['plan.create', 'plan.delete']);
   });
 });
@@ -226,7 +226,7 @@ const goodEvent = {
 };
 
 const createEvent = (over: Record<string, unknown> = {}) =>
-  created<{ _id: string; title: string }>(api, '/api/admin/events', admin.idToken, { ...goodEvent, ...over });
+  created<{ id: string; title: string }>(api, '/api/admin/events', admin.idToken, { ...goodEvent, ...over });
 
 async function eventRow(id: string) {
   const [row] = await database.db.select().from(events).where(eq(events.id, id));
@@ -269,9 +269,9 @@ describe('admin events', () => {
       seatsTaken: 0,
       sequence: 0,
     });
-    expect((await auditOf(event._id)).map((e) => e.action)).toEqual(['event.create']);
-    const one = await call(api, 'GET', `/api/admin/events/${event._id}`, as());
-    expect(one.json).toMatchObject({ _id: event._id, onlineUrl: 'https://meet.example.com/harbour' });
+    expect((await auditOf(event.id)).map((e) => e.action)).toEqual(['event.create']);
+    const one = await call(api, 'GET', `/api/admin/events/${event.id}`, as());
+    expect(one.json).toMatchObject({ id: event.id, onlineUrl: 'https://meet.example.com/harbour' });
   });
 
   it('lists events upcoming first (soonest first), then past ones, searchable and filtered', async () => {
@@ -283,32 +283,32 @@ describe('admin events', () => {
     const list = async (q: string) => {
       const res = await call(api, 'GET', `/api/admin/events?q=${tag}&${q}`, as());
       expect(res.status).toBe(200);
-      return (res.json.items as { _id: string }[]).map((e) => e._id);
+      return (res.json.items as { id: string }[]).map((e) => e.id);
     };
-    expect(await list('')).toEqual([sooner._id, later._id, past._id, older._id]);
-    expect(await list('show=upcoming')).toEqual([sooner._id, later._id]);
-    expect(await list('show=past')).toEqual([past._id, older._id]);
-    expect(await list('sort=title&dir=asc')).toEqual([later._id, older._id, past._id, sooner._id]);
-    expect(await list('limit=2&page=2')).toEqual([past._id, older._id]);
+    expect(await list('')).toEqual([sooner.id, later.id, past.id, older.id]);
+    expect(await list('show=upcoming')).toEqual([sooner.id, later.id]);
+    expect(await list('show=past')).toEqual([past.id, older.id]);
+    expect(await list('sort=title&dir=asc')).toEqual([later.id, older.id, past.id, sooner.id]);
+    expect(await list('limit=2&page=2')).toEqual([past.id, older.id]);
     expect((await call(api, 'GET', '/api/admin/events?show=soon', as())).status).toBe(400);
   });
 
   it('edits an event: every change raises the sequence, is audited, and a title change notifies nobody', async () => {
     const event = await createEvent();
-    const child = await registeredChild(event._id, 'Ada');
-    const res = await patch(event._id, { title: 'Harbour Story Hour (bring a towel)' });
+    const child = await registeredChild(event.id, 'Ada');
+    const res = await patch(event.id, { title: 'Harbour Story Hour (bring a towel)' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       notified: 0,
       event: { title: 'Harbour Story Hour (bring a towel)', sequence: 1 },
     });
-    expect((await call(api, 'GET', `/api/events/${event._id}`)).json.sequence).toBe(1);
-    expect(await notesOf(child.childId, event._id)).toHaveLength(1); // only "is registered"
+    expect((await call(api, 'GET', `/api/events/${event.id}`)).json.sequence).toBe(1);
+    expect(await notesOf(child.childId, event.id)).toHaveLength(1); // only "is registered"
     // The same values again: nothing changes, the sequence stays.
-    expect((await patch(event._id, { title: 'Harbour Story Hour (bring a towel)' })).json).toMatchObject({
+    expect((await patch(event.id, { title: 'Harbour Story Hour (bring a towel)' })).json).toMatchObject({
       event: { sequence: 1 },
     });
-    const entries = await auditOf(event._id);
+    const entries = await auditOf(event.id);
     expect(entries.map((e) => e.action)).toEqual(['event.create', 'event.edit']);
     expect(entries[1]?.details).toMatchObject({
       changes: { title: { from: 'Harbour Story Hour', to: 'Harbour Story Hour (bring a towel)' } },
@@ -317,43 +317,43 @@ describe('admin events', () => {
 
   it('tells each registered child, once, when the time or the place changes', async () => {
     const event = await createEvent();
-    const [ada, ben] = [await registeredChild(event._id, 'Ada'), await registeredChild(event._id, 'Ben')];
-    const res = await patch(event._id, { startsAt: inDays(10), endsAt: inDays(10, 2) });
+    const [ada, ben] = [await registeredChild(event.id, 'Ada'), await registeredChild(event.id, 'Ben')];
+    const res = await patch(event.id, { startsAt: inDays(10), endsAt: inDays(10, 2) });
     expect(res.json).toMatchObject({ notified: 2, event: { sequence: 1 } });
-    const moved = await patch(event._id, {
+    const moved = await patch(event.id, {
       location: 'Harbour Hall',
       onlineUrl: 'https://meet.example.com/x',
     });
     expect(moved.json).toMatchObject({ notified: 2, event: { sequence: 2 } });
     for (const { childId } of [ada, ben]) {
-      const titles = (await notesOf(childId, event._id)).map((n) => n.title);
+      const titles = (await notesOf(childId, event.id)).map((n) => n.title);
       expect(titles.slice(1)).toEqual([
         'New time for Harbour Story Hour',
         'New place for Harbour Story Hour',
       ]);
     }
-    const [last] = (await notesOf(ada.childId, event._id)).slice(-1);
+    const [last] = (await notesOf(ada.childId, event.id)).slice(-1);
     expect(last?.body).toMatch(/Ada’s event is now .*Harbour Hall/);
   });
 
   it('never lets the capacity go below the seats taken (409, field capacity) and leaves the event as it was', async () => {
     const event = await createEvent({ capacity: 3 });
-    await registeredChild(event._id, 'Cleo');
-    await registeredChild(event._id, 'Dev');
-    const before = await eventRow(event._id);
-    const res = await patch(event._id, { capacity: 1 });
+    await registeredChild(event.id, 'Cleo');
+    await registeredChild(event.id, 'Dev');
+    const before = await eventRow(event.id);
+    const res = await patch(event.id, { capacity: 1 });
     expect(res.status).toBe(409);
     expect(res.json.error?.code).toBe('conflict');
     expect(res.json.error?.fields?.capacity).toMatch(/2 seats are already taken.*below 2/);
-    expect(await eventRow(event._id)).toEqual(before);
-    const exact = await patch(event._id, { capacity: 2 });
+    expect(await eventRow(event.id)).toEqual(before);
+    const exact = await patch(event.id, { capacity: 2 });
     expect(exact.status).toBe(200);
     expect(exact.json).toMatchObject({ event: { capacity: 2, seatsTaken: 2, seatsLeft: 0 } });
   });
 
   it('refuses a bad change on every field, checked against the event as it would become', async () => {
     const event = await createEvent();
-    const before = await eventRow(event._id);
+    const before = await eventRow(event.id);
     const cases: [unknown, string][] = [
       [{ title: '' }, 'title'],
       [{ title: '<i>x</i>' }, 'title'],
@@ -372,76 +372,76 @@ describe('admin events', () => {
       [{}, 'body'],
     ];
     for (const [body, field] of cases) {
-      const res = await patch(event._id, body);
+      const res = await patch(event.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
     }
-    expect(await eventRow(event._id)).toEqual(before);
+    expect(await eventRow(event.id)).toEqual(before);
     expect((await patch(randomUUID(), { title: 'Nope' })).status).toBe(404);
     expect((await patch('nope', { title: 'Nope' })).status).toBe(400);
   });
 
   it('cancels an event: status, sequence, each registered child told exactly once, public pages see it', async () => {
     const event = await createEvent();
-    const [eve, finn] = [await registeredChild(event._id, 'Eve'), await registeredChild(event._id, 'Finn')];
-    const res = await cancel(event._id, { reason: 'The library is closed for repairs.' });
+    const [eve, finn] = [await registeredChild(event.id, 'Eve'), await registeredChild(event.id, 'Finn')];
+    const res = await cancel(event.id, { reason: 'The library is closed for repairs.' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ notified: 2, event: { status: 'cancelled', sequence: 1 } });
     for (const { childId } of [eve, finn]) {
-      const cancelled = (await notesOf(childId, event._id)).filter((n) => n.title.endsWith('is cancelled'));
+      const cancelled = (await notesOf(childId, event.id)).filter((n) => n.title.endsWith('is cancelled'));
       expect(cancelled).toHaveLength(1);
       expect(cancelled[0]?.body).toMatch(/will not take place\. The library is closed for repairs\./);
     }
-    const pub = await call(api, 'GET', `/api/events/${event._id}`);
+    const pub = await call(api, 'GET', `/api/events/${event.id}`);
     expect(pub.json).toMatchObject({ status: 'cancelled', sequence: 1 });
 
     // A second cancel is refused and tells nobody again; nor can the event be edited or joined.
-    const again = await cancel(event._id);
+    const again = await cancel(event.id);
     expect(again.status).toBe(409);
     expect(again.json.error?.code).toBe('event_cancelled');
-    expect((await patch(event._id, { title: 'Back on' })).status).toBe(409);
+    expect((await patch(event.id, { title: 'Back on' })).status).toBe(409);
     for (const { childId } of [eve, finn]) {
-      expect(
-        (await notesOf(childId, event._id)).filter((n) => n.title.endsWith('is cancelled')),
-      ).toHaveLength(1);
+      expect((await notesOf(childId, event.id)).filter((n) => n.title.endsWith('is cancelled'))).toHaveLength(
+        1,
+      );
     }
-    expect((await eventRow(event._id)).sequence).toBe(1);
-    const entries = await auditOf(event._id);
+    expect((await eventRow(event.id)).sequence).toBe(1);
+    const entries = await auditOf(event.id);
     expect(entries.map((e) => e.action)).toEqual(['event.create', 'event.cancel']);
     expect(entries[1]?.details).toMatchObject({ notified: 2, reason: 'The library is closed for repairs.' });
   });
 
   it('lets only one of two cancels at the same moment go through', async () => {
     const event = await createEvent();
-    const gus = await registeredChild(event._id, 'Gus');
-    const results = await Promise.all([cancel(event._id), cancel(event._id)]);
+    const gus = await registeredChild(event.id, 'Gus');
+    const results = await Promise.all([cancel(event.id), cancel(event.id)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(
-      (await notesOf(gus.childId, event._id)).filter((n) => n.title.endsWith('is cancelled')),
+      (await notesOf(gus.childId, event.id)).filter((n) => n.title.endsWith('is cancelled')),
     ).toHaveLength(1);
   });
 
   it('refuses to cancel an event that has taken place, an unknown one, or with a bad reason', async () => {
     const past = await createEvent({ startsAt: inDays(-2), endsAt: inDays(-2, 1) });
-    const over = await cancel(past._id);
+    const over = await cancel(past.id);
     expect(over.status).toBe(409);
     expect(over.json.error?.code).toBe('event_over');
     expect((await cancel(randomUUID())).status).toBe(404);
     const event = await createEvent();
     for (const body of [{ reason: '<script>' }, { reason: 'x'.repeat(301) }, { reason: 3 }, { why: 'x' }]) {
-      const res = await cancel(event._id, body);
+      const res = await cancel(event.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await eventRow(event._id)).status).toBe('scheduled');
+    expect((await eventRow(event.id)).status).toBe('scheduled');
   });
 
   it('lists the registrations of an event: child, parent, when, and a count', async () => {
     const event = await createEvent();
-    const hana = await registeredChild(event._id, 'Hana', 'Kim Park');
-    await registeredChild(event._id, 'Ivo', 'Lee Novak');
-    const res = await call(api, 'GET', `/api/admin/events/${event._id}/registrations`, as());
+    const hana = await registeredChild(event.id, 'Hana', 'Kim Park');
+    await registeredChild(event.id, 'Ivo', 'Lee Novak');
+    const res = await call(api, 'GET', `/api/admin/events/${event.id}/registrations`, as());
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ eventId: event._id, count: 2, capacity: 5 });
+    expect(res.json).toMatchObject({ eventId: event.id, count: 2, capacity: 5 });
     const items = res.json.items as Record<string, string>[];
     expect(items.map((r) => r.childFirstName)).toEqual(['Hana', 'Ivo']);
     expect(items[0]).toMatchObject({
@@ -454,12 +454,10 @@ describe('admin events', () => {
       404,
     );
     const empty = await createEvent();
-    expect((await call(api, 'GET', `/api/admin/events/${empty._id}/registrations`, as())).json).toMatchObject(
-      {
-        count: 0,
-        items: [],
-      },
-    );
+    expect((await call(api, 'GET', `/api/admin/events/${empty.id}/registrations`, as())).json).toMatchObject({
+      count: 0,
+      items: [],
+    });
   });
 
   it('answers 404 for unknown events and 400 for malformed ids', async () => {

@@ -10,7 +10,7 @@ import { adminAccount, auditEntries, call, caller, fileApi, storedFiles as files
 const { database, api, mediaDir } = await fileApi({ media: 'podcast-admin' });
 const admin = await adminAccount(api);
 const adminToken = admin.idToken;
-const adminId = admin.user._id;
+const adminId = admin.user.id;
 const mp3 = new Uint8Array(
   await readFile(new URL('../../src/features/demo/media/podcast/002-lighthouse-keeper.mp3', import.meta.url)),
 );

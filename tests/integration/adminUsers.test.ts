@@ -152,14 +152,14 @@ describe('POST /api/admin/users', () => {
     const [row] = await database.db.select().from(users).where(eq(users.id, id));
     expect(row?.firebaseUid).toBeTruthy();
     expect(await auditOf('user.create', id)).toMatchObject([
-      { actorId: admin.user._id, entity: 'user', details: { email, role: 'parent' } },
+      { actorId: admin.user.id, entity: 'user', details: { email, role: 'parent' } },
     ]);
 
     // The person sets a password from the link and signs in to the account that was made for them.
     const token = await setPasswordAndSignIn(email);
     const me = await call(api, 'GET', '/api/me', { token });
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ _id: id, role: 'parent', displayName: 'Nia Newcomer' });
+    expect(me.json).toMatchObject({ id: id, role: 'parent', displayName: 'Nia Newcomer' });
   });
 
   it('creates an administrator whose rights work once they set a password (which verifies the email)', async () => {
@@ -215,7 +215,7 @@ describe('POST /api/admin/users', () => {
 describe('PATCH /api/admin/users/{id}', () => {
   it('changes the role and disables and enables an account, with audit lines', async () => {
     const parent = await registeredAccount(api, unique('managed'));
-    const id = parent.user._id;
+    const id = parent.user.id;
     const promote = await asAdmin('PATCH', `/api/admin/users/${id}`, { role: 'admin' });
     expect(promote.status).toBe(200);
     expect(promote.json).toMatchObject({ id, role: 'admin', disabled: false });
@@ -242,7 +242,7 @@ describe('PATCH /api/admin/users/{id}', () => {
 
   it('refuses bad input and unknown accounts, changing nothing', async () => {
     const parent = await registeredAccount(api, unique('unchanged'));
-    const id = parent.user._id;
+    const id = parent.user.id;
     for (const [body, field] of [
       [{}, 'body'],
       [{ role: 'owner' }, 'role'],
@@ -267,13 +267,13 @@ describe('PATCH /api/admin/users/{id}', () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
-    for (const { id } of admins.filter((a) => a.id !== admin.user._id)) {
+    for (const { id } of admins.filter((a) => a.id !== admin.user.id)) {
       await database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
     }
-    const last = await asAdmin('PATCH', `/api/admin/users/${admin.user._id}`, { role: 'parent' });
+    const last = await asAdmin('PATCH', `/api/admin/users/${admin.user.id}`, { role: 'parent' });
     expect(last.status).toBe(409);
     expect(last.json.error).toMatchObject({ code: 'last_admin', fields: { role: expect.any(String) } });
-    const lastDisable = await asAdmin('PATCH', `/api/admin/users/${admin.user._id}`, { disabled: true });
+    const lastDisable = await asAdmin('PATCH', `/api/admin/users/${admin.user.id}`, { disabled: true });
     expect(lastDisable.json.error).toMatchObject({
       code: 'last_admin',
       fields: { disabled: expect.any(String) },
@@ -281,21 +281,21 @@ describe('PATCH /api/admin/users/{id}', () => {
 
     // With a second administrator: still not one's own rights.
     const other = await registeredAccount(api, unique('second-admin'));
-    await asAdmin('PATCH', `/api/admin/users/${other.user._id}`, { role: 'admin' });
-    const self = await asAdmin('PATCH', `/api/admin/users/${admin.user._id}`, { role: 'parent' });
+    await asAdmin('PATCH', `/api/admin/users/${other.user.id}`, { role: 'admin' });
+    const self = await asAdmin('PATCH', `/api/admin/users/${admin.user.id}`, { role: 'parent' });
     expect(self.status).toBe(409);
     expect(self.json.error).toMatchObject({
       code: 'conflict',
       fields: { role: expect.stringMatching(/own/) },
     });
-    const selfDisable = await asAdmin('PATCH', `/api/admin/users/${admin.user._id}`, { disabled: true });
+    const selfDisable = await asAdmin('PATCH', `/api/admin/users/${admin.user.id}`, { disabled: true });
     expect(selfDisable.json.error).toMatchObject({
       code: 'conflict',
       fields: { disabled: expect.any(String) },
     });
-    const [me] = await database.db.select().from(users).where(eq(users.id, admin.user._id));
+    const [me] = await database.db.select().from(users).where(eq(users.id, admin.user.id));
     expect(me).toMatchObject({ role: 'admin', disabled: false });
-    await asAdmin('PATCH', `/api/admin/users/${other.user._id}`, { role: 'parent' });
+    await asAdmin('PATCH', `/api/admin/users/${other.user.id}`, { role: 'parent' });
   });
 
   it('leaves one administrator when the last two demote each other at the same moment', async () => {
@@ -304,17 +304,17 @@ describe('PATCH /api/admin/users/{id}', () => {
       registeredAccount(api, unique('b'), 'Bea Admin', { verified: true }),
       registeredAccount(api, unique('c'), 'Cal Admin', { verified: true }),
     ]);
-    await asAdmin('PATCH', `/api/admin/users/${b.user._id}`, { role: 'admin' });
-    await asAdmin('PATCH', `/api/admin/users/${c.user._id}`, { role: 'admin' });
+    await asAdmin('PATCH', `/api/admin/users/${b.user.id}`, { role: 'admin' });
+    await asAdmin('PATCH', `/api/admin/users/${c.user.id}`, { role: 'admin' });
     // This file's administrator steps aside (done by B: nobody demotes themselves).
-    await call(api, 'PATCH', `/api/admin/users/${admin.user._id}`, {
+    await call(api, 'PATCH', `/api/admin/users/${admin.user.id}`, {
       token: b.idToken,
       body: { role: 'parent' },
     });
 
     const answers = await Promise.all([
-      call(api, 'PATCH', `/api/admin/users/${c.user._id}`, { token: b.idToken, body: { role: 'parent' } }),
-      call(api, 'PATCH', `/api/admin/users/${b.user._id}`, { token: c.idToken, body: { role: 'parent' } }),
+      call(api, 'PATCH', `/api/admin/users/${c.user.id}`, { token: b.idToken, body: { role: 'parent' } }),
+      call(api, 'PATCH', `/api/admin/users/${b.user.id}`, { token: c.idToken, body: { role: 'parent' } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
     const left = await database.db
@@ -324,8 +324,8 @@ describe('PATCH /api/admin/users/{id}', () => {
     expect(left).toHaveLength(1);
 
     // The survivor gives this file's administrator their role back for the tests that follow.
-    const survivor = left[0]?.id === b.user._id ? b : c;
-    const back = await call(api, 'PATCH', `/api/admin/users/${admin.user._id}`, {
+    const survivor = left[0]?.id === b.user.id ? b : c;
+    const back = await call(api, 'PATCH', `/api/admin/users/${admin.user.id}`, {
       token: survivor.idToken,
       body: { role: 'admin' },
     });
@@ -352,7 +352,7 @@ describe('one account: the view, removing a child, the password link', () => {
     const [order] = await database.db
       .insert(orders)
       .values({
-        userId: parent.user._id,
+        userId: parent.user.id,
         childId: kids[0],
         planId,
         amountCents: 4900,
@@ -368,7 +368,7 @@ describe('one account: the view, removing a child, the password link', () => {
       endsAt: new Date(Date.now() + 30 * 86_400_000),
     });
     await database.db.insert(blogs).values({
-      authorId: parent.user._id,
+      authorId: parent.user.id,
       authorName: 'Vera',
       title: 'Our summer of books',
       contentHtml: '<p>Books.</p>',
@@ -380,10 +380,10 @@ describe('one account: the view, removing a child, the password link', () => {
       { name: 'Someone', email: unique('other'), subject: 'Not hers', message: 'Another question.' },
     ]);
 
-    const res = await asAdmin('GET', `/api/admin/users/${parent.user._id}`);
+    const res = await asAdmin('GET', `/api/admin/users/${parent.user.id}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      user: { id: parent.user._id, email, displayName: 'Vera Viewed', role: 'parent', isSelf: false },
+      user: { id: parent.user.id, email, displayName: 'Vera Viewed', role: 'parent', isSelf: false },
       children: [
         {
           name: 'Maya',
@@ -398,7 +398,7 @@ describe('one account: the view, removing a child, the password link', () => {
       inquiries: [{ subject: 'About the summer plan', status: 'new' }],
       totals: { orders: 1, blogs: 1, inquiries: 1 },
     });
-    const own = await asAdmin('GET', `/api/admin/users/${admin.user._id}`);
+    const own = await asAdmin('GET', `/api/admin/users/${admin.user.id}`);
     expect(own.json).toMatchObject({ user: { isSelf: true, role: 'admin' }, children: [], orders: [] });
 
     expect((await asAdmin('GET', `/api/admin/users/${randomUUID()}`)).status).toBe(404);
@@ -422,14 +422,14 @@ describe('one account: the view, removing a child, the password link', () => {
     const [ada, ben] = [await add(parent.idToken, 'Ada'), await add(parent.idToken, 'Ben')];
     const theirs = await add(other.idToken, 'Cleo');
 
-    const wrongFamily = await asAdmin('DELETE', `/api/admin/users/${parent.user._id}/children/${theirs}`);
+    const wrongFamily = await asAdmin('DELETE', `/api/admin/users/${parent.user.id}/children/${theirs}`);
     expect(wrongFamily.status).toBe(404);
     expect((await asAdmin('DELETE', `/api/admin/users/${randomUUID()}/children/${ada}`)).status).toBe(404);
-    const bad = await asAdmin('DELETE', `/api/admin/users/${parent.user._id}/children/nope`);
+    const bad = await asAdmin('DELETE', `/api/admin/users/${parent.user.id}/children/nope`);
     expect(bad.status).toBe(400);
     expect(bad.json.error?.fields?.childId).toBeTruthy();
 
-    const res = await asAdmin('DELETE', `/api/admin/users/${parent.user._id}/children/${ada}`);
+    const res = await asAdmin('DELETE', `/api/admin/users/${parent.user.id}/children/${ada}`);
     expect(res.status).toBe(200);
     expect((res.json.children as { id: string }[]).map((c) => c.id)).toEqual([ben]);
     const left = await database.db
@@ -437,19 +437,19 @@ describe('one account: the view, removing a child, the password link', () => {
       .from(children)
       .where(sql`${children.id} in (${ada}, ${theirs})`);
     expect(left.map((c) => c.id)).toEqual([theirs]);
-    expect(await auditOf('user.child.delete', parent.user._id)).toMatchObject([
-      { actorId: admin.user._id, details: { childId: ada } },
+    expect(await auditOf('user.child.delete', parent.user.id)).toMatchObject([
+      { actorId: admin.user.id, details: { childId: ada } },
     ]);
-    expect((await asAdmin('DELETE', `/api/admin/users/${parent.user._id}/children/${ada}`)).status).toBe(404);
+    expect((await asAdmin('DELETE', `/api/admin/users/${parent.user.id}/children/${ada}`)).status).toBe(404);
   });
 
   it('emails a new set-password link on request', async () => {
     const email = unique('forgot');
     const parent = await registeredAccount(api, email);
-    const res = await asAdmin('POST', `/api/admin/users/${parent.user._id}/password-link`);
+    const res = await asAdmin('POST', `/api/admin/users/${parent.user.id}/password-link`);
     expect(res.status).toBe(200);
     expect(await resetCodeFor(email)).toBeTruthy();
-    expect(await auditOf('user.password_link', parent.user._id)).toHaveLength(1);
+    expect(await auditOf('user.password_link', parent.user.id)).toHaveLength(1);
     expect((await asAdmin('POST', `/api/admin/users/${randomUUID()}/password-link`)).status).toBe(404);
   });
 });

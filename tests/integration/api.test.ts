@@ -116,7 +116,7 @@ describe('POST /api/user/loginRegister', () => {
 
     const again = await call(api, 'POST', path, { token: account.idToken, body: { uid: account.uid } });
     expect(again.status).toBe(200);
-    expect((again.json.data as { _id: string })._id).toBe((created.json.data as { _id: string })._id);
+    expect((again.json.data as { id: string }).id).toBe((created.json.data as { id: string }).id);
 
     const me = await call(api, 'GET', '/api/me', { token: account.idToken });
     expect(me.status).toBe(200);
@@ -231,7 +231,7 @@ describe('POST /api/user/loginRegister', () => {
       call(api, 'POST', path, { token: account.idToken, body }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
-    expect((a.json.data as { _id: string })._id).toBe((b.json.data as { _id: string })._id);
+    expect((a.json.data as { id: string }).id).toBe((b.json.data as { id: string }).id);
   });
 
   it('limits attempts per address and says when to try again', async () => {

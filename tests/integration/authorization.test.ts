@@ -217,19 +217,19 @@ beforeAll(async () => {
     token: parent.idToken,
     body: { title: 'Matrix entry', readOn: '2025-06-02', minutes: 15 },
   });
-  ids.entry = String((entry.json as { entry: { _id: string } }).entry._id);
+  ids.entry = String((entry.json as { entry: { id: string } }).entry.id);
   const interview = await call(api, 'POST', '/api/interviews', {
     token: parent.idToken,
     body: { startsAt: interviewSlots[0] },
   });
-  ids.interview = String(interview.json._id);
+  ids.interview = String(interview.json.id);
 
   const newDraft = async () => {
     const res = await call(api, 'POST', '/api/me/blogs', {
       token: parent.idToken,
       body: { title: 'Matrix post', contentHtml: '<p>Words about reading.</p>' },
     });
-    return String(res.json._id);
+    return String(res.json.id);
   };
   const submitted = async () => {
     const id = await newDraft();
@@ -240,7 +240,7 @@ beforeAll(async () => {
     token: admin.idToken,
     body: NEW_EVENT,
   });
-  ids.event = String(event.json._id);
+  ids.event = String(event.json.id);
   ids.parentDraft = await newDraft();
   ids.editableDraft = await newDraft();
   ids.deletableDraft = await newDraft();

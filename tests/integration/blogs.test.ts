@@ -28,7 +28,7 @@ const post = (title: string, extra: Record<string, unknown> = {}) => ({
 async function draft(body: Record<string, unknown>, token = parent.idToken) {
   const res = await call(api, 'POST', '/api/me/blogs', { token, body });
   expect(res.status).toBe(201);
-  return String(res.json._id);
+  return String(res.json.id);
 }
 
 async function publish(title: string, extra: Record<string, unknown> = {}) {
@@ -58,9 +58,7 @@ describe('writing, submitting and reviewing a post', () => {
     expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(404);
 
     const mine = await call(api, 'GET', '/api/me/blogs', { token: parent.idToken });
-    expect(mine.json).toEqual(
-      expect.arrayContaining([expect.objectContaining({ _id: id, status: 'draft' })]),
-    );
+    expect(mine.json).toEqual(expect.arrayContaining([expect.objectContaining({ id: id, status: 'draft' })]));
     const theirs = await call(api, 'GET', '/api/me/blogs', { token: otherParent.idToken });
     expect(theirs.json).toEqual([]);
   });
@@ -119,7 +117,7 @@ describe('writing, submitting and reviewing a post', () => {
     const pub = await call(api, 'GET', `/api/blogs/${id}`);
     expect(pub.status).toBe(200);
     expect(pub.json).toMatchObject({
-      _id: id,
+      id: id,
       title: 'Approved and public',
       authorName: 'Sam Parent',
       readingMinutes: 1,
@@ -200,11 +198,11 @@ describe('the public list', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toContain('public');
       const page = res.json as unknown as {
-        posts: { _id: string; publishedAt: string }[];
+        posts: { id: string; publishedAt: string }[];
         nextCursor: string | null;
       };
       expect(page.posts.length).toBeLessThanOrEqual(2);
-      seen.push(...page.posts.map((p) => p._id));
+      seen.push(...page.posts.map((p) => p.id));
       after = page.nextCursor;
       pages++;
     } while (after && pages < 50);
@@ -225,16 +223,16 @@ describe('the public list', () => {
   it('walks back with `before` to exactly the pages it came through', async () => {
     const forward: string[][] = [];
     let page = await listPublishedPosts(database.db, { limit: 2 });
-    forward.push(page.posts.map((p) => p._id));
+    forward.push(page.posts.map((p) => p.id));
     while (page.nextCursor) {
       page = await listPublishedPosts(database.db, { after: decodeCursor(page.nextCursor), limit: 2 });
-      forward.push(page.posts.map((p) => p._id));
+      forward.push(page.posts.map((p) => p.id));
     }
     expect(forward.length).toBeGreaterThan(2);
-    const backward: string[][] = [page.posts.map((p) => p._id)];
+    const backward: string[][] = [page.posts.map((p) => p.id)];
     while (page.previousCursor) {
       page = await listPublishedPosts(database.db, { before: decodeCursor(page.previousCursor), limit: 2 });
-      backward.unshift(page.posts.map((p) => p._id));
+      backward.unshift(page.posts.map((p) => p.id));
     }
     expect(backward).toEqual(forward);
   });

@@ -18,7 +18,7 @@ const goodEvent = {
 };
 
 const createEvent = async (over: Record<string, unknown> = {}) =>
-  (await created(api, '/api/admin/events', adminToken, { ...goodEvent, ...over }))._id;
+  (await created(api, '/api/admin/events', adminToken, { ...goodEvent, ...over })).id;
 
 /** A new family with one child. */
 const family = (name = 'Maya') =>
@@ -117,20 +117,20 @@ describe('GET /api/events and /api/events/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/^public/);
     const list = res.json as unknown as {
-      upcoming: { _id: string; seatsLeft: number }[];
-      past: { _id: string }[];
+      upcoming: { id: string; seatsLeft: number }[];
+      past: { id: string }[];
     };
-    const up = list.upcoming.map((e) => e._id);
+    const up = list.upcoming.map((e) => e.id);
     expect(up.indexOf(sooner)).toBeLessThan(up.indexOf(later));
-    expect(list.past.map((e) => e._id).filter((id) => id === past || id === older)).toEqual([past, older]);
-    expect(list.upcoming.find((e) => e._id === sooner)?.seatsLeft).toBe(3);
+    expect(list.past.map((e) => e.id).filter((id) => id === past || id === older)).toEqual([past, older]);
+    expect(list.upcoming.find((e) => e.id === sooner)?.seatsLeft).toBe(3);
   });
 
   it('answers one event, 404 for an unknown id and 400 for a malformed one', async () => {
     const id = await createEvent();
     const res = await call(api, 'GET', `/api/events/${id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ _id: id, title: 'Saturday Story Time', seatsLeft: 20 });
+    expect(res.json).toMatchObject({ id: id, title: 'Saturday Story Time', seatsLeft: 20 });
     const unknown = await call(api, 'GET', '/api/events/00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expect(unknown.json.error?.code).toBe('not_found');

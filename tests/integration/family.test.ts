@@ -45,14 +45,14 @@ describe('notifications', () => {
 
     const unread = await call(api, 'GET', '/api/me/notifications/unread', { token: f.token });
     expect(unread.status).toBe(200);
-    expect(unread.json).toMatchObject({ userId: f.user._id, notificationCount: 4 });
+    expect(unread.json).toMatchObject({ userId: f.user.id, notificationCount: 4 });
     expect(unread.headers.get('cache-control')).toBe('no-store');
 
     const page = await call(api, 'GET', `/api/children/${f.childId}/notifications?limit=2`, {
       token: f.token,
     });
     const body = page.json as unknown as {
-      notifications: { _id: string; title: string }[];
+      notifications: { id: string; title: string }[];
       unread: number;
       next: string;
     };
@@ -71,7 +71,7 @@ describe('notifications', () => {
 
     const one = await call(api, 'POST', `/api/children/${f.childId}/notifications/read`, {
       token: f.token,
-      body: { notificationId: body.notifications[0]?._id },
+      body: { notificationId: body.notifications[0]?.id },
     });
     expect(one.json).toEqual({ marked: 1 });
     const all = await call(api, 'POST', `/api/children/${f.childId}/notifications/read`, {
@@ -149,7 +149,7 @@ describe('editing the family', () => {
       const res = await call(api, 'PATCH', '/api/me', { token: f.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const [row] = await database.db.select().from(users).where(eq(users.id, f.user._id));
+    const [row] = await database.db.select().from(users).where(eq(users.id, f.user.id));
     expect(row?.displayName).toBe('Jordan R.');
   });
 
@@ -249,7 +249,7 @@ describe('the profile cards', () => {
     const [order] = await database.db
       .insert(orders)
       .values({
-        userId: f.user._id,
+        userId: f.user.id,
         childId: f.childId,
         planId: String(plan?.id),
         amountCents: 7900,
@@ -324,7 +324,7 @@ describe('export and deletion', () => {
     });
     expect(stale.status).toBe(401);
     expect(stale.json.error?.code).toBe('reauthentication_required');
-    expect(await database.db.select().from(users).where(eq(users.id, f.user._id))).toHaveLength(1);
+    expect(await database.db.select().from(users).where(eq(users.id, f.user.id))).toHaveLength(1);
   });
 
   it('deletes the account, the sign-in and everything about the family', async () => {
@@ -340,10 +340,10 @@ describe('export and deletion', () => {
     });
     expect(res.status).toBe(200);
     const counts = await database.db.execute(sql`
-      select (select count(*) from users where id = ${f.user._id})::int as users,
-             (select count(*) from children where user_id = ${f.user._id})::int as children,
+      select (select count(*) from users where id = ${f.user.id})::int as users,
+             (select count(*) from children where user_id = ${f.user.id})::int as children,
              (select count(*) from notifications where child_id = ${f.childId})::int as notifications,
-             (select count(*) from blogs where author_id = ${f.user._id} or child_id = ${f.childId})::int as blogs`);
+             (select count(*) from blogs where author_id = ${f.user.id} or child_id = ${f.childId})::int as blogs`);
     expect((counts as unknown as { rows: unknown[] }).rows[0]).toEqual({
       users: 0,
       children: 0,
@@ -354,7 +354,7 @@ describe('export and deletion', () => {
       await database.db
         .select()
         .from(blogs)
-        .where(inArray(blogs.id, [String(draft.json._id)])),
+        .where(inArray(blogs.id, [String(draft.json.id)])),
     ).toHaveLength(0);
 
     // The sign-in account is gone too: the emulator no longer signs this email in.

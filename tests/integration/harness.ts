@@ -203,7 +203,7 @@ export async function registeredAccount(
     },
   });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.json)}`);
-  return { ...account, user: (res.json as { data: { _id: string } }).data };
+  return { ...account, user: (res.json as { data: { id: string } }).data };
 }
 
 /** The configured administrator, registered (once a file) as Ada Admin. */
@@ -214,7 +214,7 @@ export async function familyWithChild(api: TestApi, child: Record<string, unknow
   const parent = await registeredAccount(api, undefined, displayName);
   const res = await call(api, 'POST', '/api/children', { token: parent.idToken, body: child });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return { ...parent, token: parent.idToken, userId: parent.user._id, childId: String(res.json._id) };
+  return { ...parent, token: parent.idToken, userId: parent.user.id, childId: String(res.json._id) };
 }
 
 /** Calls the API as one account: `(method, path, body?)`. */
@@ -235,7 +235,7 @@ export async function expectFieldErrors(
 }
 
 /** Posts a new resource, which must be created (201); answers its JSON. */
-export async function created<T = { _id: string }>(api: TestApi, path: string, token: string, body: unknown) {
+export async function created<T = { id: string }>(api: TestApi, path: string, token: string, body: unknown) {
   const res = await call(api, 'POST', path, { token, body });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as unknown as T;

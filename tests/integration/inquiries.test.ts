@@ -22,9 +22,9 @@ describe('POST /api/inquiries', () => {
       address: nextAddress(),
     });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ ...good, _id: expect.any(String), createdAt: expect.any(String) });
+    expect(res.json).toMatchObject({ ...good, id: expect.any(String), createdAt: expect.any(String) });
     const rows = await stored();
-    expect(rows.find((r) => r.id === res.json._id)).toMatchObject({ ...good, status: 'new' });
+    expect(rows.find((r) => r.id === res.json.id)).toMatchObject({ ...good, status: 'new' });
   });
 
   it('keeps script tags in a message as plain text, never as markup', async () => {

@@ -74,7 +74,7 @@ describe('booking', () => {
     expect(await freeStarts(token)).not.toContain(startsAt);
     const mine = await call(api, 'GET', '/api/me/interviews', { token });
     expect(mine.json.interviews).toEqual([res.json]);
-    expect((await call(api, 'GET', `/api/interviews/${res.json._id}`, { token })).json).toEqual(res.json);
+    expect((await call(api, 'GET', `/api/interviews/${res.json.id}`, { token })).json).toEqual(res.json);
 
     const notes = await notesOf(String(childIds[0]));
     expect(notes.map((n) => [n.kind, n.title, n.link])).toEqual([
@@ -184,12 +184,12 @@ describe('rescheduling and cancelling', () => {
     const from = takeSlot();
     const to = takeSlot();
     const booked = await book(token, { startsAt: from });
-    const res = await call(api, 'PATCH', `/api/interviews/${booked.json._id}`, {
+    const res = await call(api, 'PATCH', `/api/interviews/${booked.json.id}`, {
       token,
       body: { startsAt: to },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ _id: booked.json._id, startsAt: to, status: 'booked', sequence: 1 });
+    expect(res.json).toMatchObject({ id: booked.json.id, startsAt: to, status: 'booked', sequence: 1 });
     const free = await freeStarts(token);
     expect(free).toContain(from);
     expect(free).not.toContain(to);
@@ -205,7 +205,7 @@ describe('rescheduling and cancelling', () => {
     const booked = await book(a.token, { startsAt: mine });
     await book(b.token, { startsAt: theirs });
     const patch = (startsAt: unknown) =>
-      call(api, 'PATCH', `/api/interviews/${booked.json._id}`, { token: a.token, body: { startsAt } });
+      call(api, 'PATCH', `/api/interviews/${booked.json.id}`, { token: a.token, body: { startsAt } });
 
     const taken = await patch(theirs);
     expect(taken.status).toBe(409);
@@ -220,7 +220,7 @@ describe('rescheduling and cancelling', () => {
     expect(garbage.status).toBe(400);
     expect(garbage.json.error?.fields?.startsAt).toEqual(expect.any(String));
 
-    const now = await call(api, 'GET', `/api/interviews/${booked.json._id}`, { token: a.token });
+    const now = await call(api, 'GET', `/api/interviews/${booked.json.id}`, { token: a.token });
     expect(now.json).toMatchObject({ startsAt: mine, sequence: 0, status: 'booked' });
     expect(await bookedAt(theirs)).toHaveLength(1);
   });
@@ -229,7 +229,7 @@ describe('rescheduling and cancelling', () => {
     const { token, childIds } = await family('Lu');
     const startsAt = takeSlot();
     const booked = await book(token, { startsAt });
-    const res = await call(api, 'DELETE', `/api/interviews/${booked.json._id}`, { token });
+    const res = await call(api, 'DELETE', `/api/interviews/${booked.json.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'cancelled', sequence: 1, startsAt });
     expect(await freeStarts(token)).toContain(startsAt);
@@ -237,9 +237,9 @@ describe('rescheduling and cancelling', () => {
       'Introductory interview cancelled',
     );
 
-    const again = await call(api, 'DELETE', `/api/interviews/${booked.json._id}`, { token });
+    const again = await call(api, 'DELETE', `/api/interviews/${booked.json.id}`, { token });
     expect(again.status).toBe(409);
-    const move = await call(api, 'PATCH', `/api/interviews/${booked.json._id}`, {
+    const move = await call(api, 'PATCH', `/api/interviews/${booked.json.id}`, {
       token,
       body: { startsAt: takeSlot() },
     });
@@ -259,7 +259,7 @@ describe('rescheduling and cancelling', () => {
     const stranger = await family('Ned');
     const startsAt = takeSlot();
     const booked = await book(owner.token, { startsAt });
-    const path = `/api/interviews/${booked.json._id}`;
+    const path = `/api/interviews/${booked.json.id}`;
     const token = stranger.token;
     expect((await call(api, 'GET', path, { token })).status).toBe(404);
     expect((await call(api, 'PATCH', path, { token, body: { startsAt: takeSlot() } })).status).toBe(404);

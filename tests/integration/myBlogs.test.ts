@@ -26,7 +26,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 async function draft(extra: Record<string, unknown> = {}, token = parent.idToken) {
   const res = await call(api, 'POST', '/api/me/blogs', { token, body: body(extra) });
   expect(res.status).toBe(201);
-  return String(res.json._id);
+  return String(res.json.id);
 }
 const rowOf = async (id: string) => (await database.db.select().from(blogs).where(eq(blogs.id, id)))[0];
 const patch = (id: string, payload: unknown, token = parent.idToken) =>
@@ -44,7 +44,7 @@ describe('a family opens and edits its own posts', () => {
     const res = await call(api, 'GET', `/api/me/blogs/${id}`, { token: parent.idToken });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      _id: id,
+      id: id,
       status: 'draft',
       childId,
       authorName: 'Jordan, Maya’s dad',

@@ -299,7 +299,7 @@ describe('the sandbox and the family’s orders', () => {
     expect(again.status).toBe(409);
 
     const list = await call(api, 'GET', '/api/me/orders', { token });
-    expect((list.json as { items: { _id: string }[] }).items.map((o) => o._id)).toEqual([orderId]);
+    expect((list.json as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([orderId]);
     const strangers = await call(api, 'GET', '/api/me/orders', { token: stranger.token });
     expect((strangers.json as { items: unknown[] }).items).toEqual([]);
   });

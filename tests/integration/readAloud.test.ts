@@ -92,11 +92,25 @@ describe('saving an attempt', () => {
     expect(await storedFiles()).toEqual([row?.audioPath]);
   });
 
-  it('saves a timed attempt without a body (no microphone)', async () => {
+  // Issue 13, item 6: a timer alone cannot tell reading from waiting, so it yields no rate.
+  it('saves a timed attempt without a body (no microphone), with its time and no words per minute', async () => {
     const res = await post(parent, `passageId=${passageId}&durationMs=60000`);
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ wordsPerMinute: 40, hasAudio: false });
+    expect(res.json).toMatchObject({ durationMs: 60000, wordsPerMinute: null, hasAudio: false });
     expect(await storedFiles()).toEqual([]);
+  });
+
+  // Issue 13, item 6: 40 words in 3 seconds is 800 a minute, which nobody reads aloud.
+  it.each([
+    ['too quick to be a reading of the passage', 3_000],
+    ['far slower than reading it', 600_000],
+  ])('keeps a recording %s, without words per minute', async (_, durationMs) => {
+    const res = await post(parent, `passageId=${passageId}&durationMs=${durationMs}`, {
+      body: AUDIO,
+      type: 'audio/webm',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ durationMs, wordsPerMinute: null, hasAudio: true });
   });
 
   it.each([

@@ -46,7 +46,7 @@ const log = async (f: Family, query = '') => {
 async function logged(f: Family, body: Record<string, unknown>) {
   const res = await add(f, { readOn: today(), minutes: 20, title: 'A book of our own', ...body });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return res.json as unknown as { entry: { _id: string }; milestones: string[] };
+  return res.json as unknown as { entry: { id: string }; milestones: string[] };
 }
 
 const rowsOf = (childId: string) =>
@@ -76,14 +76,14 @@ describe('adding, changing and deleting entries', () => {
 
     let state = await log(f);
     expect(state.child).toEqual({ _id: f.childId, name: 'Maya' });
-    expect(state.entries.map((e) => e._id)).toEqual([entry._id]);
+    expect(state.entries.map((e) => e.id)).toEqual([entry.id]);
     expect(state.summary.thisWeek).toMatchObject({ start: weekStart(today()), minutes: 25, entries: 1 });
     expect(state.summary.thisMonth.minutes).toBe(25);
     expect(state.summary.weeks).toHaveLength(12);
     expect(state.summary.weeks.at(-1)?.minutes).toBe(25);
     expect(state.summary.streak).toMatchObject({ current: 1, lastDay: today() });
 
-    const changed = await patch(f, String(entry._id), { minutes: 40, rating: null, author: '' });
+    const changed = await patch(f, String(entry.id), { minutes: 40, rating: null, author: '' });
     expect(changed.status).toBe(200);
     expect((changed.json as { entry: unknown }).entry).toMatchObject({
       minutes: 40,
@@ -95,7 +95,7 @@ describe('adding, changing and deleting entries', () => {
     state = await log(f);
     expect(state.summary.thisWeek.minutes).toBe(40);
 
-    const deleted = await remove(f, String(entry._id));
+    const deleted = await remove(f, String(entry.id));
     expect(deleted.status).toBe(204);
     state = await log(f);
     expect(state.entries).toEqual([]);
@@ -103,7 +103,7 @@ describe('adding, changing and deleting entries', () => {
     expect(state.summary.streak.current).toBe(0);
     expect(await rowsOf(f.childId)).toEqual([]);
 
-    const again = await remove(f, String(entry._id));
+    const again = await remove(f, String(entry.id));
     expect(again.status).toBe(404);
   });
 
@@ -122,7 +122,7 @@ describe('adding, changing and deleting entries', () => {
       title: 'The Wild Robot',
       author: 'Peter Brown',
     });
-    const id = (res.json as { entry: { _id: string } }).entry._id;
+    const id = (res.json as { entry: { id: string } }).entry.id;
     // Changing the title of a catalogue entry changes nothing; leaving the catalogue does.
     const ignored = await patch(f, id, { title: 'Renamed' });
     expect((ignored.json as { entry: unknown }).entry).toMatchObject({ title: 'The Wild Robot' });
@@ -225,7 +225,7 @@ describe('bad input', () => {
       [{}, 'body'],
     ];
     for (const [body, field] of patches) {
-      const res = await patch(f, entry._id, body);
+      const res = await patch(f, entry.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error?.fields, JSON.stringify(body)).toHaveProperty([field]);
     }
@@ -273,17 +273,17 @@ describe('a day holds 24 hours', () => {
     );
 
     // Raising an entry counts the others of the day, not the entry's old value.
-    const raised = await patch(f, entry._id, { minutes: 441 });
+    const raised = await patch(f, entry.id, { minutes: 441 });
     expect(raised.status).toBe(400);
     expect(raised.json.error?.fields?.minutes).toMatch(/already has 1,000 minutes .* Enter 440 or fewer\.$/);
-    expect((await patch(f, entry._id, { minutes: 440, pages: 3 })).status).toBe(200);
+    expect((await patch(f, entry.id, { minutes: 440, pages: 3 })).status).toBe(200);
 
     // Moving a long entry onto a full day is refused too; to an empty one it is fine.
     const other = await logged(f, { readOn: addDays(day, -1), minutes: 200 });
-    const moved = await patch(f, other.entry._id, { readOn: day });
+    const moved = await patch(f, other.entry.id, { readOn: day });
     expect(moved.status).toBe(400);
     expect(moved.json.error?.fields).toHaveProperty(['minutes']);
-    expect((await patch(f, other.entry._id, { readOn: addDays(day, -2) })).status).toBe(200);
+    expect((await patch(f, other.entry.id, { readOn: addDays(day, -2) })).status).toBe(200);
 
     const rows = await rowsOf(f.childId);
     expect(rows.filter((r) => r.readOn === day).reduce((sum, r) => sum + r.minutes, 0)).toBe(1440);
@@ -316,13 +316,13 @@ describe('another family', () => {
         ...as(stranger),
         body: { title: 'Mine now', readOn: today(), minutes: 5 },
       }),
-      call(api, 'PATCH', logPath(owner, `/${entry._id}`), { ...as(stranger), body: { minutes: 1 } }),
-      call(api, 'DELETE', logPath(owner, `/${entry._id}`), as(stranger)),
+      call(api, 'PATCH', logPath(owner, `/${entry.id}`), { ...as(stranger), body: { minutes: 1 } }),
+      call(api, 'DELETE', logPath(owner, `/${entry.id}`), as(stranger)),
       // Their own child's id with someone else's entry.
-      call(api, 'PATCH', logPath(stranger, `/${entry._id}`), { ...as(stranger), body: { minutes: 1 } }),
-      call(api, 'DELETE', logPath(stranger, `/${entry._id}`), as(stranger)),
+      call(api, 'PATCH', logPath(stranger, `/${entry.id}`), { ...as(stranger), body: { minutes: 1 } }),
+      call(api, 'DELETE', logPath(stranger, `/${entry.id}`), as(stranger)),
       // An entry of theirs through someone else's child.
-      call(api, 'DELETE', logPath(owner, `/${strangerEntry._id}`), as(owner)),
+      call(api, 'DELETE', logPath(owner, `/${strangerEntry.id}`), as(owner)),
       call(api, 'GET', `/api/children/${UNKNOWN}/reading`, as(owner)),
     ];
     for (const res of await Promise.all(attempts)) {
@@ -364,7 +364,7 @@ describe('pages of entries', () => {
     expect(second.entries).toHaveLength(5);
     expect(second.nextCursor).toBeNull();
     const all = [...first.entries, ...second.entries];
-    expect(new Set(all.map((e) => e._id)).size).toBe(25);
+    expect(new Set(all.map((e) => e.id)).size).toBe(25);
     const days = all.map((e) => e.readOn);
     expect(days).toEqual([...days].sort().reverse());
     // The newest entry of a day comes first.
@@ -389,12 +389,12 @@ describe('milestones', () => {
       link: `/book-history/${f.childId}`,
     });
 
-    expect((await remove(f, third.entry._id)).status).toBe(204);
+    expect((await remove(f, third.entry.id)).status).toBe(204);
     expect((await logged(f, { readOn: today() })).milestones).toEqual([]);
     // Editing the other entries announces nothing new either.
     const state = await log(f);
     for (const e of state.entries)
-      expect((await patch(f, e._id, { minutes: 21 })).json.milestones).toEqual([]);
+      expect((await patch(f, e.id, { minutes: 21 })).json.milestones).toEqual([]);
     notes = await milestoneNotes(f.childId);
     expect(notes).toHaveLength(1);
 
@@ -505,7 +505,7 @@ describe('GET /api/books', () => {
     const byAuthor = await call(api, 'GET', '/api/books?q=LOBEL');
     expect(byAuthor.json.books).toEqual([
       {
-        _id: expect.any(String),
+        id: expect.any(String),
         title: 'Frog and Toad Are Friends',
         author: 'Arnold Lobel',
         readingLevel: 'sprout',

@@ -35,6 +35,9 @@ describe('demo seed', () => {
     const allEvents = await db.select().from(events);
     expect(allEvents.some((e) => e.startsAt > new Date())).toBe(true);
     expect(allEvents.some((e) => e.startsAt < new Date())).toBe(true);
+    // Issue 13, item 7: "Saturday Story Time" fell on a Monday.
+    const saturday = allEvents.find((e) => e.title.startsWith('Saturday Story Time'));
+    expect(saturday?.startsAt.getUTCDay()).toBe(6);
     const episodes = await db.select().from(podcastEpisodes);
     expect(episodes.length).toBeGreaterThanOrEqual(2);
     for (const episode of episodes) {

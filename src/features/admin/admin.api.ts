@@ -18,10 +18,7 @@ const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
 
 /** The admin console's own operations: the audit log, the counts, and the accounts. */
 export const adminApi = {
-  auditLog: contract({
-    method: 'get',
-    path: '/admin/audit',
-    operationId: 'adminListAuditLog',
+  auditLog: contract('adminListAuditLog', 'GET /admin/audit', {
     summary: 'The audit log: who changed what, and when (administrators only)',
     access: 'admin',
     query: auditQuerySchema,
@@ -29,20 +26,14 @@ export const adminApi = {
     response: adminPageSchema(auditEntrySchema, 'AuditPage'),
     returns: 'A page of the log',
   }),
-  counts: contract({
-    method: 'get',
-    path: '/admin/counts',
-    operationId: 'adminGetCounts',
+  counts: contract('adminGetCounts', 'GET /admin/counts', {
     summary: 'What waits for the team: submitted posts and new inquiries (administrators only)',
     access: 'admin',
     status: 200,
     response: adminCountsSchema,
     returns: 'The counts',
   }),
-  users: contract({
-    method: 'get',
-    path: '/admin/users',
-    operationId: 'adminListUsers',
+  users: contract('adminListUsers', 'GET /admin/users', {
     summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',
     access: 'admin',
     query: adminUserQuerySchema,
@@ -50,10 +41,7 @@ export const adminApi = {
     response: adminPageSchema(adminUserSchema, 'UserPage'),
     returns: 'A page of accounts',
   }),
-  createUser: contract({
-    method: 'post',
-    path: '/admin/users',
-    operationId: 'adminCreateUser',
+  createUser: contract('adminCreateUser', 'POST /admin/users', {
     summary: 'Creates a parent or administrator account, in the sign-in service and here',
     description:
       'The sign-in account gets a random password nobody sees; the person is emailed a link to choose their own. Setting it also verifies their email address.',
@@ -64,10 +52,7 @@ export const adminApi = {
     returns: 'The account, and whether the link was sent',
     errors: [409, 503],
   }),
-  user: contract({
-    method: 'get',
-    path: '/admin/users/{id}',
-    operationId: 'adminGetUser',
+  user: contract('adminGetUser', 'GET /admin/users/{id}', {
     summary: 'One account with its children, orders, blog posts and inquiries',
     access: 'admin',
     params: userParams,
@@ -75,10 +60,7 @@ export const adminApi = {
     response: adminUserViewSchema,
     returns: 'The account',
   }),
-  updateUser: contract({
-    method: 'patch',
-    path: '/admin/users/{id}',
-    operationId: 'adminUpdateUser',
+  updateUser: contract('adminUpdateUser', 'PATCH /admin/users/{id}', {
     summary: "Changes an account's role or disables/enables it",
     description:
       'Nobody removes their own administrator rights or disables themselves; the last enabled administrator keeps the role (409 last_admin). A disabled account is refused by every signed-in route.',
@@ -90,10 +72,7 @@ export const adminApi = {
     returns: 'The account as it now is',
     errors: [409],
   }),
-  sendPasswordLink: contract({
-    method: 'post',
-    path: '/admin/users/{id}/password-link',
-    operationId: 'adminSendPasswordLink',
+  sendPasswordLink: contract('adminSendPasswordLink', 'POST /admin/users/{id}/password-link', {
     summary: 'Emails the person a link to set a new password',
     access: 'admin',
     params: userParams,
@@ -102,10 +81,7 @@ export const adminApi = {
     returns: 'Sent',
     errors: [503],
   }),
-  deleteChild: contract({
-    method: 'delete',
-    path: '/admin/users/{id}/children/{childId}',
-    operationId: 'adminDeleteUserChild',
+  deleteChild: contract('adminDeleteUserChild', 'DELETE /admin/users/{id}/children/{childId}', {
     summary: "Removes one of the account's children and everything about them",
     description:
       'The same removal a parent makes: reading log, read-aloud recordings (files too), notifications, subscriptions; event seats are given back.',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
+import { instant } from '~/platform/http/common.schema';
 
 /** One line of the audit log: who changed what, and when. */
 export const auditEntrySchema = z
@@ -12,12 +13,12 @@ export const auditEntrySchema = z
     entity: z.string(),
     entityId: z.string().nullable(),
     details: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const AUDIT_SORTS = ['createdAt', 'action', 'entity'] as const;
+const AUDIT_SORTS = ['createdAt', 'action', 'entity'] as const;
 export const auditQuerySchema = adminListQuery(AUDIT_SORTS, { sort: 'createdAt', dir: 'desc' }).extend({
   entity: z
     .string()
@@ -27,7 +28,6 @@ export const auditQuerySchema = adminListQuery(AUDIT_SORTS, { sort: 'createdAt',
     .default(''),
   entityId: z.string().trim().max(64, 'Keep the id to 64 characters or fewer.').default(''),
 });
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** How many things wait for the team: shown as counts in the admin navigation. */
 export const adminCountsSchema = z

@@ -1,5 +1,7 @@
+import { ADMIN_HOME } from '~/platform/access';
+
 /** The admin console's sections, in the order the navigation shows them. */
-export interface AdminSection {
+interface AdminSection {
   href: string;
   label: string;
   /** Route patterns that belong to the section (its detail and edit pages). */
@@ -10,7 +12,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
-    href: '/admin/approveblogs',
+    href: ADMIN_HOME,
     label: 'Blog reviews',
     matches: ['/admin/approveblogs', '/admin/unapprovedblogs/{id}', '/admin/editunapprovedblog/{id}'],
     count: 'blogsWaiting',

@@ -112,13 +112,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       );
     }
     // Sent by the sign-in service, outside our database: recorded once it has gone.
-    await recordAudit(deps.db, {
-      actorId: c.get('user').id,
-      action: 'user.password_link',
-      entity: 'user',
-      entityId: user.id,
-      details: { email: user.email },
-    });
+    await recordAudit(deps.db, c.get('user').id, 'user.password_link', user.id, { email: user.email });
     return c.json({ sent: true as const }, 200);
   });
 
@@ -128,13 +122,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     if (!(await adminUserById(deps.db, id))) throw notFound('That account');
     const removed = await deleteChild(deps.db, deps.storage ?? getStorage(), id, childId, (tx) =>
       // The child's id only: a removed child's name is not kept, not even in the log.
-      recordAudit(tx, {
-        actorId: actor.id,
-        action: 'user.child.delete',
-        entity: 'user',
-        entityId: id,
-        details: { childId },
-      }),
+      recordAudit(tx, actor.id, 'user.child.delete', id, { childId }),
     );
     if (!removed) throw notFound('That child');
     const view = await userView(deps.db, id, actor.id);

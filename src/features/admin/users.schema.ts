@@ -1,28 +1,28 @@
 import * as z from 'zod';
-import { registrationSchema } from '~/features/family/user.schema';
+import { myBlogSchema } from '~/features/blogs/blogs.schema';
+import { childSchema } from '~/features/family/children.schema';
+import { registrationSchema, userSchema } from '~/features/family/user.schema';
+import { adminInquiryRowSchema } from '~/features/inquiries/admin.schema';
 import { adminOrderSchema } from '~/features/payments/admin.schema';
 import { ROLES } from '~/platform/access';
 import { adminListQuery } from '~/platform/admin/list.schema';
-import { AGE_BANDS, BLOG_STATUSES, INQUIRY_STATUSES, READING_LEVELS } from '~/platform/domain';
+import { instant, requiredText } from '~/platform/http/common.schema';
 
 export const ROLE_LABELS = { parent: 'Parent', admin: 'Administrator' } as const;
 
-/** One account in the admin list. */
-export const adminUserSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    displayName: z.string(),
-    role: z.enum(ROLES),
+/** One account in the admin list: the family's own account fields, and the team's. */
+export const adminUserSchema = userSchema
+  .pick({ id: true, email: true, displayName: true, role: true })
+  .extend({
     disabled: z.boolean(),
     childCount: z.int(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const USER_SORTS = ['createdAt', 'email', 'displayName', 'role'] as const;
-export const USER_STATUSES = ['enabled', 'disabled'] as const;
+const USER_SORTS = ['createdAt', 'email', 'displayName', 'role'] as const;
+const USER_STATUSES = ['enabled', 'disabled'] as const;
 export const adminUserQuerySchema = adminListQuery(USER_SORTS, { sort: 'createdAt', dir: 'desc' }).extend({
   role: z.enum(['', ...ROLES], { error: 'Filter by parent or admin.' }).default(''),
   status: z.enum(['', ...USER_STATUSES], { error: 'Filter by enabled or disabled.' }).default(''),
@@ -44,15 +44,10 @@ export const createAccountSchema = z
       .max(254, 'Keep it to 254 characters or fewer.')
       .pipe(z.email({ error: 'Enter a full email address, like name@example.com.' })),
     // The same rules as a parent's own sign-up, worded for someone typing another person's name.
-    displayName: z
-      .string({ error: 'Enter their name.' })
-      .trim()
-      .min(1, 'Enter their name.')
-      .max(80, 'Keep the name to 80 characters or fewer.')
-      .refine(
-        (name) => registrationSchema.shape.displayName.safeParse(name).success,
-        'Use letters, spaces and punctuation only.',
-      ),
+    displayName: requiredText('Enter their name.', 80, 'Keep the name to 80 characters or fewer.').refine(
+      (name) => registrationSchema.shape.displayName.safeParse(name).success,
+      'Use letters, spaces and punctuation only.',
+    ),
     role: z.enum(ROLES, { error: 'Choose parent or administrator.' }),
     privacyConsent: z.literal(true, {
       error: 'Confirm that they agreed to the privacy policy.',
@@ -60,7 +55,6 @@ export const createAccountSchema = z
   })
   .strict()
   .meta({ id: 'CreateAccount' });
-export type CreateAccountInput = z.input<typeof createAccountSchema>;
 
 export const createAccountResultSchema = z
   .object({
@@ -91,41 +85,25 @@ export const passwordLinkResultSchema = z.object({ sent: z.literal(true) }).meta
 export const adminUserViewSchema = z
   .object({
     user: adminUserSchema.omit({ childCount: true }).extend({
-      updatedAt: z.string(),
-      privacyConsentAt: z.string(),
+      updatedAt: instant,
+      privacyConsentAt: instant,
       /** The administrator asking is looking at their own account. */
       isSelf: z.boolean(),
     }),
+    /** The family's profile of each child, with its id (the family's answers call it `_id`). */
     children: z.array(
       z.object({
         id: z.string(),
-        name: z.string(),
-        birthYear: z.int().nullable(),
-        ageBand: z.enum(AGE_BANDS).nullable(),
-        readingLevel: z.enum(READING_LEVELS),
-        createdAt: z.string(),
-        subscription: z.object({ planName: z.string(), endsAt: z.string() }).nullable(),
+        ...childSchema.pick({ name: true, birthYear: true, ageBand: true, readingLevel: true }).shape,
+        createdAt: instant,
+        subscription: childSchema.shape.subscription,
       }),
     ),
     orders: z.array(adminOrderSchema),
-    blogs: z.array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        status: z.enum(BLOG_STATUSES),
-        createdAt: z.string(),
-        updatedAt: z.string(),
-        submittedAt: z.string().nullable(),
-        publishedAt: z.string().nullable(),
-      }),
-    ),
+    /** The family's posts as they see them, but the review note. */
+    blogs: z.array(myBlogSchema.omit({ reviewNote: true }).extend({ createdAt: instant })),
     inquiries: z.array(
-      z.object({
-        id: z.string(),
-        subject: z.string(),
-        status: z.enum(INQUIRY_STATUSES),
-        createdAt: z.string(),
-      }),
+      adminInquiryRowSchema.pick({ id: true, subject: true, status: true, createdAt: true }),
     ),
     /** How many of each there are in all: the lists above hold the newest VIEW_LIST_LIMIT. */
     totals: z.object({ orders: z.int(), blogs: z.int(), inquiries: z.int() }),

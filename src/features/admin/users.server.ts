@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { childrenDtos, countChildren, listChildren } from '~/features/family/children.server';
 import { adminOrders } from '~/features/payments/admin.server';
 import type { Role } from '~/platform/access';
-import { recordAudit } from '~/platform/admin/audit.server';
+import { type AuditAction, recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
@@ -155,13 +155,7 @@ export async function insertAccount(
         .values({ ...input, privacyConsentAt: new Date() })
         .returning();
       if (!user) throw new Error('insert returned no row');
-      await recordAudit(tx, {
-        actorId,
-        action: 'user.create',
-        entity: 'user',
-        entityId: user.id,
-        details: { email: user.email, role: user.role },
-      });
+      await recordAudit(tx, actorId, 'user.create', user.id, { email: user.email, role: user.role });
       return user;
     });
   } catch (error) {
@@ -223,8 +217,8 @@ export async function changeUser(
       .where(eq(users.id, targetId))
       .returning();
     if (!user) throw new Error('update returned no row');
-    const audit = (action: string, details: Record<string, unknown>) =>
-      recordAudit(tx, { actorId, action, entity: 'user', entityId: targetId, details });
+    const audit = (action: AuditAction, details: Record<string, unknown>) =>
+      recordAudit(tx, actorId, action, targetId, details);
     if (role !== target.role) await audit('user.role', { email: user.email, from: target.role, to: role });
     if (disabled !== target.disabled)
       await audit(disabled ? 'user.disable' : 'user.enable', { email: user.email });

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { adminListQuery, adminPageSchema } from '~/platform/admin/list.schema';
-import { BLOG_STATUSES } from '~/platform/domain';
-import { blogDraftInputSchema } from './blogs.schema';
+import type { BLOG_STATUSES } from '~/platform/domain';
+import { instant } from '~/platform/http/common.schema';
+import { blogDraftInputSchema, myBlogSchema, optionalPlainText } from './blogs.schema';
 
 /** Which posts the review list shows: the queue by default, any status to find a post. */
-export const ADMIN_BLOG_FILTERS = ['submitted', 'approved', 'rejected', 'draft', 'all'] as const;
-export type AdminBlogFilter = (typeof ADMIN_BLOG_FILTERS)[number];
+const ADMIN_BLOG_FILTERS = ['submitted', 'approved', 'rejected', 'draft', 'all'] as const;
 
-export const ADMIN_BLOG_SORTS = ['submittedAt', 'title', 'authorName', 'updatedAt', 'publishedAt'] as const;
+const ADMIN_BLOG_SORTS = ['submittedAt', 'title', 'authorName', 'updatedAt', 'publishedAt'] as const;
 
 /** The queue reads oldest submitted first: the family that waited longest is answered first. */
 export const adminBlogQuerySchema = adminListQuery(ADMIN_BLOG_SORTS, {
@@ -20,20 +20,18 @@ export const adminBlogQuerySchema = adminListQuery(ADMIN_BLOG_SORTS, {
 });
 export type AdminBlogQuery = z.infer<typeof adminBlogQuerySchema>;
 
-/** Who signed up for the post: the signature, the account behind it and the child it was written with. */
-export const adminBlogSummarySchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    status: z.enum(BLOG_STATUSES),
+/**
+ * A post in the review list: its status and dates as the family sees them, and who signed up for
+ * it: the signature, the account behind it and the child it was written with.
+ */
+const adminBlogSummarySchema = myBlogSchema
+  .omit({ reviewNote: true })
+  .extend({
     authorName: z.string(),
     /** The account's email; null when the account was removed. */
     authorEmail: z.string().nullable(),
     /** The child's first name only: all the review needs. */
     childFirstName: z.string().nullable(),
-    submittedAt: z.string().nullable(),
-    updatedAt: z.string(),
-    publishedAt: z.string().nullable(),
     readingMinutes: z.int(),
   })
   .meta({ id: 'AdminBlogSummary' });
@@ -48,7 +46,7 @@ export const adminBlogDetailSchema = adminBlogSummarySchema
     coverUrl: z.string().nullable(),
     coverAlt: z.string(),
     reviewNote: z.string().nullable(),
-    reviewedAt: z.string().nullable(),
+    reviewedAt: instant.nullable(),
     /** The reviewer's name; null before the review or when that account was removed. */
     reviewerName: z.string().nullable(),
     /** Written by the team (an administrator's account), not by a family. */
@@ -58,21 +56,16 @@ export const adminBlogDetailSchema = adminBlogSummarySchema
 export type AdminBlogDetail = z.infer<typeof adminBlogDetailSchema>;
 
 /** A picture already uploaded through POST /api/me/blog-images: only this site's own media. */
-export const BLOG_MEDIA_URL =
+const BLOG_MEDIA_URL =
   /^\/media\/blog\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|png|jpg)$/;
 
-const coverAlt = z
-  .string()
-  .trim()
-  .max(200, 'Keep the description to 200 characters or fewer.')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  .refine((v) => !/[<>\u0000-\u001f]/.test(v), 'Use letters, numbers and punctuation only.');
+const coverAlt = optionalPlainText(200, 'Keep the description to 200 characters or fewer.');
 
 /**
  * What the team writes or corrects: the parents' fields (title, text, summary, pen name) plus a
  * cover picture, which needs a description for readers who cannot see it.
  */
-export const adminBlogInputSchema = blogDraftInputSchema
+const adminBlogInputSchema = blogDraftInputSchema
   .omit({ childId: true })
   .extend({
     coverUrl: z
@@ -96,7 +89,6 @@ export const adminBlogInputSchema = blogDraftInputSchema
 export const adminBlogCreateSchema = adminBlogInputSchema
   .safeExtend({ publish: z.boolean({ error: 'Say whether to publish now (true) or keep a draft (false).' }) })
   .meta({ id: 'AdminBlogCreate' });
-export type AdminBlogCreate = z.input<typeof adminBlogCreateSchema>;
 
 /**
  * Corrections to a post in review or a team draft (the whole post, as the editor sends it);

@@ -32,7 +32,7 @@ function summaryOf(row: {
 }): AdminBlogSummary {
   const { blog } = row;
   return {
-    _id: blog.id,
+    id: blog.id,
     title: blog.title,
     status: blog.status,
     authorName: blog.authorName,
@@ -152,12 +152,8 @@ export async function createTeamPost(
       })
       .returning({ id: blogs.id, title: blogs.title });
     if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: input.publish ? 'blog.publish' : 'blog.create',
-      entity: 'blog',
-      entityId: row.id,
-      details: { title: row.title },
+    await recordAudit(tx, admin.id, input.publish ? 'blog.publish' : 'blog.create', row.id, {
+      title: row.title,
     });
     return row.id;
   });
@@ -235,24 +231,12 @@ export async function editPost(
     const changed = (
       ['title', 'contentHtml', 'excerpt', 'coverPath', 'coverAlt', 'authorName'] as const
     ).filter((key) => before.blog[key] !== row[key]);
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: 'blog.edit',
-      entity: 'blog',
-      entityId: id,
-      details: {
-        changed,
-        ...(before.blog.title !== row.title ? { title: `${before.blog.title} → ${row.title}` } : {}),
-      },
+    await recordAudit(tx, adminId, 'blog.edit', id, {
+      changed,
+      ...(before.blog.title !== row.title ? { title: `${before.blog.title} → ${row.title}` } : {}),
     });
     if (publish) {
-      await recordAudit(tx, {
-        actorId: adminId,
-        action: 'blog.publish',
-        entity: 'blog',
-        entityId: id,
-        details: { title: row.title },
-      });
+      await recordAudit(tx, adminId, 'blog.publish', id, { title: row.title });
     }
     return { oldCoverPath: before.blog.coverPath, coverPath: row.coverPath };
   });

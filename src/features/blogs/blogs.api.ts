@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   adminBlogCreateSchema,
@@ -21,14 +21,9 @@ import {
 } from './blogs.schema';
 import { BLOG_IMAGE_TYPES } from './images';
 
-const params = idParamsSchema;
-
 /** The blog: published posts (public), the family's own posts, and the team's review and writing. */
 export const blogsApi = {
-  list: contract({
-    method: 'get',
-    path: '/blogs',
-    operationId: 'listBlogPosts',
+  list: contract('listBlogPosts', 'GET /blogs', {
     summary: 'Published posts, newest first, a page at a time (public)',
     access: 'public',
     query: blogListQuerySchema,
@@ -36,10 +31,7 @@ export const blogsApi = {
     response: blogPageSchema,
     returns: 'One page of posts',
   }),
-  get: contract({
-    method: 'get',
-    path: '/blogs/{id}',
-    operationId: 'getBlogPost',
+  get: contract('getBlogPost', 'GET /blogs/{id}', {
     summary: 'One published post with its sanitized HTML (public)',
     access: 'public',
     params,
@@ -47,20 +39,14 @@ export const blogsApi = {
     response: blogPostSchema,
     returns: 'The post',
   }),
-  myList: contract({
-    method: 'get',
-    path: '/me/blogs',
-    operationId: 'listMyBlogPosts',
+  myList: contract('listMyBlogPosts', 'GET /me/blogs', {
     summary: "The signed-in family's posts, with their review status",
     access: 'account',
     status: 200,
     response: z.array(myBlogSchema),
     returns: 'Posts, last changed first',
   }),
-  myCreate: contract({
-    method: 'post',
-    path: '/me/blogs',
-    operationId: 'createMyBlogPost',
+  myCreate: contract('createMyBlogPost', 'POST /me/blogs', {
     summary: 'Starts a post as a draft (the HTML is sanitized)',
     access: 'account',
     body: blogDraftInputSchema,
@@ -70,10 +56,7 @@ export const blogsApi = {
     // A child named in the post that is not the family's own.
     errors: [404],
   }),
-  myGet: contract({
-    method: 'get',
-    path: '/me/blogs/{id}',
-    operationId: 'getMyBlogPost',
+  myGet: contract('getMyBlogPost', 'GET /me/blogs/{id}', {
     summary: "One of the signed-in family's posts, with its text, for the editor",
     access: 'account',
     params,
@@ -81,10 +64,7 @@ export const blogsApi = {
     response: myBlogDetailSchema,
     returns: 'The post',
   }),
-  myUpdate: contract({
-    method: 'patch',
-    path: '/me/blogs/{id}',
-    operationId: 'updateMyBlogPost',
+  myUpdate: contract('updateMyBlogPost', 'PATCH /me/blogs/{id}', {
     summary:
       'Saves changes to a draft, a post in review (it goes back to draft) or a returned post; published posts are final',
     access: 'account',
@@ -95,10 +75,7 @@ export const blogsApi = {
     returns: 'The saved post',
     errors: [409],
   }),
-  myDelete: contract({
-    method: 'delete',
-    path: '/me/blogs/{id}',
-    operationId: 'deleteMyBlogPost',
+  myDelete: contract('deleteMyBlogPost', 'DELETE /me/blogs/{id}', {
     summary: 'Deletes a draft or a returned post',
     access: 'account',
     params,
@@ -106,10 +83,7 @@ export const blogsApi = {
     returns: 'Deleted',
     errors: [409],
   }),
-  uploadImage: contract({
-    method: 'post',
-    path: '/me/blog-images',
-    operationId: 'uploadBlogImage',
+  uploadImage: contract('uploadBlogImage', 'POST /me/blog-images', {
     summary:
       'Uploads a picture for a post (JPEG, PNG or WebP, at most 5 MB, as the raw body); it is stored as WebP, resized to fit 1600 px, without its metadata',
     access: 'account',
@@ -118,10 +92,7 @@ export const blogsApi = {
     response: blogImageSchema,
     returns: 'Where the picture is served: insert it in the post',
   }),
-  mySubmit: contract({
-    method: 'post',
-    path: '/me/blogs/{id}/submit',
-    operationId: 'submitMyBlogPost',
+  mySubmit: contract('submitMyBlogPost', 'POST /me/blogs/{id}/submit', {
     summary: 'Sends a draft (or a rejected post, changed) for review',
     access: 'account',
     params,
@@ -130,10 +101,7 @@ export const blogsApi = {
     returns: 'The post, now waiting for review',
     errors: [409],
   }),
-  adminReview: contract({
-    method: 'post',
-    path: '/admin/blogs/{id}/review',
-    operationId: 'adminReviewBlogPost',
+  adminReview: contract('adminReviewBlogPost', 'POST /admin/blogs/{id}/review', {
     summary: 'Approves (publishes) or rejects a submitted post (administrators)',
     access: 'admin',
     params,
@@ -143,10 +111,7 @@ export const blogsApi = {
     returns: 'The reviewed post',
     errors: [409],
   }),
-  adminList: contract({
-    method: 'get',
-    path: '/admin/blogs',
-    operationId: 'adminListBlogPosts',
+  adminList: contract('adminListBlogPosts', 'GET /admin/blogs', {
     summary:
       'Posts by status (submitted by default, oldest submitted first), searched by title or author (administrators only)',
     access: 'admin',
@@ -155,10 +120,7 @@ export const blogsApi = {
     response: adminBlogPageSchema,
     returns: 'A page of posts',
   }),
-  adminGet: contract({
-    method: 'get',
-    path: '/admin/blogs/{id}',
-    operationId: 'adminGetBlogPost',
+  adminGet: contract('adminGetBlogPost', 'GET /admin/blogs/{id}', {
     summary: 'One post of any status, with its sanitized HTML and review details (administrators only)',
     access: 'admin',
     params,
@@ -166,10 +128,7 @@ export const blogsApi = {
     response: adminBlogDetailSchema,
     returns: 'The post',
   }),
-  adminCreate: contract({
-    method: 'post',
-    path: '/admin/blogs',
-    operationId: 'adminCreateBlogPost',
+  adminCreate: contract('adminCreateBlogPost', 'POST /admin/blogs', {
     summary:
       'Writes a post by the team: published at once (publish: true) or kept as a team draft (administrators only)',
     access: 'admin',
@@ -178,10 +137,7 @@ export const blogsApi = {
     response: adminBlogDetailSchema,
     returns: 'The new post',
   }),
-  adminUpdate: contract({
-    method: 'patch',
-    path: '/admin/blogs/{id}',
-    operationId: 'adminUpdateBlogPost',
+  adminUpdate: contract('adminUpdateBlogPost', 'PATCH /admin/blogs/{id}', {
     summary:
       'Corrects a post waiting for review, or saves (publish: true publishes) a team draft; published, returned and families’ drafts are refused with 409 (administrators only)',
     access: 'admin',

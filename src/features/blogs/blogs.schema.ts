@@ -1,10 +1,15 @@
 import * as z from 'zod';
 import { BLOG_STATUSES } from '~/platform/domain';
-import { cursorSchema, pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
+import { cursorSchema, instant, pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
 
 /** Longest post body accepted, in characters of HTML (the API reads at most 64 KB anyway). */
-export const MAX_BLOG_HTML = 60_000;
+const MAX_BLOG_HTML = 60_000;
 export const BLOG_PAGE_SIZE = 10;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+const MARKUP_OR_CONTROL = /[<>\u0000-\u001f]/;
+const noMarkup = (v: string) => !MARKUP_OR_CONTROL.test(v);
+const NO_MARKUP = 'Use letters, numbers and punctuation only.';
 
 const plainText = (label: string, min: number, max: number) =>
   z
@@ -12,19 +17,22 @@ const plainText = (label: string, min: number, max: number) =>
     .trim()
     .min(min, min > 1 ? `Make ${label} at least ${min} characters.` : `Enter ${label}.`)
     .max(max, `Keep ${label} to ${max} characters or fewer.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-    .refine((v) => !/[<>\u0000-\u001f]/.test(v), 'Use letters, numbers and punctuation only.');
+    .refine(noMarkup, NO_MARKUP);
+
+/** Plain text that may be left empty, like a summary or a picture's description. */
+export const optionalPlainText = (max: number, tooLong: string) =>
+  z.string().trim().max(max, tooLong).refine(noMarkup, NO_MARKUP);
 
 /** The name a post is signed with: plain text, so it can never carry markup onto the page. */
-export const penNameSchema = plainText('a pen name', 2, 80);
+const penNameSchema = plainText('a pen name', 2, 80);
 
-export const blogSummarySchema = z
+const blogSummarySchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     title: z.string(),
     authorName: z.string(),
     excerpt: z.string(),
-    publishedAt: z.string(),
+    publishedAt: instant,
     readingMinutes: z.number().int(),
     coverUrl: z.string().nullable(),
     coverAlt: z.string(),
@@ -44,7 +52,6 @@ export const blogPageSchema = z
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'BlogPage' });
-export type BlogPage = z.infer<typeof blogPageSchema>;
 
 export const blogListQuerySchema = z.object({
   after: cursorSchema(100, 'Not a position in the list.'),
@@ -60,13 +67,7 @@ export const blogDraftInputSchema = z
       .trim()
       .min(1, 'Write the post.')
       .max(MAX_BLOG_HTML, `Keep the post under ${MAX_BLOG_HTML.toLocaleString('en-US')} characters.`),
-    excerpt: z
-      .string()
-      .trim()
-      .max(300, 'Keep the summary to 300 characters or fewer.')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-      .refine((v) => !/[<>\u0000-\u001f]/.test(v), 'Use letters, numbers and punctuation only.')
-      .optional(),
+    excerpt: optionalPlainText(300, 'Keep the summary to 300 characters or fewer.').optional(),
     /** The child the post is written with; told when it is reviewed. */
     childId: uuidSchema.optional(),
     /** How the post is signed ("Jordan, Maya's dad"); the account's name when left out. */
@@ -87,13 +88,13 @@ export type BlogUpdateInput = z.input<typeof blogUpdateInputSchema>;
 
 export const myBlogSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     title: z.string(),
     status: z.enum(BLOG_STATUSES),
     reviewNote: z.string().nullable(),
-    updatedAt: z.string(),
-    submittedAt: z.string().nullable(),
-    publishedAt: z.string().nullable(),
+    updatedAt: instant,
+    submittedAt: instant.nullable(),
+    publishedAt: instant.nullable(),
   })
   .meta({ id: 'MyBlog' });
 export type MyBlog = z.infer<typeof myBlogSchema>;
@@ -111,7 +112,6 @@ export type MyBlogDetail = z.infer<typeof myBlogDetailSchema>;
 
 /** What the picture upload answers: the address the editor inserts. */
 export const blogImageSchema = z.object({ url: z.string() }).meta({ id: 'BlogImage' });
-export type BlogImage = z.infer<typeof blogImageSchema>;
 
 /** Statuses in which the family may still change its post; approved posts are final. */
 export const EDITABLE_BLOG_STATUSES = ['draft', 'submitted', 'rejected'] as const;
@@ -139,4 +139,3 @@ export const blogReviewInputSchema = z
     }
   })
   .meta({ id: 'BlogReviewInput' });
-export type BlogReviewInput = z.input<typeof blogReviewInputSchema>;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
-import type { Db } from '~/platform/db/client.server';
+import { type Db, queryRows } from '~/platform/db/client.server';
 import { blogs, children, users } from '~/platform/db/schema.server';
 import { conflict, invalid, notFound } from '~/platform/errors';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
@@ -44,7 +44,7 @@ export const mediaUrl = (path: string | null) => (path ? `/media/${path}` : null
 
 function summaryDto(row: SummaryRow): BlogSummary {
   return {
-    _id: row.id,
+    id: row.id,
     title: row.title,
     authorName: row.authorName,
     excerpt: row.excerpt,
@@ -55,7 +55,7 @@ function summaryDto(row: SummaryRow): BlogSummary {
   };
 }
 
-export interface PostPage {
+interface PostPage {
   posts: BlogSummary[];
   /** Older posts start after this; null on the last page. */
   nextCursor: string | null;
@@ -136,10 +136,10 @@ export async function latestPublishedPosts(db: Db, limit: number) {
   return rows.map((row) => ({ ...summaryDto(row), contentHtml: sanitizePostHtml(row.contentHtml) }));
 }
 
-export interface ArchiveMonth {
+interface ArchiveMonth {
   month: string;
   count: number;
-  posts: { _id: string; title: string; publishedAt: string }[];
+  posts: { id: string; title: string; publishedAt: string }[];
 }
 
 /**
@@ -147,13 +147,15 @@ export interface ArchiveMonth {
  * each; the rest of a month is one link away.
  */
 export async function archiveMonths(db: Db, perMonth = 12): Promise<ArchiveMonth[]> {
-  const result = await db.execute<{
+  const rows = await queryRows<{
     month: string;
     count: number;
-    id: string | null;
-    title: string | null;
-    published_at: string | Date | null;
-  }>(sql`
+    id: string;
+    title: string;
+    published_at: string | Date;
+  }>(
+    db,
+    sql`
     with published as (
       select id, title, published_at, to_char(published_at at time zone 'UTC', 'YYYY-MM') as month,
              row_number() over (partition by date_trunc('month', published_at at time zone 'UTC')
@@ -163,12 +165,8 @@ export async function archiveMonths(db: Db, perMonth = 12): Promise<ArchiveMonth
       where status = 'approved' and published_at <= now()
     )
     select month, count, id, title, published_at from published where n <= ${perMonth}
-    order by month desc, published_at desc, id desc`);
-  const rows = (
-    result as unknown as {
-      rows: { month: string; count: number; id: string; title: string; published_at: string | Date }[];
-    }
-  ).rows;
+    order by month desc, published_at desc, id desc`,
+  );
   const months: ArchiveMonth[] = [];
   for (const row of rows) {
     let month = months[months.length - 1];
@@ -177,7 +175,7 @@ export async function archiveMonths(db: Db, perMonth = 12): Promise<ArchiveMonth
       months.push(month);
     }
     month.posts.push({
-      _id: row.id,
+      id: row.id,
       title: row.title,
       publishedAt: new Date(row.published_at).toISOString(),
     });
@@ -257,9 +255,9 @@ export async function createDraft(
   return myBlogDto(row);
 }
 
-export function myBlogDto(row: BlogRow): MyBlog {
+function myBlogDto(row: BlogRow): MyBlog {
   return {
-    _id: row.id,
+    id: row.id,
     title: row.title,
     status: row.status,
     reviewNote: row.reviewNote,
@@ -350,18 +348,18 @@ export async function reviewPost(
         link: approve ? `/blogs/${row.id}` : `/user/myblogs/${row.id}`,
       });
     }
-    await recordAudit(tx, {
-      actorId: reviewerId,
-      action: approve ? 'blog.approve' : 'blog.reject',
-      entity: 'blog',
-      entityId: row.id,
-      ...(row.reviewNote ? { details: { note: row.reviewNote } } : {}),
-    });
+    await recordAudit(
+      tx,
+      reviewerId,
+      approve ? 'blog.approve' : 'blog.reject',
+      row.id,
+      row.reviewNote ? { note: row.reviewNote } : undefined,
+    );
     return myBlogDto(row);
   });
 }
 
-export function myBlogDetailDto(row: BlogRow): MyBlogDetail {
+function myBlogDetailDto(row: BlogRow): MyBlogDetail {
   return {
     ...myBlogDto(row),
     // Sanitized again on the way out, as for public posts.
@@ -443,7 +441,7 @@ export async function deleteMyPost(db: Db, userId: string, id: string): Promise<
 }
 
 /** The display name of whoever reviewed a post, for the message to a reviewer who came second. */
-export async function reviewerOf(db: Db, id: string): Promise<string | null> {
+async function reviewerOf(db: Db, id: string): Promise<string | null> {
   const [row] = await db
     .select({ name: users.displayName })
     .from(blogs)

@@ -1,9 +1,10 @@
 /** Rules about blog posts that need no database: reading time, cursors, months, excerpts. */
 
+import { exactInstant, packCursor, unpackCursor } from '~/platform/cursor';
 import { isUuid } from '~/platform/ids';
 
 /** Adults reading for pleasure manage about 230 words a minute; round up, never "0 min". */
-export const WORDS_PER_MINUTE = 230;
+const WORDS_PER_MINUTE = 230;
 
 export function readingMinutes(wordCount: number): number {
   return Math.max(1, Math.ceil(wordCount / WORDS_PER_MINUTE));
@@ -68,25 +69,16 @@ export interface BlogCursor {
 }
 
 export function encodeCursor(cursor: BlogCursor): string {
-  const raw = `${cursor.publishedAt.toISOString()}_${cursor.id}`;
-  return btoa(raw).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return packCursor([cursor.publishedAt.toISOString(), cursor.id]);
 }
 
 export function decodeCursor(value: string): BlogCursor | undefined {
-  if (value.length > 100 || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
-  let raw: string;
-  try {
-    raw = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return undefined;
-  }
-  const [iso, id, extra] = raw.split('_');
-  if (!iso || !id || extra !== undefined || !isUuid(id)) return undefined;
+  const [iso = '', id = ''] = unpackCursor(value, 2, 100) ?? [];
+  if (!isUuid(id)) return undefined;
   // Four-digit years from 1970 only: anything else the database would refuse, as a 500.
   if (!/^(19[7-9]\d|2\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) return undefined;
-  const publishedAt = new Date(iso);
-  if (Number.isNaN(publishedAt.getTime()) || publishedAt.toISOString() !== iso) return undefined;
-  return { publishedAt, id: id.toLowerCase() };
+  const publishedAt = exactInstant(iso);
+  return publishedAt && { publishedAt, id: id.toLowerCase() };
 }
 
 /** "2026-11": the month a post belongs to in the archives, in UTC like the dates shown. */

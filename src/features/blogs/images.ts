@@ -4,7 +4,7 @@ export const BLOG_IMAGE_TYPES = {
   'image/png': 'png',
   'image/webp': 'webp',
 } as const;
-export type BlogImageType = keyof typeof BLOG_IMAGE_TYPES;
+type BlogImageType = keyof typeof BLOG_IMAGE_TYPES;
 
 /** The largest picture a family may upload for a post. */
 export const MAX_BLOG_IMAGE_BYTES = 5 * 1024 * 1024;

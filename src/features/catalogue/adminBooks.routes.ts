@@ -16,19 +16,11 @@ const NO_BOOK = 'That book';
 export function adminBookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const storage = () => deps.storage ?? getStorage();
 
-  adminRecordRoutes(
-    app,
-    deps,
-    NO_BOOK,
-    [api.adminListBooks, listBooks],
-    [api.adminCreateBook, createBook],
-    [api.adminGetBook, getBook],
-  );
-
-  route(app, deps, api.adminUpdateBook, async (c) => {
-    const book = await updateBook(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
-    if (!book) throw notFound(NO_BOOK);
-    return c.json(book, 200);
+  adminRecordRoutes(app, deps, NO_BOOK, {
+    list: [api.adminListBooks, listBooks],
+    create: [api.adminCreateBook, createBook],
+    get: [api.adminGetBook, getBook],
+    update: [api.adminUpdateBook, updateBook],
   });
 
   route(app, deps, api.adminDeleteBook, async (c) => {

@@ -26,7 +26,7 @@ type BookInput = z.output<typeof bookInputSchema>;
 type BookPatch = z.output<typeof bookPatchSchema>;
 type BookListQuery = z.output<typeof bookListQuerySchema>;
 
-export const bookDto = (row: BookRow): AdminBook => ({
+const bookDto = (row: BookRow): AdminBook => ({
   id: row.id,
   title: row.title,
   author: row.author,
@@ -111,13 +111,7 @@ export async function createBook(db: Db, actorId: string, input: BookInput): Pro
         })
         .returning();
       if (!row) throw new Error('The book was not saved');
-      await recordAudit(tx, {
-        actorId,
-        action: 'book.create',
-        entity: 'book',
-        entityId: row.id,
-        details: { title: row.title, isbn: row.isbn },
-      });
+      await recordAudit(tx, actorId, 'book.create', row.id, { title: row.title, isbn: row.isbn });
       return bookDto(row);
     }),
   );
@@ -168,16 +162,10 @@ export async function updateBook(
         .where(eq(books.id, id))
         .returning();
       if (!saved) return undefined;
-      await recordAudit(tx, {
-        actorId,
-        action: 'book.edit',
-        entity: 'book',
-        entityId: id,
-        details: {
-          title: saved.title,
-          changed,
-          ...(changed.includes('title') ? { previousTitle: row.title } : {}),
-        },
+      await recordAudit(tx, actorId, 'book.edit', id, {
+        title: saved.title,
+        changed,
+        ...(changed.includes('title') ? { previousTitle: row.title } : {}),
       });
       return saved;
     }),
@@ -201,12 +189,11 @@ export async function deleteBook(
     const [row] = await tx.delete(books).where(eq(books.id, id)).returning();
     if (!row) return undefined;
     const readingLogCount = Number(logs?.n ?? 0);
-    await recordAudit(tx, {
-      actorId,
-      action: 'book.delete',
-      entity: 'book',
-      entityId: id,
-      details: { title: row.title, author: row.author, isbn: row.isbn, readingLogs: readingLogCount },
+    await recordAudit(tx, actorId, 'book.delete', id, {
+      title: row.title,
+      author: row.author,
+      isbn: row.isbn,
+      readingLogs: readingLogCount,
     });
     return { coverPath: row.coverPath, readingLogs: readingLogCount };
   });
@@ -216,7 +203,7 @@ export async function deleteBook(
 }
 
 /** Where a new cover is stored: a random name, so an old address never shows a new picture. */
-export const coverKey = () => `books/${randomUUID()}.webp`;
+const coverKey = () => `books/${randomUUID()}.webp`;
 
 /** Sets (cover given) or removes (null) a book's cover; undefined for an unknown book. */
 export async function setBookCover(
@@ -239,19 +226,19 @@ export async function setBookCover(
         .where(eq(books.id, id))
         .returning();
       if (!saved) return undefined;
-      await recordAudit(tx, {
+      await recordAudit(
+        tx,
         actorId,
-        action: 'book.cover',
-        entity: 'book',
-        entityId: id,
-        details: cover
+        'book.cover',
+        id,
+        cover
           ? {
               title: row.title,
               cover: row.coverPath ? 'replaced' : 'added',
               size: `${cover.width}×${cover.height}`,
             }
           : { title: row.title, cover: 'removed' },
-      });
+      );
       return { result: bookDto(saved), oldKey: row.coverPath };
     }),
   );

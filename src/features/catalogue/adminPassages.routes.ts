@@ -25,20 +25,11 @@ const NO_PASSAGE = 'That passage';
 export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const storage = () => deps.storage ?? getStorage();
 
-  adminRecordRoutes(
-    app,
-    deps,
-    NO_PASSAGE,
-    [api.adminListPassages, listAdminPassages],
-    [api.adminCreatePassage, createPassage],
-    [api.adminGetPassage, getAdminPassage],
-  );
-
-  route(app, deps, api.adminUpdatePassage, async (c) => {
-    const { id } = c.req.valid('param');
-    const passage = await updatePassage(deps.db, c.get('user').id, id, c.req.valid('json'));
-    if (!passage) throw notFound(NO_PASSAGE);
-    return c.json(passage, 200);
+  adminRecordRoutes(app, deps, NO_PASSAGE, {
+    list: [api.adminListPassages, listAdminPassages],
+    create: [api.adminCreatePassage, createPassage],
+    get: [api.adminGetPassage, getAdminPassage],
+    update: [api.adminUpdatePassage, updatePassage],
   });
 
   route(app, deps, api.adminDeletePassage, async (c) => {

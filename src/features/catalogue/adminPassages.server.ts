@@ -65,12 +65,10 @@ export async function createPassage(db: Db, actorId: string, input: PassageInput
       })
       .returning();
     if (!row) throw new Error('The passage was not saved');
-    await recordAudit(tx, {
-      actorId,
-      action: 'passage.create',
-      entity: 'passage',
-      entityId: row.id,
-      details: { title: row.title, level: row.readingLevel, wordCount: row.wordCount },
+    await recordAudit(tx, actorId, 'passage.create', row.id, {
+      title: row.title,
+      level: row.readingLevel,
+      wordCount: row.wordCount,
     });
     return passageDto(row);
   });
@@ -111,16 +109,10 @@ export async function updatePassage(
       .where(eq(passages.id, id))
       .returning();
     if (!saved) return undefined;
-    await recordAudit(tx, {
-      actorId,
-      action: 'passage.edit',
-      entity: 'passage',
-      entityId: id,
-      details: {
-        title: saved.title,
-        changed,
-        ...(changed.includes('text') ? { wordCount: `${row.wordCount} → ${saved.wordCount}` } : {}),
-      },
+    await recordAudit(tx, actorId, 'passage.edit', id, {
+      title: saved.title,
+      changed,
+      ...(changed.includes('text') ? { wordCount: `${row.wordCount} → ${saved.wordCount}` } : {}),
     });
     return saved;
   });
@@ -140,12 +132,10 @@ export async function deletePassage(
     const [row] = await tx.delete(passages).where(eq(passages.id, id)).returning();
     if (!row) return undefined;
     const recordingCount = Number(attempts?.n ?? 0);
-    await recordAudit(tx, {
-      actorId,
-      action: 'passage.delete',
-      entity: 'passage',
-      entityId: id,
-      details: { title: row.title, level: row.readingLevel, recordings: recordingCount },
+    await recordAudit(tx, actorId, 'passage.delete', id, {
+      title: row.title,
+      level: row.readingLevel,
+      recordings: recordingCount,
     });
     return { audioPath: row.audioPath, recordings: recordingCount };
   });
@@ -157,7 +147,7 @@ export async function deletePassage(
 export type ModelAudioType = keyof typeof MODEL_AUDIO_TYPES;
 
 /** Where a model reading is stored: public (children listen to it), under a name nobody can guess. */
-export const modelAudioKey = (type: ModelAudioType) => `passages/${randomUUID()}.${MODEL_AUDIO_TYPES[type]}`;
+const modelAudioKey = (type: ModelAudioType) => `passages/${randomUUID()}.${MODEL_AUDIO_TYPES[type]}`;
 
 /** Sets (audio given) or removes (null) a passage's model reading; undefined for an unknown passage. */
 export async function setPassageAudio(
@@ -180,15 +170,15 @@ export async function setPassageAudio(
         .where(eq(passages.id, id))
         .returning();
       if (!saved) return undefined;
-      await recordAudit(tx, {
+      await recordAudit(
+        tx,
         actorId,
-        action: 'passage.audio',
-        entity: 'passage',
-        entityId: id,
-        details: audio
+        'passage.audio',
+        id,
+        audio
           ? { title: row.title, audio: row.audioPath ? 'replaced' : 'added', seconds: audio.seconds }
           : { title: row.title, audio: 'removed' },
-      });
+      );
       return { result: passageDto(saved), oldKey: row.audioPath };
     }),
   );

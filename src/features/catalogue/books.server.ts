@@ -19,7 +19,7 @@ export async function searchBooks(db: Db, query: string, limit: number): Promise
     .where(where)
     .orderBy(...order)
     .limit(limit);
-  return rows.map((b) => ({ _id: b.id, title: b.title, author: b.author, readingLevel: b.readingLevel }));
+  return rows.map((b) => ({ id: b.id, title: b.title, author: b.author, readingLevel: b.readingLevel }));
 }
 
 /** A catalogue book's title and author, or undefined for an id the catalogue does not hold. */

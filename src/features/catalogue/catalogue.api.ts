@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   adminPassageDetailSchema,
@@ -21,7 +21,6 @@ import {
   passagePatchSchema,
 } from './catalogue.schema';
 
-const params = idParamsSchema;
 const bookDeletedSchema = z
   .object({ deleted: z.literal(true), readingLogs: z.int() })
   .meta({ id: 'AdminBookDeleted' });
@@ -34,10 +33,7 @@ const passageDeletedSchema = z
  * books (each with its cover) and read-aloud passages (each with its model reading).
  */
 export const catalogueApi = {
-  search: contract({
-    method: 'get',
-    path: '/books',
-    operationId: 'searchBooks',
+  search: contract('searchBooks', 'GET /books', {
     summary: 'Searches the book catalogue by title or author (public)',
     access: 'public',
     query: bookSearchQuerySchema,
@@ -46,10 +42,7 @@ export const catalogueApi = {
     returns: 'Matching books, titles starting with the words first',
   }),
 
-  adminListBooks: contract({
-    method: 'get',
-    path: '/admin/books',
-    operationId: 'adminListBooks',
+  adminListBooks: contract('adminListBooks', 'GET /admin/books', {
     summary: 'The catalogue, searched by title, author or ISBN, sorted and paged (administrators only)',
     access: 'admin',
     query: bookListQuerySchema,
@@ -57,10 +50,7 @@ export const catalogueApi = {
     response: adminPageSchema(bookSchema, 'AdminBookPage'),
     returns: 'A page of books',
   }),
-  adminCreateBook: contract({
-    method: 'post',
-    path: '/admin/books',
-    operationId: 'adminCreateBook',
+  adminCreateBook: contract('adminCreateBook', 'POST /admin/books', {
     summary: 'Adds a book; an ISBN-10 or ISBN-13 is checked and kept as its ISBN-13',
     access: 'admin',
     body: bookInputSchema,
@@ -69,10 +59,7 @@ export const catalogueApi = {
     returns: 'The new book',
     errors: [409],
   }),
-  adminGetBook: contract({
-    method: 'get',
-    path: '/admin/books/{id}',
-    operationId: 'adminGetBook',
+  adminGetBook: contract('adminGetBook', 'GET /admin/books/{id}', {
     summary: 'One book, with how many reading-log entries name it',
     access: 'admin',
     params,
@@ -80,10 +67,7 @@ export const catalogueApi = {
     response: bookDetailSchema,
     returns: 'The book',
   }),
-  adminUpdateBook: contract({
-    method: 'patch',
-    path: '/admin/books/{id}',
-    operationId: 'adminUpdateBook',
+  adminUpdateBook: contract('adminUpdateBook', 'PATCH /admin/books/{id}', {
     summary: 'Changes the fields sent',
     access: 'admin',
     params,
@@ -93,10 +77,7 @@ export const catalogueApi = {
     returns: 'The book as saved',
     errors: [409],
   }),
-  adminDeleteBook: contract({
-    method: 'delete',
-    path: '/admin/books/{id}',
-    operationId: 'adminDeleteBook',
+  adminDeleteBook: contract('adminDeleteBook', 'DELETE /admin/books/{id}', {
     summary: 'Deletes a book and its cover; reading-log entries keep their own title and author',
     access: 'admin',
     params,
@@ -104,10 +85,7 @@ export const catalogueApi = {
     response: bookDeletedSchema,
     returns: 'Deleted, with how many log entries named it',
   }),
-  adminUploadBookCover: contract({
-    method: 'post',
-    path: '/admin/books/{id}/cover',
-    operationId: 'adminUploadBookCover',
+  adminUploadBookCover: contract('adminUploadBookCover', 'POST /admin/books/{id}/cover', {
     summary: `Sets or replaces the cover: JPEG, PNG, WebP or GIF as the raw body, at most ${MAX_COVER_BYTES / 1024 / 1024} MB; stored as WebP`,
     access: 'admin',
     params,
@@ -116,10 +94,7 @@ export const catalogueApi = {
     response: bookSchema,
     returns: 'The book with its new cover',
   }),
-  adminDeleteBookCover: contract({
-    method: 'delete',
-    path: '/admin/books/{id}/cover',
-    operationId: 'adminDeleteBookCover',
+  adminDeleteBookCover: contract('adminDeleteBookCover', 'DELETE /admin/books/{id}/cover', {
     summary: 'Removes the cover',
     access: 'admin',
     params,
@@ -128,10 +103,7 @@ export const catalogueApi = {
     returns: 'The book without a cover',
   }),
 
-  adminListPassages: contract({
-    method: 'get',
-    path: '/admin/passages',
-    operationId: 'adminListPassages',
+  adminListPassages: contract('adminListPassages', 'GET /admin/passages', {
     summary: 'Read-aloud passages, searched by title or text, sorted and paged (administrators only)',
     access: 'admin',
     query: passageListQuerySchema,
@@ -139,10 +111,7 @@ export const catalogueApi = {
     response: adminPageSchema(adminPassageSchema, 'AdminPassagePage'),
     returns: 'A page of passages',
   }),
-  adminCreatePassage: contract({
-    method: 'post',
-    path: '/admin/passages',
-    operationId: 'adminCreatePassage',
+  adminCreatePassage: contract('adminCreatePassage', 'POST /admin/passages', {
     summary: 'Adds a passage; its words are counted on the server',
     access: 'admin',
     body: passageInputSchema,
@@ -150,10 +119,7 @@ export const catalogueApi = {
     response: adminPassageSchema,
     returns: 'The new passage',
   }),
-  adminGetPassage: contract({
-    method: 'get',
-    path: '/admin/passages/{id}',
-    operationId: 'adminGetPassage',
+  adminGetPassage: contract('adminGetPassage', 'GET /admin/passages/{id}', {
     summary: 'One passage with its text, and how many attempts children made at it',
     access: 'admin',
     params,
@@ -161,10 +127,7 @@ export const catalogueApi = {
     response: adminPassageDetailSchema,
     returns: 'The passage',
   }),
-  adminUpdatePassage: contract({
-    method: 'patch',
-    path: '/admin/passages/{id}',
-    operationId: 'adminUpdatePassage',
+  adminUpdatePassage: contract('adminUpdatePassage', 'PATCH /admin/passages/{id}', {
     summary: 'Changes the fields sent; a new text is counted again',
     access: 'admin',
     params,
@@ -173,10 +136,7 @@ export const catalogueApi = {
     response: adminPassageDetailSchema,
     returns: 'The passage as saved',
   }),
-  adminDeletePassage: contract({
-    method: 'delete',
-    path: '/admin/passages/{id}',
-    operationId: 'adminDeletePassage',
+  adminDeletePassage: contract('adminDeletePassage', 'DELETE /admin/passages/{id}', {
     summary: "Deletes a passage and its model reading; children's attempts keep their times",
     access: 'admin',
     params,
@@ -184,10 +144,7 @@ export const catalogueApi = {
     response: passageDeletedSchema,
     returns: 'Deleted, with how many attempts named it',
   }),
-  adminUploadPassageAudio: contract({
-    method: 'post',
-    path: '/admin/passages/{id}/audio',
-    operationId: 'adminUploadPassageAudio',
+  adminUploadPassageAudio: contract('adminUploadPassageAudio', 'POST /admin/passages/{id}/audio', {
     summary: `Sets or replaces the model reading: MP3, M4A, OGG, WebM or WAV as the raw body, at most ${MAX_MODEL_AUDIO_BYTES / 1024 / 1024} MB`,
     access: 'admin',
     params,
@@ -196,10 +153,7 @@ export const catalogueApi = {
     response: adminPassageSchema,
     returns: 'The passage with its model reading',
   }),
-  adminDeletePassageAudio: contract({
-    method: 'delete',
-    path: '/admin/passages/{id}/audio',
-    operationId: 'adminDeletePassageAudio',
+  adminDeletePassageAudio: contract('adminDeletePassageAudio', 'DELETE /admin/passages/{id}/audio', {
     summary: 'Removes the model reading',
     access: 'admin',
     params,

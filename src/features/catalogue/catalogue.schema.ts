@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { passageSchema } from '~/features/readAloud/readAloud.schema';
 import { adminListQuery } from '~/platform/admin/list.schema';
 import { READING_LEVELS } from '~/platform/domain';
-import { pageLimitSchema, plainLine } from '~/platform/http/common.schema';
+import { CONTROL_EXCEPT_LINES, pageLimitSchema, plainLine, timestamps } from '~/platform/http/common.schema';
 import { checkIsbn, ISBN_MESSAGES } from './isbn';
 
 /** The catalogue and the read-aloud passages, as the admin console edits them. */
@@ -28,9 +29,6 @@ export const MODEL_AUDIO_TYPES = {
 } as const;
 export const MAX_MODEL_AUDIO_BYTES = 25 * 1024 * 1024;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (but tab and new line) are what is refused.
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** Several paragraphs of plain text: new lines kept, control characters and markup refused. */
 const prose = (max: number, tooLong: string) =>
   z
@@ -40,12 +38,12 @@ const prose = (max: number, tooLong: string) =>
       z
         .string()
         .max(max, tooLong)
-        .refine((v) => !CONTROL_BUT_LINES.test(v), 'Use letters, numbers and punctuation only.')
+        .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Use letters, numbers and punctuation only.')
         .refine((v) => !/[<>]/.test(v), 'Plain text only: no < or > signs.'),
     );
 
 /** An optional ISBN-10 or ISBN-13, answered as the ISBN-13 the catalogue keeps; empty is none. */
-export const isbnSchema = z
+const isbnSchema = z
   .string({ error: 'Enter the ISBN as text.' })
   .max(40, 'An ISBN has 10 or 13 digits.')
   .nullable()
@@ -119,8 +117,7 @@ export const bookSchema = z
     summary: z.string(),
     /** Where the cover is served (WebP), or null. */
     coverUrl: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'AdminBook' });
 export type AdminBook = z.infer<typeof bookSchema>;
@@ -133,7 +130,7 @@ export const bookDetailSchema = bookSchema
   .meta({ id: 'AdminBookDetail' });
 export type AdminBookDetail = z.infer<typeof bookDetailSchema>;
 
-export const BOOK_SORTS = ['title', 'author', 'level', 'createdAt'] as const;
+const BOOK_SORTS = ['title', 'author', 'level', 'createdAt'] as const;
 export const bookListQuerySchema = adminListQuery(BOOK_SORTS, { sort: 'title', dir: 'asc' });
 
 const passageFields = z.object({
@@ -150,18 +147,13 @@ export type PassageInput = z.input<typeof passageInputSchema>;
 export const passagePatchSchema = passageFields.partial().meta({ id: 'PassagePatch' });
 export type PassagePatch = z.input<typeof passagePatchSchema>;
 
-export const adminPassageSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    level: z.enum(READING_LEVELS),
-    /** Counted on the server, with the function the read-aloud page measures speed by. */
-    wordCount: z.int(),
-    /** Where the model reading is served, or null. */
-    audioUrl: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
+/**
+ * A passage in the admin list: what families read aloud, but the text itself. The word count is
+ * counted on the server, with the function the read-aloud page measures speed by.
+ */
+export const adminPassageSchema = passageSchema
+  .omit({ text: true })
+  .extend(timestamps)
   .meta({ id: 'AdminPassage' });
 export type AdminPassage = z.infer<typeof adminPassageSchema>;
 
@@ -174,17 +166,13 @@ export const adminPassageDetailSchema = adminPassageSchema
   .meta({ id: 'AdminPassageDetail' });
 export type AdminPassageDetail = z.infer<typeof adminPassageDetailSchema>;
 
-export const PASSAGE_SORTS = ['title', 'level', 'wordCount', 'createdAt'] as const;
+const PASSAGE_SORTS = ['title', 'level', 'wordCount', 'createdAt'] as const;
 export const passageListQuerySchema = adminListQuery(PASSAGE_SORTS, { sort: 'title', dir: 'asc' });
 
 /** The catalogue as families search it when they log a book (public). */
-export const catalogueBookSchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    author: z.string(),
-    readingLevel: z.enum(READING_LEVELS).nullable(),
-  })
+const catalogueBookSchema = bookSchema
+  .pick({ id: true, title: true, author: true })
+  .extend({ readingLevel: bookSchema.shape.level })
   .meta({ id: 'CatalogueBook' });
 export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
 

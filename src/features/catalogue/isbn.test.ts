@@ -2,58 +2,65 @@ import { describe, expect, it } from 'vitest';
 import { checkIsbn, compactIsbn, isbn10To13, validIsbn10, validIsbn13 } from './isbn';
 
 describe('compactIsbn', () => {
-  it('drops hyphens and spaces and makes x upper case', () => {
-    expect(compactIsbn(' 0-8044-2957-x ')).toBe('080442957X');
-    expect(compactIsbn('978 0 14 240387 7')).toBe('9780142403877');
+  it.each([
+    [' 0-8044-2957-x ', '080442957X'],
+    ['978 0 14 240387 7', '9780142403877'],
+  ])('drops hyphens and spaces and makes x upper case: %j is %j', (typed, compact) => {
+    expect(compactIsbn(typed)).toBe(compact);
   });
 });
 
-describe('validIsbn10', () => {
-  it('accepts correct check digits, X standing for ten', () => {
-    expect(validIsbn10('0142403873')).toBe(true);
-    expect(validIsbn10('080442957X')).toBe(true);
-    expect(validIsbn10('0306406152')).toBe(true);
-  });
-  it('refuses a wrong check digit, a misplaced X and other lengths', () => {
-    expect(validIsbn10('0142403874')).toBe(false);
-    expect(validIsbn10('08044295X7')).toBe(false);
-    expect(validIsbn10('014240387')).toBe(false);
-  });
-});
+/** What a validator accepts and what it refuses, each a description and the ISBNs that show it. */
+type Verdicts = [description: string, isbns: readonly string[]];
 
-describe('validIsbn13', () => {
-  it('accepts correct check digits', () => {
-    expect(validIsbn13('9780142403877')).toBe(true);
-    expect(validIsbn13('9780306406157')).toBe(true);
-    expect(validIsbn13('9791090636071')).toBe(true);
+function describeValidator(valid: (isbn: string) => boolean, accepts: Verdicts, refuses: Verdicts) {
+  describe(valid.name, () => {
+    it(`accepts ${accepts[0]}`, () => {
+      for (const isbn of accepts[1]) expect(valid(isbn), isbn).toBe(true);
+    });
+    it(`refuses ${refuses[0]}`, () => {
+      for (const isbn of refuses[1]) expect(valid(isbn), isbn).toBe(false);
+    });
   });
-  it('refuses a wrong check digit, swapped digits and letters', () => {
-    expect(validIsbn13('9780142403878')).toBe(false);
-    expect(validIsbn13('9780142043877')).toBe(false);
-    expect(validIsbn13('978014240387X')).toBe(false);
-  });
-});
+}
+
+describeValidator(
+  validIsbn10,
+  ['correct check digits, X standing for ten', ['0142403873', '080442957X', '0306406152']],
+  ['a wrong check digit, a misplaced X and other lengths', ['0142403874', '08044295X7', '014240387']],
+);
+describeValidator(
+  validIsbn13,
+  ['correct check digits', ['9780142403877', '9780306406157', '9791090636071']],
+  ['a wrong check digit, swapped digits and letters', ['9780142403878', '9780142043877', '978014240387X']],
+);
 
 describe('isbn10To13', () => {
   it('prefixes 978 and computes the new check digit', () => {
-    expect(isbn10To13('0142403873')).toBe('9780142403877');
-    expect(isbn10To13('080442957X')).toBe('9780804429573');
-    expect(isbn10To13('0306406152')).toBe('9780306406157');
+    expect(['0142403873', '080442957X', '0306406152'].map(isbn10To13)).toEqual([
+      '9780142403877',
+      '9780804429573',
+      '9780306406157',
+    ]);
   });
 });
 
 describe('checkIsbn', () => {
-  it('answers the ISBN-13 of a valid ISBN-10 or ISBN-13, however it was typed', () => {
-    expect(checkIsbn('0-14-240387-3')).toEqual({ ok: true, isbn13: '9780142403877' });
-    expect(checkIsbn('978-0-14-240387-7')).toEqual({ ok: true, isbn13: '9780142403877' });
-    expect(checkIsbn('0 8044 2957 x')).toEqual({ ok: true, isbn13: '9780804429573' });
+  it.each([
+    ['0-14-240387-3', '9780142403877'],
+    ['978-0-14-240387-7', '9780142403877'],
+    ['0 8044 2957 x', '9780804429573'],
+  ])('answers the ISBN-13 of a valid ISBN-10 or ISBN-13, however it was typed: %j', (typed, isbn13) => {
+    expect(checkIsbn(typed)).toEqual({ ok: true, isbn13 });
   });
-  it('names what is wrong', () => {
-    expect(checkIsbn('978-0-14-240387-8')).toEqual({ ok: false, reason: 'check-digit' });
-    expect(checkIsbn('0-14-240387-4')).toEqual({ ok: false, reason: 'check-digit' });
-    expect(checkIsbn('97801424038')).toEqual({ ok: false, reason: 'length' });
-    expect(checkIsbn('ISBN 9780142403877')).toEqual({ ok: false, reason: 'characters' });
-    expect(checkIsbn('97801424X3877')).toEqual({ ok: false, reason: 'characters' });
-    expect(checkIsbn('978.0142403877')).toEqual({ ok: false, reason: 'characters' });
+  it.each([
+    ['978-0-14-240387-8', 'check-digit'],
+    ['0-14-240387-4', 'check-digit'],
+    ['97801424038', 'length'],
+    ['ISBN 9780142403877', 'characters'],
+    ['97801424X3877', 'characters'],
+    ['978.0142403877', 'characters'],
+  ])('names what is wrong with %j: %s', (typed, reason) => {
+    expect(checkIsbn(typed)).toEqual({ ok: false, reason });
   });
 });

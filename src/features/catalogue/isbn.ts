@@ -3,7 +3,7 @@
  * shared by the admin form and the API, so the page and the server agree on every answer.
  */
 
-export type IsbnCheck =
+type IsbnCheck =
   | { ok: true; isbn13: string }
   | { ok: false; reason: 'characters' | 'length' | 'check-digit' };
 

@@ -7,6 +7,14 @@ export const at = (daysFromNow: number, hour: number, minute = 0) => {
   return d;
 };
 
+/** The first `weekday` (0 Sunday … 6 Saturday, in UTC) at least two days from now, at `hour`:00 UTC. */
+export const nextWeekday = (weekday: number, hour: number) => {
+  const d = at(2, hour);
+  d.setUTCDate(d.getUTCDate() + ((weekday - d.getUTCDay() + 7) % 7));
+  return d;
+};
+const SATURDAY = 6;
+
 export const PLANS = [
   {
     name: 'Rated Reads Monthly',
@@ -139,8 +147,9 @@ export const EVENTS = [
     title: 'Saturday Story Time: Under the Sea',
     description:
       'A cosy read-aloud of ocean stories for our youngest readers, with a simple craft at the end. Grown-ups stay with their children.',
-    startsAt: at(6, 15),
-    endsAt: at(6, 16),
+    // 15:00 UTC is Saturday in the Americas, Europe and Africa alike.
+    startsAt: nextWeekday(SATURDAY, 15),
+    endsAt: nextWeekday(SATURDAY, 16),
     location: 'Riverside Public Library, Children’s Room',
     onlineUrl: null,
     ageMin: 4,

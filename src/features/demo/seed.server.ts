@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { preparePost } from '~/features/blogs/blogs.server';
 import { passageWordCount } from '~/features/readAloud/readAloud';
-import type { Db } from '~/platform/db/client.server';
+import { type Db, queryRows } from '~/platform/db/client.server';
 import {
   blogs,
   books,
@@ -32,12 +32,12 @@ import {
 } from './demoContent';
 
 /** True when the database already holds anything a person made: seeding never touches it then. */
-export async function databaseHasData(db: Db): Promise<boolean> {
-  const [row] = await db
-    .execute<{ any: boolean }>(sql`
-    select exists(select 1 from users) or exists(select 1 from plans) or exists(select 1 from blogs)
-      or exists(select 1 from books) or exists(select 1 from events) as any`)
-    .then((r) => (r as unknown as { rows: { any: boolean }[] }).rows);
+async function databaseHasData(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists(select 1 from users) or exists(select 1 from plans) or exists(select 1 from blogs)
+      or exists(select 1 from books) or exists(select 1 from events) as any`,
+  );
   return row?.any === true;
 }
 

@@ -37,14 +37,11 @@ function changed(result: EventChangeResult) {
 
 /** Administrators only: events: create, list, edit, cancel, registrations. */
 export function adminEventsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  adminRecordRoutes(
-    app,
-    deps,
-    'That event',
-    [api.adminList, listAdminEvents],
-    [api.adminCreate, createEventAudited],
-    [api.adminGet, findAdminEvent],
-  );
+  adminRecordRoutes(app, deps, 'That event', {
+    list: [api.adminList, listAdminEvents],
+    create: [api.adminCreate, createEventAudited],
+    get: [api.adminGet, findAdminEvent],
+  });
 
   route(app, deps, api.adminUpdate, async (c) => {
     const { id } = c.req.valid('param');

@@ -1,14 +1,10 @@
 import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
+import { instant, patchSchema } from '~/platform/http/common.schema';
 import { eventFields, eventSchema } from './events.schema';
 
 /** What an administrator sends to change an event: any of its fields, at least one. */
-export const eventPatchSchema = z
-  .object(eventFields)
-  .partial()
-  .strict()
-  .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change.')
-  .meta({ id: 'EventPatch' });
+export const eventPatchSchema = patchSchema(eventFields).meta({ id: 'EventPatch' });
 export type EventPatch = z.infer<typeof eventPatchSchema>;
 
 /** Why the event is cancelled, told to the registered families with the news (optional). */
@@ -23,7 +19,6 @@ export const eventCancelSchema = z
   })
   .strict()
   .meta({ id: 'EventCancel' });
-export type EventCancel = z.input<typeof eventCancelSchema>;
 
 /** An event as the admin console sees it: the joining link and the seats taken included. */
 export const adminEventSchema = eventSchema
@@ -31,7 +26,7 @@ export const adminEventSchema = eventSchema
     /** The joining link of an online event (the public event only says whether it is online). */
     onlineUrl: z.string().nullable(),
     seatsTaken: z.int(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'AdminEvent' });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
@@ -42,23 +37,22 @@ export const eventChangeSchema = z
   .meta({ id: 'AdminEventChange' });
 export type EventChange = z.infer<typeof eventChangeSchema>;
 
-export const EVENT_SORTS = ['upcoming', 'startsAt', 'title', 'seats'] as const;
-export const EVENT_SHOWS = ['', 'upcoming', 'past', 'cancelled'] as const;
+const EVENT_SORTS = ['upcoming', 'startsAt', 'title', 'seats'] as const;
+const EVENT_SHOWS = ['', 'upcoming', 'past', 'cancelled'] as const;
 export const adminEventsQuerySchema = adminListQuery(EVENT_SORTS, { sort: 'upcoming', dir: 'asc' }).extend({
   show: z.enum(EVENT_SHOWS, { error: 'Show upcoming, past, cancelled or every event.' }).default(''),
 });
 
 /** One child registered for an event, with the parent to contact. */
-export const eventRegistrationEntrySchema = z
+const eventRegistrationEntrySchema = z
   .object({
     childId: z.string(),
     childFirstName: z.string(),
     parentName: z.string(),
     parentEmail: z.string(),
-    registeredAt: z.string(),
+    registeredAt: instant,
   })
   .meta({ id: 'EventRegistrationEntry' });
-export type EventRegistrationEntry = z.infer<typeof eventRegistrationEntrySchema>;
 
 export const eventRegistrationListSchema = z
   .object({

@@ -5,31 +5,19 @@ import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server
 import type { Db, Tx } from '~/platform/db/client.server';
 import { children, eventRegistrations, events, users } from '~/platform/db/schema.server';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
-import { seatsLeft } from './events';
 import { eventInputSchema, type ParsedEventInput } from './events.schema';
+import { eventDto } from './events.server';
 import { formatEventRange } from './eventTime';
 
 type EventRow = typeof events.$inferSelect;
 
-export function adminEventDto(e: EventRow): AdminEvent {
+/** The public event, and what only the team sees: the link itself, seats taken, when it was added. */
+function adminEventDto(e: EventRow): AdminEvent {
   return {
-    _id: e.id,
-    title: e.title,
-    description: e.description,
-    startsAt: e.startsAt.toISOString(),
-    endsAt: e.endsAt.toISOString(),
-    location: e.location,
+    ...eventDto(e),
     onlineUrl: e.onlineUrl,
-    online: e.onlineUrl !== null,
-    ageMin: e.ageMin,
-    ageMax: e.ageMax,
-    capacity: e.capacity,
     seatsTaken: e.seatsTaken,
-    seatsLeft: seatsLeft(e.capacity, e.seatsTaken),
-    status: e.status,
-    sequence: e.sequence,
     createdAt: e.createdAt.toISOString(),
-    updatedAt: e.updatedAt.toISOString(),
   };
 }
 
@@ -83,12 +71,10 @@ export async function createEventAudited(db: Db, actorId: string, input: ParsedE
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(events).values(eventColumns(input)).returning();
     if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, {
-      actorId,
-      action: 'event.create',
-      entity: 'event',
-      entityId: row.id,
-      details: { title: row.title, startsAt: input.startsAt, capacity: row.capacity },
+    await recordAudit(tx, actorId, 'event.create', row.id, {
+      title: row.title,
+      startsAt: input.startsAt,
+      capacity: row.capacity,
     });
     return adminEventDto(row);
   });
@@ -207,12 +193,11 @@ export async function updateEvent(
         notified++;
       }
     }
-    await recordAudit(tx, {
-      actorId,
-      action: 'event.edit',
-      entity: 'event',
-      entityId: id,
-      details: { title: row.title, changes, sequence: row.sequence, notified },
+    await recordAudit(tx, actorId, 'event.edit', id, {
+      title: row.title,
+      changes,
+      sequence: row.sequence,
+      notified,
     });
     return { kind: 'ok', event: adminEventDto(row), notified };
   });
@@ -249,12 +234,10 @@ export async function cancelEvent(
         link: `/events/${row.id}`,
       });
     }
-    await recordAudit(tx, {
-      actorId,
-      action: 'event.cancel',
-      entity: 'event',
-      entityId: id,
-      details: { title: row.title, notified: registered.length, ...(reason ? { reason } : {}) },
+    await recordAudit(tx, actorId, 'event.cancel', id, {
+      title: row.title,
+      notified: registered.length,
+      ...(reason ? { reason } : {}),
     });
     return { kind: 'ok', event: adminEventDto(row), notified: registered.length };
   });

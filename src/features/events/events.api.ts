@@ -24,20 +24,14 @@ const adminParams = idParamsSchema;
 
 /** The public events, a family's registrations, and the admin console's events. */
 export const eventsApi = {
-  list: contract({
-    method: 'get',
-    path: '/events',
-    operationId: 'listEvents',
+  list: contract('listEvents', 'GET /events', {
     summary: 'Upcoming events, soonest first, then recent past ones (public)',
     access: 'public',
     status: 200,
     response: eventListSchema,
     returns: 'Events',
   }),
-  get: contract({
-    method: 'get',
-    path: '/events/{eventId}',
-    operationId: 'getEvent',
+  get: contract('getEvent', 'GET /events/{eventId}', {
     summary: 'One event (public)',
     access: 'public',
     params: eventParams,
@@ -45,10 +39,7 @@ export const eventsApi = {
     response: eventSchema,
     returns: 'The event',
   }),
-  registrations: contract({
-    method: 'get',
-    path: '/events/{eventId}/registrations',
-    operationId: 'listEventRegistrations',
+  registrations: contract('listEventRegistrations', 'GET /events/{eventId}/registrations', {
     summary: "Which of the signed-in family's children are registered, and the seats left",
     access: 'account',
     params: eventParams,
@@ -56,10 +47,7 @@ export const eventsApi = {
     response: familyRegistrationsSchema,
     returns: "The family's registrations",
   }),
-  register: contract({
-    method: 'post',
-    path: '/events/{eventId}/registrations',
-    operationId: 'registerForEvent',
+  register: contract('registerForEvent', 'POST /events/{eventId}/registrations', {
     summary: 'Registers a child of the family for an event (takes one seat)',
     description:
       'Answers 409 with `event_full`, `event_over`, `event_cancelled` or `already_registered` when no seat is taken. Another family’s child answers 404.',
@@ -71,22 +59,20 @@ export const eventsApi = {
     returns: "The family's registrations, now including the child",
     errors: [409],
   }),
-  cancelRegistration: contract({
-    method: 'delete',
-    path: '/events/{eventId}/registrations/{childId}',
-    operationId: 'cancelEventRegistration',
-    summary: "Cancels a child's registration (gives the seat back)",
-    access: 'account',
-    params: registrationParams,
-    status: 200,
-    response: familyRegistrationsSchema,
-    returns: "The family's registrations, without the child",
-    errors: [409],
-  }),
-  adminList: contract({
-    method: 'get',
-    path: '/admin/events',
-    operationId: 'adminListEvents',
+  cancelRegistration: contract(
+    'cancelEventRegistration',
+    'DELETE /events/{eventId}/registrations/{childId}',
+    {
+      summary: "Cancels a child's registration (gives the seat back)",
+      access: 'account',
+      params: registrationParams,
+      status: 200,
+      response: familyRegistrationsSchema,
+      returns: "The family's registrations, without the child",
+      errors: [409],
+    },
+  ),
+  adminList: contract('adminListEvents', 'GET /admin/events', {
     summary: 'Every event, upcoming first, with seats taken and status (administrators only)',
     access: 'admin',
     query: adminEventsQuerySchema,
@@ -94,10 +80,7 @@ export const eventsApi = {
     response: adminPageSchema(adminEventSchema, 'AdminEventPage'),
     returns: 'A page of events',
   }),
-  adminCreate: contract({
-    method: 'post',
-    path: '/admin/events',
-    operationId: 'adminCreateEvent',
+  adminCreate: contract('adminCreateEvent', 'POST /admin/events', {
     summary: 'Creates an event (administrators only)',
     access: 'admin',
     body: eventInputSchema,
@@ -105,10 +88,7 @@ export const eventsApi = {
     response: adminEventSchema,
     returns: 'The new event',
   }),
-  adminGet: contract({
-    method: 'get',
-    path: '/admin/events/{id}',
-    operationId: 'adminGetEvent',
+  adminGet: contract('adminGetEvent', 'GET /admin/events/{id}', {
     summary: 'One event with its joining link and seats taken (administrators only)',
     access: 'admin',
     params: adminParams,
@@ -116,10 +96,7 @@ export const eventsApi = {
     response: adminEventSchema,
     returns: 'The event',
   }),
-  adminUpdate: contract({
-    method: 'patch',
-    path: '/admin/events/{id}',
-    operationId: 'adminUpdateEvent',
+  adminUpdate: contract('adminUpdateEvent', 'PATCH /admin/events/{id}', {
     summary: 'Changes an event (administrators only)',
     description:
       'Every change raises `sequence` (calendars replace their copy of the .ics). A new time or place notifies each registered child. The capacity never goes below the seats taken (409 `conflict`); a cancelled event cannot be changed (409 `event_cancelled`).',
@@ -131,10 +108,7 @@ export const eventsApi = {
     returns: 'The event as saved, and how many children were told',
     errors: [409],
   }),
-  adminCancel: contract({
-    method: 'post',
-    path: '/admin/events/{id}/cancel',
-    operationId: 'adminCancelEvent',
+  adminCancel: contract('adminCancelEvent', 'POST /admin/events/{id}/cancel', {
     summary: 'Cancels an event and notifies every registered child (administrators only)',
     description:
       'The event stays listed as cancelled (schema.org EventCancelled, .ics STATUS:CANCELLED). A second cancel answers 409 `event_cancelled` and notifies nobody; an event that has ended answers 409 `event_over`.',
@@ -146,10 +120,7 @@ export const eventsApi = {
     returns: 'The cancelled event, and how many children were told',
     errors: [409],
   }),
-  adminRegistrations: contract({
-    method: 'get',
-    path: '/admin/events/{id}/registrations',
-    operationId: 'adminListEventRegistrations',
+  adminRegistrations: contract('adminListEventRegistrations', 'GET /admin/events/{id}/registrations', {
     summary: 'The children registered for an event, with their parents (administrators only)',
     access: 'admin',
     params: adminParams,

@@ -1,11 +1,9 @@
 import * as z from 'zod';
 import { EVENT_STATUSES } from '~/platform/domain';
-import { plainLine, uuidSchema } from '~/platform/http/common.schema';
+import { CONTROL_EXCEPT_LINES, instant, plainLine, uuidSchema } from '~/platform/http/common.schema';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine, other control characters are not.
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-const instant = (label: string) =>
+/** A date and time as an administrator types it: with its offset, so the moment is never ambiguous. */
+const instantInput = (label: string) =>
   z.iso.datetime({ offset: true, error: `Enter ${label} as a date and time, like 2026-06-14T15:00:00Z.` });
 
 const age = z
@@ -26,8 +24,8 @@ const eventDescription = z
 export const eventFields = {
   title: plainLine('a title', 120),
   description: eventDescription,
-  startsAt: instant('the start'),
-  endsAt: instant('the end'),
+  startsAt: instantInput('the start'),
+  endsAt: instantInput('the end'),
   location: plainLine('a place', 200).nullable().optional(),
   onlineUrl: z
     .url({ protocol: /^https$/, error: 'Enter a full https:// address.' })
@@ -43,7 +41,7 @@ export const eventFields = {
 };
 
 /** The rules between fields: checked on a new event, and on an event with changes applied. */
-export function checkEventRules(
+function checkEventRules(
   e: {
     startsAt: string;
     endsAt: string;
@@ -77,11 +75,11 @@ export type ParsedEventInput = z.output<typeof eventInputSchema>;
 /** An event as the API answers it; `seatsLeft` is what families can still take. */
 export const eventSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     title: z.string(),
     description: z.string(),
-    startsAt: z.string(),
-    endsAt: z.string(),
+    startsAt: instant,
+    endsAt: instant,
     location: z.string().nullable(),
     /** Whether it happens online. The joining link itself is only for registered families. */
     online: z.boolean(),
@@ -92,7 +90,7 @@ export const eventSchema = z
     status: z.enum(EVENT_STATUSES),
     /** RFC 5545 SEQUENCE: raised on every change. */
     sequence: z.int(),
-    updatedAt: z.string(),
+    updatedAt: instant,
   })
   .meta({ id: 'Event' });
 export type EventDto = z.infer<typeof eventSchema>;
@@ -106,7 +104,6 @@ export const registrationInputSchema = z
   .object({ childId: uuidSchema })
   .strict()
   .meta({ id: 'RegistrationInput' });
-export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 
 /** The caller's family and one event: which of their children hold a seat, and what is left. */
 export const familyRegistrationsSchema = z

@@ -16,7 +16,7 @@ const LIST_LIMIT = 300;
 
 export function eventDto(e: EventRow): EventDto {
   return {
-    _id: e.id,
+    id: e.id,
     title: e.title,
     description: e.description,
     startsAt: e.startsAt.toISOString(),
@@ -56,7 +56,7 @@ export async function findEvent(db: Db, id: string): Promise<EventDto | undefine
 }
 
 /** Why a family cannot take or give back a seat. */
-export type RegistrationRefusal =
+type RegistrationRefusal =
   | 'event_not_found'
   | 'event_full'
   | 'event_over'

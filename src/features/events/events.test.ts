@@ -23,7 +23,7 @@ const now = new Date('2026-06-01T12:00:00Z');
 const site = new URL('https://quillreads.example');
 
 const event = (over: Partial<EventDto> = {}): EventDto => ({
-  _id: '6f9619ff-8b86-4d01-b42d-00c04fc964ff',
+  id: '6f9619ff-8b86-4d01-b42d-00c04fc964ff',
   title: 'Saturday Story Time: Under the Sea',
   description: 'Ocean stories, then a craft.',
   startsAt: '2026-06-14T15:00:00.000Z',

@@ -30,7 +30,7 @@ export function ageRangeText(ageMin: number | null, ageMax: number | null): stri
   return `Ages up to ${ageMax}`;
 }
 
-export type RegistrationState = 'open' | 'full' | 'started' | 'ended' | 'cancelled';
+type RegistrationState = 'open' | 'full' | 'started' | 'ended' | 'cancelled';
 
 /** Whether families can still register, and if not, why. */
 export function registrationState(
@@ -81,7 +81,7 @@ export function excerpt(text: string, max = 160): string {
 
 /** schema.org Event data for search engines (https://schema.org/Event). */
 export function eventJsonLd(e: EventDto, site: URL) {
-  const url = new URL(eventPath(e._id), site).href;
+  const url = new URL(eventPath(e.id), site).href;
   const place = e.location ? { '@type': 'Place', name: e.location, address: e.location } : undefined;
   // The joining link is for registered families: the event's page is where the online part starts.
   const virtual = e.online ? { '@type': 'VirtualLocation', url } : undefined;
@@ -161,7 +161,7 @@ export function foldLine(line: string): string {
 
 /** One event as an iCalendar file a calendar app imports. */
 export function eventIcs(e: EventDto, site: URL): string {
-  const url = new URL(eventPath(e._id), site).href;
+  const url = new URL(eventPath(e.id), site).href;
   const location = [e.location, e.online ? 'Online (the link is on the event page once registered)' : null]
     .filter(Boolean)
     .join(', ');
@@ -172,7 +172,7 @@ export function eventIcs(e: EventDto, site: URL): string {
     'PRODID:-//Quill Reads//Events//EN',
     'CALSCALE:GREGORIAN',
     'BEGIN:VEVENT',
-    `UID:${e._id}@${site.hostname}`,
+    `UID:${e.id}@${site.hostname}`,
     `DTSTAMP:${icsDate(e.updatedAt)}`,
     `SEQUENCE:${e.sequence}`,
     `DTSTART:${icsDate(e.startsAt)}`,

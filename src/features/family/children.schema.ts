@@ -1,18 +1,18 @@
 import * as z from 'zod';
 import { notificationSchema } from '~/features/notifications/notifications.schema';
 import { AGE_BANDS, READING_LEVELS } from '~/platform/domain';
+import { instant, requiredText } from '~/platform/http/common.schema';
 
 const thisYear = () => new Date().getUTCFullYear();
 
 /** What a parent enters to add a child. Only what the child's reading needs. */
 export const childInputSchema = z
   .object({
-    firstName: z
-      .string({ error: 'Enter a first name or nickname.' })
-      .trim()
-      .min(1, 'Enter a first name or nickname.')
-      .max(40, 'Keep the name to 40 characters or fewer.')
-      .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, 'Use letters, spaces, hyphens or apostrophes only.'),
+    firstName: requiredText(
+      'Enter a first name or nickname.',
+      40,
+      'Keep the name to 40 characters or fewer.',
+    ).regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, 'Use letters, spaces, hyphens or apostrophes only.'),
     birthYear: z
       .int({ error: 'Enter the year as four digits, like 2017.' })
       .refine((y) => y >= thisYear() - 14 && y <= thisYear() - 2, {
@@ -55,7 +55,7 @@ export const childSchema = z
     readingThisWeek: z.int().meta({ description: 'Minutes read this week (Monday to Sunday, UTC date)' }),
     streakDays: z.int().meta({ description: 'Days in a row with reading, up to today or yesterday' }),
     /** The program the child follows now, if any (the latest active subscription). */
-    subscription: z.object({ planName: z.string(), endsAt: z.string() }).nullable(),
+    subscription: z.object({ planName: z.string(), endsAt: instant }).nullable(),
   })
   .meta({ id: 'Child' });
 export type ChildDto = z.infer<typeof childSchema>;

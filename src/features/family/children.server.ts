@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { notificationDto } from '~/features/notifications/notifications.server';
 import { utcDay } from '~/features/reading/reading';
 import { readingStats } from '~/features/reading/reading.server';
 import type { Db } from '~/platform/db/client.server';
@@ -188,15 +189,7 @@ function childDto(
     ageBand: child.ageBand,
     readingLevel: child.readingLevel,
     interests: child.interests,
-    notifications: notes.map((n) => ({
-      _id: n.id,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link,
-      read: n.readAt !== null,
-      createdAt: n.createdAt.toISOString(),
-    })),
+    notifications: notes.map(notificationDto),
     readingThisWeek: reading?.readingThisWeek ?? 0,
     streakDays: reading?.streakDays ?? 0,
     subscription: subscription ?? null,

@@ -6,7 +6,6 @@ export const parentUpdateSchema = z
   .object({ displayName: registrationSchema.shape.displayName })
   .strict()
   .meta({ id: 'ParentUpdate' });
-export type ParentUpdate = z.input<typeof parentUpdateSchema>;
 
 /** Deleting the family must be asked for in so many words. */
 export const DELETE_CONFIRMATION = 'delete our family';

@@ -21,7 +21,7 @@ import type { Storage as MediaStorage } from '~/platform/storage/storage';
 import { childrenDtos, listChildren, releaseChildren, removeFiles } from './children.server';
 import type { UserDto } from './user.schema';
 
-export type CreateUserResult = { user: UserRow; created: boolean } | { conflict: 'email' };
+type CreateUserResult = { user: UserRow; created: boolean } | { conflict: 'email' };
 
 /**
  * Creates the account, safely under races: a second registration for the same sign-in (a double
@@ -63,7 +63,7 @@ export async function emailInUse(db: Db, email: string): Promise<boolean> {
 /** The user as the login/register call answers it: with the children list. */
 export async function userDto(db: Db, user: UserRow): Promise<UserDto> {
   return {
-    _id: user.id,
+    id: user.id,
     email: user.email,
     displayName: user.displayName,
     role: user.role,

@@ -1,15 +1,12 @@
 import * as z from 'zod';
 import { ROLES } from '~/platform/access';
+import { requiredText } from '~/platform/http/common.schema';
 import { childSchema } from './children.schema';
 
 /** The parent's details and consent, sent once, from /signup. */
 export const registrationSchema = z
   .object({
-    displayName: z
-      .string({ error: 'Enter your name.' })
-      .trim()
-      .min(1, 'Enter your name.')
-      .max(80, 'Keep your name to 80 characters or fewer.')
+    displayName: requiredText('Enter your name.', 80, 'Keep your name to 80 characters or fewer.')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
       .refine((name) => !/[<>{}\u0000-\u001f]/.test(name), 'Use letters, spaces and punctuation only.'),
     acceptPrivacyPolicy: z.literal(true, {
@@ -31,11 +28,10 @@ export const loginRegisterBodySchema = z
     registration: registrationSchema.optional(),
   })
   .meta({ id: 'LoginRegisterBody' });
-export type LoginRegisterBody = z.infer<typeof loginRegisterBodySchema>;
 
 export const userSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     email: z.string(),
     displayName: z.string(),
     role: z.enum(ROLES),

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { adminListQuery, adminPageSchema } from '~/platform/admin/list.schema';
 import { INQUIRY_STATUSES } from '~/platform/domain';
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine, other control characters are not.
-const UNUSUAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+import { instant, multiline } from '~/platform/http/common.schema';
+import { inquiryReceiptSchema } from './inquiries.schema';
 
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
@@ -24,17 +23,13 @@ export const INQUIRY_NOTE_MAX = 5000;
 
 const statusSchema = z.enum(INQUIRY_STATUSES, { error: 'Choose new, in progress or answered.' });
 
-/** One row of the inquiries list. */
-export const adminInquiryRowSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    subject: z.string(),
+/** One row of the inquiries list: what the visitor sent (but the message), and where the team is with it. */
+export const adminInquiryRowSchema = inquiryReceiptSchema
+  .omit({ message: true })
+  .extend({
     status: statusSchema,
     hasNote: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    updatedAt: instant,
   })
   .meta({ id: 'AdminInquiryRow' });
 export type AdminInquiryRow = z.infer<typeof adminInquiryRowSchema>;
@@ -47,7 +42,7 @@ export const adminInquirySchema = adminInquiryRowSchema
   .meta({ id: 'AdminInquiry' });
 export type AdminInquiry = z.infer<typeof adminInquirySchema>;
 
-export const INQUIRY_SORTS = ['createdAt', 'name', 'email', 'subject', 'status'] as const;
+const INQUIRY_SORTS = ['createdAt', 'name', 'email', 'subject', 'status'] as const;
 export const adminInquiryQuerySchema = adminListQuery(INQUIRY_SORTS, {
   sort: 'createdAt',
   dir: 'desc',
@@ -60,12 +55,7 @@ export type AdminInquiryQuery = z.infer<typeof adminInquiryQuerySchema>;
 export const adminInquiryUpdateSchema = z
   .object({
     status: statusSchema.optional(),
-    internalNote: z
-      .string({ error: 'Write the note as text.' })
-      .trim()
-      .max(INQUIRY_NOTE_MAX, `Keep the note to ${INQUIRY_NOTE_MAX.toLocaleString('en')} characters or fewer.`)
-      .refine((v) => !UNUSUAL.test(v), 'Remove the unusual characters.')
-      .optional(),
+    internalNote: multiline('the note', INQUIRY_NOTE_MAX).optional(),
   })
   .refine((v) => v.status !== undefined || v.internalNote !== undefined, {
     message: 'Change the status or the note.',

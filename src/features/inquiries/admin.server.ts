@@ -78,20 +78,14 @@ export async function updateInquiry(
       .where(eq(inquiries.id, id))
       .returning();
     if (!after) return undefined;
-    const entity = { entity: 'inquiry', entityId: id, actorId } as const;
     if (statusChanged) {
-      await recordAudit(tx, {
-        ...entity,
-        action: 'inquiry.status',
-        details: { from: before.status, to: status },
-      });
+      await recordAudit(tx, actorId, 'inquiry.status', id, { from: before.status, to: status });
     }
     if (noteChanged) {
       // The note's words stay on the inquiry; the log says only that it changed, and how long it is.
-      await recordAudit(tx, {
-        ...entity,
-        action: 'inquiry.note',
-        details: { characters: note?.length ?? 0, subject: before.subject },
+      await recordAudit(tx, actorId, 'inquiry.note', id, {
+        characters: note?.length ?? 0,
+        subject: before.subject,
       });
     }
     return toInquiry(after);

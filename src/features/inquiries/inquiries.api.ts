@@ -1,4 +1,4 @@
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   adminInquiryPageSchema,
@@ -8,14 +8,9 @@ import {
 } from './admin.schema';
 import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
 
-const params = idParamsSchema;
-
 /** The contact form's messages: sent by anyone, read and followed up in the admin console. */
 export const inquiriesApi = {
-  create: contract({
-    method: 'post',
-    path: '/inquiries',
-    operationId: 'createInquiry',
+  create: contract('createInquiry', 'POST /inquiries', {
     summary: 'Sends a message to the Quill Reads team (public)',
     description: `Stored as an inquiry for the administrators. At most ${INQUIRIES_PER_TEN_MINUTES} per address in ten minutes.`,
     access: 'public',
@@ -25,10 +20,7 @@ export const inquiriesApi = {
     returns: 'Received',
     errors: [429],
   }),
-  adminList: contract({
-    method: 'get',
-    path: '/admin/inquiries',
-    operationId: 'adminListInquiries',
+  adminList: contract('adminListInquiries', 'GET /admin/inquiries', {
     summary: 'Messages from the contact form, newest first, by status (administrators only)',
     access: 'admin',
     query: adminInquiryQuerySchema,
@@ -36,10 +28,7 @@ export const inquiriesApi = {
     response: adminInquiryPageSchema,
     returns: 'A page of inquiries',
   }),
-  adminGet: contract({
-    method: 'get',
-    path: '/admin/inquiries/{id}',
-    operationId: 'adminGetInquiry',
+  adminGet: contract('adminGetInquiry', 'GET /admin/inquiries/{id}', {
     summary: 'One inquiry with its internal note (administrators only); reading it changes nothing',
     access: 'admin',
     params,
@@ -47,10 +36,7 @@ export const inquiriesApi = {
     response: adminInquirySchema,
     returns: 'The inquiry',
   }),
-  adminUpdate: contract({
-    method: 'patch',
-    path: '/admin/inquiries/{id}',
-    operationId: 'adminUpdateInquiry',
+  adminUpdate: contract('adminUpdateInquiry', 'PATCH /admin/inquiries/{id}', {
     summary: 'Changes the status and/or the internal note of an inquiry (administrators only)',
     access: 'admin',
     params,

@@ -29,13 +29,13 @@ export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     // A filled honeypot is a robot: answer as if all went well, keep nothing.
     if (website && website.trim() !== '') {
       deps.logger.info({ route: '/inquiries' }, 'honeypot filled; message dropped');
-      return c.json({ _id: randomUUID(), ...input, createdAt: new Date().toISOString() }, 201);
+      return c.json({ id: randomUUID(), ...input, createdAt: new Date().toISOString() }, 201);
     }
     const [row] = await deps.db.insert(inquiries).values(input).returning();
     if (!row) throw new Error('insert returned no row');
     return c.json(
       {
-        _id: row.id,
+        id: row.id,
         name: row.name,
         email: row.email,
         subject: row.subject,

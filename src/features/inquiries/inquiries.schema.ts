@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { plainLine } from '~/platform/http/common.schema';
+import { instant, plainLine } from '~/platform/http/common.schema';
 
 /** What a visitor sends through the contact form. */
 export const inquiryInputSchema = z
@@ -22,19 +22,17 @@ export const inquiryInputSchema = z
     website: z.string().max(500).optional(),
   })
   .meta({ id: 'InquiryInput' });
-export type InquiryInput = z.input<typeof inquiryInputSchema>;
 
 export const inquiryReceiptSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     name: z.string(),
     email: z.string(),
     subject: z.string(),
     message: z.string(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'InquiryReceipt' });
-export type InquiryReceipt = z.infer<typeof inquiryReceiptSchema>;
 
 /** Messages one address may send in ten minutes. */
 export const INQUIRIES_PER_TEN_MINUTES = 5;

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /** What a visitor just sent through the contact form, shown back to them (fields arrive with the form). */
-export type InquiryData = Record<string, string>;
+type InquiryData = Record<string, string>;
 
 export const $inquiryData = atom<InquiryData | null>(null);
 

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   bookInterviewSchema,
@@ -8,14 +8,9 @@ import {
   slotListSchema,
 } from './interviews.schema';
 
-const params = idParamsSchema;
-
 /** The introductory interview: free slots, and a family's booking, rescheduling and cancelling. */
 export const interviewsApi = {
-  slots: contract({
-    method: 'get',
-    path: '/interviews/slots',
-    operationId: 'listInterviewSlots',
+  slots: contract('listInterviewSlots', 'GET /interviews/slots', {
     summary: 'The free interview slots of the next three weeks (configured slots nobody holds)',
     description: 'Slots start at least 12 hours ahead. Times are UTC instants; `timeZone` is the team’s.',
     access: 'account',
@@ -23,20 +18,14 @@ export const interviewsApi = {
     response: slotListSchema,
     returns: 'Free slots, soonest first',
   }),
-  mine: contract({
-    method: 'get',
-    path: '/me/interviews',
-    operationId: 'listMyInterviews',
+  mine: contract('listMyInterviews', 'GET /me/interviews', {
     summary: "The family's interview bookings, latest first (cancelled ones included)",
     access: 'account',
     status: 200,
     response: interviewListSchema,
     returns: 'Bookings',
   }),
-  book: contract({
-    method: 'post',
-    path: '/interviews',
-    operationId: 'bookInterview',
+  book: contract('bookInterview', 'POST /interviews', {
     summary: 'Books a free slot for the family (the chosen child, or the first one)',
     description:
       'A family holds at most one upcoming interview: booking again answers 409 `already_booked` (reschedule with PATCH instead). A slot someone holds answers 409 `slot_taken`, also when two families book it at the same moment. A time that is not a free configured slot answers 400 naming `startsAt`.',
@@ -47,10 +36,7 @@ export const interviewsApi = {
     returns: 'The booking',
     errors: [404, 409],
   }),
-  get: contract({
-    method: 'get',
-    path: '/interviews/{id}',
-    operationId: 'getInterview',
+  get: contract('getInterview', 'GET /interviews/{id}', {
     summary: "One of the family's bookings (another family's answers 404)",
     access: 'account',
     params,
@@ -58,10 +44,7 @@ export const interviewsApi = {
     response: interviewSchema,
     returns: 'The booking',
   }),
-  reschedule: contract({
-    method: 'patch',
-    path: '/interviews/{id}',
-    operationId: 'rescheduleInterview',
+  reschedule: contract('rescheduleInterview', 'PATCH /interviews/{id}', {
     summary: 'Moves the booking to another free slot (the old one is freed in the same step)',
     description: 'Raises the calendar SEQUENCE. 409 `slot_taken` leaves the booking where it was.',
     access: 'account',
@@ -72,10 +55,7 @@ export const interviewsApi = {
     returns: 'The moved booking',
     errors: [409],
   }),
-  cancel: contract({
-    method: 'delete',
-    path: '/interviews/{id}',
-    operationId: 'cancelInterview',
+  cancel: contract('cancelInterview', 'DELETE /interviews/{id}', {
     summary: 'Cancels the booking; the slot is free again at once',
     description: 'The booking stays listed as cancelled, with a raised SEQUENCE for calendars.',
     access: 'account',

@@ -55,7 +55,7 @@ const refused = {
 type Row = typeof interviewBookings.$inferSelect;
 
 const dto = (row: Row, minutes: number, childName: string | null): InterviewDto => ({
-  _id: row.id,
+  id: row.id,
   startsAt: row.startsAt.toISOString(),
   endsAt: new Date(row.startsAt.getTime() + minutes * 60_000).toISOString(),
   status: row.status,

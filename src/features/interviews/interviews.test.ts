@@ -3,7 +3,7 @@ import { formatInterviewTime, interviewIcs, upcomingInterview } from './intervie
 import type { InterviewDto } from './interviews.schema';
 
 const booking: InterviewDto = {
-  _id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
   startsAt: '2026-03-10T20:00:00.000Z',
   endsAt: '2026-03-10T20:20:00.000Z',
   status: 'booked',
@@ -28,7 +28,7 @@ describe('interviewIcs', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'BEGIN:VCALENDAR',
-        `UID:interview-${booking._id}@quillreads.example`,
+        `UID:interview-${booking.id}@quillreads.example`,
         'DTSTAMP:20260302T113000Z',
         'SEQUENCE:2',
         'DTSTART:20260310T200000Z',
@@ -51,7 +51,7 @@ describe('interviewIcs', () => {
 
 describe('upcomingInterview', () => {
   it('is the booked one that has not ended', () => {
-    const cancelled = { ...booking, _id: 'x', status: 'cancelled' as const };
+    const cancelled = { ...booking, id: 'x', status: 'cancelled' as const };
     expect(upcomingInterview([cancelled, booking], new Date('2026-03-10T20:10:00Z'))).toBe(booking);
     expect(upcomingInterview([booking], new Date('2026-03-10T20:20:00Z'))).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { foldLine, icsDate, icsText } from '~/features/events/events';
 import type { InterviewDto } from './interviews.schema';
 
 export const SCHEDULE_PATH = '/schedule-interview';
-export const INTERVIEW_TITLE = 'Quill Reads introductory interview';
+const INTERVIEW_TITLE = 'Quill Reads introductory interview';
 
 /** The family's booking that is still ahead (at most one is ever booked and upcoming). */
 export function upcomingInterview(interviews: InterviewDto[], now: Date): InterviewDto | undefined {
@@ -41,7 +41,7 @@ export function interviewIcs(i: InterviewDto, site: URL): string {
     'PRODID:-//Quill Reads//Interviews//EN',
     'CALSCALE:GREGORIAN',
     'BEGIN:VEVENT',
-    `UID:interview-${i._id}@${site.hostname}`,
+    `UID:interview-${i.id}@${site.hostname}`,
     `DTSTAMP:${icsDate(i.updatedAt)}`,
     `SEQUENCE:${i.sequence}`,
     `DTSTART:${icsDate(i.startsAt)}`,

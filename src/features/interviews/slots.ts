@@ -15,7 +15,7 @@ import { type InterviewSchedule, zonedInstant, zonedParts } from '~/platform/wee
 /** How far ahead families may book. */
 export const DEFAULT_INTERVIEW_WEEKS = 3;
 /** The team needs half a day's notice to prepare an interview. */
-export const INTERVIEW_LEAD_HOURS = 12;
+const INTERVIEW_LEAD_HOURS = 12;
 
 export interface Slot {
   startsAt: string;
@@ -70,7 +70,7 @@ export function findSlot(
   return generateSlots(schedule, now, weeks).find((s) => Date.parse(s.startsAt) === at);
 }
 
-export interface SlotDay {
+interface SlotDay {
   /** YYYY-MM-DD in the zone the slots are shown in. */
   key: string;
   label: string;

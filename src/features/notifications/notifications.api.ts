@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   markReadSchema,
@@ -8,24 +8,16 @@ import {
   unreadCountSchema,
 } from './notifications.schema';
 
-const params = idParamsSchema;
-
 /** The family's notifications: kept per child, counted per family for the navbar. */
 export const notificationsApi = {
-  unread: contract({
-    method: 'get',
-    path: '/me/notifications/unread',
-    operationId: 'getUnreadNotificationCount',
+  unread: contract('getUnreadNotificationCount', 'GET /me/notifications/unread', {
     summary: "Unread notifications over the family's children (what the navbar counts; polled)",
     access: 'account',
     status: 200,
     response: unreadCountSchema,
     returns: 'The count',
   }),
-  list: contract({
-    method: 'get',
-    path: '/children/{id}/notifications',
-    operationId: 'listChildNotifications',
+  list: contract('listChildNotifications', 'GET /children/{id}/notifications', {
     summary: "One child's notifications, newest first, a page at a time",
     access: 'account',
     params,
@@ -34,10 +26,7 @@ export const notificationsApi = {
     response: notificationPageSchema,
     returns: 'A page of notifications',
   }),
-  markRead: contract({
-    method: 'post',
-    path: '/children/{id}/notifications/read',
-    operationId: 'markNotificationsRead',
+  markRead: contract('markNotificationsRead', 'POST /children/{id}/notifications/read', {
     summary: 'Marks one notification of the child as read, or all of them without an id',
     access: 'account',
     params,

@@ -1,16 +1,16 @@
 import * as z from 'zod';
-import { pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
+import { instant, pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
 
 /** A notification as a family reads it; kept per child. */
 export const notificationSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     kind: z.string(),
     title: z.string(),
     body: z.string(),
     link: z.string().nullable(),
     read: z.boolean(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
@@ -20,12 +20,11 @@ export const unreadCountSchema = z
     userId: z.string(),
     notificationCount: z.int(),
     /** When the newest unread notification arrived: a poller refetches the list when it changes. */
-    latestAt: z.string().nullable(),
+    latestAt: instant.nullable(),
   })
   .meta({ id: 'UnreadCount' });
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationListQuerySchema = z.object({
   before: uuidSchema.optional().meta({ description: 'The last notification of the previous page' }),
@@ -41,7 +40,6 @@ export const notificationPageSchema = z
     next: z.string().nullable(),
   })
   .meta({ id: 'NotificationPage' });
-export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const markReadSchema = z
   .object({ notificationId: uuidSchema.optional().meta({ description: 'Without it, every notification' }) })

@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, notifications } from '~/platform/db/schema.server';
+import type { Notification } from './notifications.schema';
 
 /** A database or a transaction: notifications are written in the same transaction as their cause. */
 type Writer = Pick<Db, 'insert'>;
 
-export interface NewNotification {
+interface NewNotification {
   /** What caused it: blog, event, milestone, payment, interview... */
   kind: string;
   title: string;
@@ -15,6 +16,21 @@ export interface NewNotification {
 }
 
 /** Notifications are kept per child; the family's count is the sum over its children. */
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** A notification as the family's pages show it. */
+export function notificationDto(n: NotificationRow): Notification {
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    read: n.readAt !== null,
+    createdAt: n.createdAt.toISOString(),
+  };
+}
+
 export async function notifyChild(db: Writer, childId: string, note: NewNotification) {
   if (note.link && !note.link.startsWith('/')) throw new Error('notification links are site paths');
   await db.insert(notifications).values({
@@ -73,15 +89,7 @@ export async function listNotifications(
     .from(notifications)
     .where(and(eq(notifications.childId, childId), isNull(notifications.readAt)));
   return {
-    notifications: page.map((n) => ({
-      _id: n.id,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link,
-      read: n.readAt !== null,
-      createdAt: n.createdAt.toISOString(),
-    })),
+    notifications: page.map(notificationDto),
     unread: Number(unread?.n ?? 0),
     next: rows.length > limit && last ? last.id : null,
   };

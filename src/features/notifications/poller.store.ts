@@ -8,7 +8,7 @@ import { notificationsApi } from './notifications.api';
  * the answer is one indexed count, any server copy can give it with no shared fan-out (no
  * Postgres LISTEN or Redis), and it pauses while the tab is hidden (docs/decisions/0012).
  */
-export const POLL_INTERVAL_MS = 20_000;
+const POLL_INTERVAL_MS = 20_000;
 
 let running = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,12 +3,7 @@ import { DomainError, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { rateLimitPerAccount } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
-import {
-  type PaymentProvider,
-  PaymentStateConflict,
-  TEST_PAYMENT_CENTS,
-  TEST_PAYMENT_CURRENCY,
-} from '~/platform/payments/provider.server';
+import { type PaymentProvider, PaymentStateConflict } from '~/platform/payments/provider.server';
 import {
   cancelOrder,
   recentTestPayments,
@@ -18,7 +13,8 @@ import {
 } from './admin.server';
 import {
   paymentsApi as api,
-  describeTestPaymentRun,
+  TEST_PAYMENT_CENTS,
+  TEST_PAYMENT_CURRENCY,
   TEST_PAYMENTS_PER_HOUR,
   WEBHOOK_PATH,
 } from './payments.api';
@@ -64,8 +60,7 @@ export function adminPaymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, pro
   route(
     app,
     deps,
-    // The amount is the provider's (server-only), so the description is completed here.
-    { ...api.adminRunTestPayment, description: describeTestPaymentRun(TEST_PAYMENT_CENTS) },
+    api.adminRunTestPayment,
     async (c) => {
       try {
         const id = await runTestPayment(deps, provider, c.get('user').id);

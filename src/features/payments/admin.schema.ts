@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { ORDER_STATUSES, TEST_PAYMENT_STATUSES } from '~/platform/domain';
+import { TEST_PAYMENT_STATUSES } from '~/platform/domain';
+import { instant } from '~/platform/http/common.schema';
+import { orderSchema } from './payments.schema';
 
 export const CLOSE_REASON_MAX = 500;
 
@@ -14,21 +16,22 @@ export const orderClosingSchema = z
   })
   .strict()
   .meta({ id: 'OrderClosing' });
-export type OrderClosingInput = z.input<typeof orderClosingSchema>;
 
-/** One order as the team sees it: what was bought, for whom, and any refund or cancellation. */
-export const adminOrderSchema = z
-  .object({
-    id: z.string(),
+/** One order as the team sees it: the family's order fields, what was bought, for whom, and any refund or cancellation. */
+export const adminOrderSchema = orderSchema
+  .pick({
+    id: true,
+    status: true,
+    provider: true,
+    amountCents: true,
+    currency: true,
+    createdAt: true,
+    paidAt: true,
+  })
+  .extend({
     planName: z.string(),
     childName: z.string().nullable(),
-    amountCents: z.int(),
-    currency: z.string(),
-    status: z.enum(ORDER_STATUSES),
-    provider: z.string(),
-    createdAt: z.string(),
-    paidAt: z.string().nullable(),
-    closedAt: z.string().nullable(),
+    closedAt: instant.nullable(),
     /** The administrator's name; null for a refund Stripe reported (made in its dashboard). */
     closedByName: z.string().nullable(),
     closeReason: z.string().nullable(),
@@ -37,12 +40,12 @@ export const adminOrderSchema = z
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export const PAYMENT_MODES = ['sandbox', 'test', 'live'] as const;
-export const TEST_STEP_KEYS = ['settings', 'created', 'confirmed', 'webhook', 'recorded'] as const;
-export const TEST_STEP_STATES = ['done', 'failed', 'waiting', 'skipped'] as const;
+const PAYMENT_MODES = ['sandbox', 'test', 'live'] as const;
+const TEST_STEP_KEYS = ['settings', 'created', 'confirmed', 'webhook', 'recorded'] as const;
+const TEST_STEP_STATES = ['done', 'failed', 'waiting', 'skipped'] as const;
 
 /** One step of a test payment, with what happened in words the team can act on. */
-export const testPaymentStepSchema = z.object({
+const testPaymentStepSchema = z.object({
   key: z.enum(TEST_STEP_KEYS),
   label: z.string(),
   state: z.enum(TEST_STEP_STATES),
@@ -50,15 +53,14 @@ export const testPaymentStepSchema = z.object({
 });
 export type TestPaymentStep = z.infer<typeof testPaymentStepSchema>;
 
-export const testPaymentSchema = z
-  .object({
-    id: z.string(),
-    provider: z.string(),
-    amountCents: z.int(),
-    currency: z.string(),
+/** A test payment is recorded like an order (the provider, the amount), with the provider's own reference. */
+export const testPaymentSchema = orderSchema
+  .pick({ id: true, provider: true, amountCents: true, currency: true })
+  .extend({
     status: z.enum(TEST_PAYMENT_STATUSES),
     providerRef: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: instant,
+    /** The administrator who ran it; null when that account was removed. */
     actorName: z.string().nullable(),
     /** Still waiting for the provider's webhook event: ask again in a moment. */
     pending: z.boolean(),

@@ -5,16 +5,11 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import { children, orders, plans, testPayments, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
-import {
-  isSandbox,
-  type PaymentProvider,
-  PaymentStateConflict,
-  TEST_PAYMENT_CENTS,
-  TEST_PAYMENT_CURRENCY,
-} from '~/platform/payments/provider.server';
+import { isSandbox, type PaymentProvider, PaymentStateConflict } from '~/platform/payments/provider.server';
 import { sandboxEvent } from '~/platform/payments/sandbox.server';
 import type { AdminOrder, TestPaymentDto, TestPaymentStep } from './admin.schema';
 import { closeOrder } from './orderClosing.server';
+import { TEST_PAYMENT_CENTS, TEST_PAYMENT_CURRENCY } from './payments.api';
 import { receivePaymentEvent } from './webhook.server';
 
 const closer = alias(users, 'closer');
@@ -145,12 +140,11 @@ export async function refundOrder(
       reason: input.reason,
       refundRef,
     });
-    await recordAudit(tx, {
-      actorId: input.actorId,
-      action: 'order.refund',
-      entity: 'order',
-      entityId: order.id,
-      details: { reason: input.reason, amountCents: order.amountCents, currency: order.currency, refundRef },
+    await recordAudit(tx, input.actorId, 'order.refund', order.id, {
+      reason: input.reason,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      refundRef,
     });
   });
 }
@@ -182,12 +176,9 @@ export async function cancelOrder(
       }
     }
     await closeOrder(tx, order, { status: 'cancelled', actorId: input.actorId, reason: input.reason });
-    await recordAudit(tx, {
-      actorId: input.actorId,
-      action: 'order.cancel',
-      entity: 'order',
-      entityId: order.id,
-      details: { reason: input.reason, wasPaid: !unpaid },
+    await recordAudit(tx, input.actorId, 'order.cancel', order.id, {
+      reason: input.reason,
+      wasPaid: !unpaid,
     });
   });
 }
@@ -333,12 +324,9 @@ export async function runTestPayment(
     })
     .returning();
   if (!row) throw new Error('the test payment was not recorded');
-  await recordAudit(db, {
-    actorId,
-    action: 'test_payment.run',
-    entity: 'test_payment',
-    entityId: row.id,
-    details: { provider: provider.kind, mode: provider.mode },
+  await recordAudit(db, actorId, 'test_payment.run', row.id, {
+    provider: provider.kind,
+    mode: provider.mode,
   });
   let created: { providerRef: string; status: string };
   try {

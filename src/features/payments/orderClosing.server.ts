@@ -7,7 +7,7 @@ import { programEnd } from './programPeriod';
 
 type OrderRow = typeof orders.$inferSelect;
 
-export interface Closing {
+interface Closing {
   status: 'refunded' | 'cancelled';
   /** The administrator; null when Stripe reported a refund made in its dashboard. */
   actorId: string | null;
@@ -82,7 +82,7 @@ export async function lockChildPrograms(tx: Tx, childId: string) {
  * without a gap: each starts when the one before ends (or now), and keeps its own length (the
  * same rule as buying: a new program starts when the current one ends). Never moves one later.
  */
-export async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
+async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
   await lockChildPrograms(tx, childId);
   const upcoming = await tx
     .select({

@@ -102,14 +102,14 @@ async function describeOrders(db: Db, rows: OrderRow[]): Promise<OrderDto[]> {
     const child = childRows.find((c) => c.id === o.childId);
     const sub = subRows.find((s) => s.orderId === o.id);
     return {
-      _id: o.id,
+      id: o.id,
       status: o.status,
       provider: o.provider,
       amountCents: o.amountCents,
       currency: o.currency,
       createdAt: o.createdAt.toISOString(),
       paidAt: o.paidAt?.toISOString() ?? null,
-      plan: { _id: o.planId, name: plan?.name ?? '', durationMonths: plan?.durationMonths ?? 0 },
+      plan: { id: o.planId, name: plan?.name ?? '', durationMonths: plan?.durationMonths ?? 0 },
       child: child ? { _id: child.id, firstName: child.firstName } : null,
       subscription: sub
         ? { status: sub.status, startsAt: sub.startsAt.toISOString(), endsAt: sub.endsAt.toISOString() }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   adminOrderSchema,
@@ -24,17 +24,12 @@ export const CHECKOUTS_PER_HOUR = 20;
 export const TEST_PAYMENTS_PER_HOUR = 20;
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
-const params = idParamsSchema;
-
 const CLOSING =
   'Recorded on the order (when, by whom, why, the refund id) and in the audit log; the child is notified when a program ends or money comes back. 409 when the order or its payment is not in a state that allows it (already refunded, nothing paid, a sandbox order under Stripe, Stripe refusing the refund), including when another administrator just did it; 503 when the provider cannot be reached.';
 
 /** Refunding and cancelling close an order the same way: same input, answer and refusals. */
-const closeOrder = <const P extends string>(path: P, operationId: string, summary: string) =>
-  contract({
-    method: 'post',
-    path,
-    operationId,
+const closeOrder = <const L extends `POST /${string}`>(operationId: string, line: L, summary: string) =>
+  contract(operationId, line, {
     summary,
     description: CLOSING,
     access: 'admin',
@@ -46,19 +41,15 @@ const closeOrder = <const P extends string>(path: P, operationId: string, summar
     errors: [409, 503],
   });
 
-/**
- * What POST /admin/test-payments says it does. The amount lives with the payment provider, which
- * is server-only: the routes fill it in when they mount the contract.
- */
-export const describeTestPaymentRun = (amountCents: number) =>
-  `Creates and confirms a payment of ${amountCents} cents with the provider’s test card; its signed event comes back through ${WEBHOOK_PATH}. Answers the run with each step’s result; while the webhook step is waiting, GET /api/admin/test-payments/{id} again. 409 live_keys with live keys. At most ${TEST_PAYMENTS_PER_HOUR} per administrator in an hour.`;
+/** The amount of an administrator's test payment (/admin/test-payment): above Stripe's minimum. */
+export const TEST_PAYMENT_CENTS = 100;
+export const TEST_PAYMENT_CURRENCY = 'usd';
+
+const TEST_PAYMENT_RUN = `Creates and confirms a payment of ${TEST_PAYMENT_CENTS} cents with the provider’s test card; its signed event comes back through ${WEBHOOK_PATH}. Answers the run with each step’s result; while the webhook step is waiting, GET /api/admin/test-payments/{id} again. 409 live_keys with live keys. At most ${TEST_PAYMENTS_PER_HOUR} per administrator in an hour.`;
 
 /** Check-out, the payment provider's webhook, the sandbox's test payments, the family's orders, and the admin console's refunds and test payments. */
 export const paymentsApi = {
-  checkout: contract({
-    method: 'post',
-    path: '/checkout',
-    operationId: 'startCheckout',
+  checkout: contract('startCheckout', 'POST /checkout', {
     summary: 'Starts paying for a program for one of the family’s children',
     description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
     access: 'account',
@@ -69,10 +60,7 @@ export const paymentsApi = {
     errors: [404, 409, 429, 503],
   }),
   /** Called by the payment provider, never by the browser: the raw body is read by the handler. */
-  webhook: contract({
-    method: 'post',
-    path: '/payments/webhook',
-    operationId: 'receivePaymentEvent',
+  webhook: contract('receivePaymentEvent', 'POST /payments/webhook', {
     summary: 'Receives the payment provider’s signed events (Stripe)',
     description:
       'The raw body must carry a valid Stripe-Signature. Each event applies once: a replay answers 200 and changes nothing. An event about an unknown order is acknowledged and logged.',
@@ -82,10 +70,7 @@ export const paymentsApi = {
     returns: 'Received',
     errors: [400, 413],
   }),
-  sandboxPay: contract({
-    method: 'post',
-    path: '/orders/{id}/sandbox-pay',
-    operationId: 'paySandboxOrder',
+  sandboxPay: contract('paySandboxOrder', 'POST /orders/{id}/sandbox-pay', {
     summary: 'Completes or declines a test payment (sandbox only: no card is charged)',
     description:
       'Only while no Stripe key is configured. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
@@ -97,10 +82,7 @@ export const paymentsApi = {
     returns: 'The order after the event',
     errors: [409],
   }),
-  order: contract({
-    method: 'get',
-    path: '/orders/{id}',
-    operationId: 'getOrder',
+  order: contract('getOrder', 'GET /orders/{id}', {
     summary: 'One of the family’s orders: its real state, plan, child and program dates',
     access: 'account',
     params,
@@ -108,10 +90,7 @@ export const paymentsApi = {
     response: orderSchema,
     returns: 'The order',
   }),
-  myOrders: contract({
-    method: 'get',
-    path: '/me/orders',
-    operationId: 'listMyOrders',
+  myOrders: contract('listMyOrders', 'GET /me/orders', {
     summary: 'The family’s orders, newest first',
     access: 'account',
     status: 200,
@@ -119,41 +98,32 @@ export const paymentsApi = {
     returns: 'The orders',
   }),
   adminRefund: closeOrder(
-    '/admin/orders/{id}/refund',
     'adminRefundOrder',
+    'POST /admin/orders/{id}/refund',
     'Refunds a paid order in full and ends its program (administrators only)',
   ),
   adminCancel: closeOrder(
-    '/admin/orders/{id}/cancel',
     'adminCancelOrder',
+    'POST /admin/orders/{id}/cancel',
     'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
   ),
-  adminTestPayments: contract({
-    method: 'get',
-    path: '/admin/test-payments',
-    operationId: 'adminGetTestPayments',
+  adminTestPayments: contract('adminGetTestPayments', 'GET /admin/test-payments', {
     summary: 'The environment’s payment setup and the newest test payments (administrators only)',
     access: 'admin',
     status: 200,
     response: testPaymentSetupSchema,
     returns: 'The setup and the runs',
   }),
-  /** Its description names the amount: see describeTestPaymentRun. */
-  adminRunTestPayment: contract({
-    method: 'post',
-    path: '/admin/test-payments',
-    operationId: 'adminRunTestPayment',
+  adminRunTestPayment: contract('adminRunTestPayment', 'POST /admin/test-payments', {
     summary: 'Runs a small test payment end to end (administrators only; never with live keys)',
+    description: TEST_PAYMENT_RUN,
     access: 'admin',
     status: 201,
     response: testPaymentSchema,
     returns: 'The run and its steps',
     errors: [409, 429],
   }),
-  adminTestPayment: contract({
-    method: 'get',
-    path: '/admin/test-payments/{id}',
-    operationId: 'adminGetTestPayment',
+  adminTestPayment: contract('adminGetTestPayment', 'GET /admin/test-payments/{id}', {
     summary: 'One test payment and its steps (administrators only)',
     access: 'admin',
     params,

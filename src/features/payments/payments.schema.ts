@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '~/platform/domain';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { instant, uuidSchema } from '~/platform/http/common.schema';
 
 /**
  * What check-out sends: which plan, for which child. Nothing else is read, so a price or an
@@ -12,7 +12,6 @@ export const checkoutInputSchema = z
     childId: z.uuid({ error: 'Choose which child this program is for.' }),
   })
   .meta({ id: 'CheckoutInput' });
-export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
 export const checkoutSchema = z
   .object({
@@ -33,17 +32,17 @@ export const sandboxPayInputSchema = z
 
 export const orderSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     status: z.enum(ORDER_STATUSES),
     provider: z.string(),
     amountCents: z.int(),
     currency: z.string(),
-    createdAt: z.string(),
-    paidAt: z.string().nullable(),
-    plan: z.object({ _id: z.string(), name: z.string(), durationMonths: z.number() }),
+    createdAt: instant,
+    paidAt: instant.nullable(),
+    plan: z.object({ id: z.string(), name: z.string(), durationMonths: z.number() }),
     child: z.object({ _id: z.string(), firstName: z.string() }).nullable(),
     subscription: z
-      .object({ status: z.enum(SUBSCRIPTION_STATUSES), startsAt: z.string(), endsAt: z.string() })
+      .object({ status: z.enum(SUBSCRIPTION_STATUSES), startsAt: instant, endsAt: instant })
       .nullable(),
   })
   .meta({ id: 'Order' });

@@ -15,7 +15,7 @@ import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programEnd, programStart } from './programPeriod';
 
-export type EventOutcome =
+type EventOutcome =
   | 'applied'
   | 'duplicate'
   | 'ignored'
@@ -80,7 +80,7 @@ async function firstDelivery(tx: Tx, event: PaymentEvent, orderId: string | null
  * effects, and the order row is locked first, so a replay or two concurrent deliveries of the
  * same event change nothing the second time.
  */
-export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): Promise<EventOutcome> {
+async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): Promise<EventOutcome> {
   const log = { eventId: event.id, type: event.type };
   let outcome: EventOutcome = 'ignored';
   if (event.type === REFUND_EVENT) outcome = await applyRefund(db, event);

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
-import { plainLine } from '~/platform/http/common.schema';
+import { patchSchema, plainLine, timestamps } from '~/platform/http/common.schema';
 import { PRICE_MAX_CENTS, PRICE_MIN_CENTS, parseMoney } from './money';
 import { planSchema } from './plans.schema';
 
 /** Durations in months with two decimals at most (the column is numeric(5,2)): 0.25 is a week. */
-export const DURATION_MIN_MONTHS = 0.25;
-export const DURATION_MAX_MONTHS = 60;
+const DURATION_MIN_MONTHS = 0.25;
+const DURATION_MAX_MONTHS = 60;
 
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
@@ -41,16 +41,10 @@ export const planInputSchema = z
   .object({ ...planFields, description: description.default(''), active: planFields.active.default(true) })
   .strict()
   .meta({ id: 'PlanInput' });
-export type PlanInput = z.input<typeof planInputSchema>;
 export type ParsedPlanInput = z.output<typeof planInputSchema>;
 
 /** What an administrator sends to change a plan: any of its fields, at least one. */
-export const planPatchSchema = z
-  .object(planFields)
-  .partial()
-  .strict()
-  .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change.')
-  .meta({ id: 'PlanPatch' });
+export const planPatchSchema = patchSchema(planFields).meta({ id: 'PlanPatch' });
 export type PlanPatch = z.infer<typeof planPatchSchema>;
 
 /** A plan as the admin console sees it, with how many orders name it. */
@@ -59,13 +53,12 @@ export const adminPlanSchema = planSchema
     active: z.boolean(),
     /** Orders of any status: one is enough to keep the plan (it can only be retired). */
     orderCount: z.int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'AdminPlan' });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
-export const PLAN_SORTS = ['name', 'price', 'duration', 'orders', 'createdAt'] as const;
+const PLAN_SORTS = ['name', 'price', 'duration', 'orders', 'createdAt'] as const;
 export const adminPlansQuerySchema = adminListQuery(PLAN_SORTS, { sort: 'price', dir: 'asc' }).extend({
   status: z.enum(['', 'active', 'retired'], { error: 'Show active, retired or every plan.' }).default(''),
 });

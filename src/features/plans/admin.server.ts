@@ -65,17 +65,11 @@ export async function createPlan(db: Db, actorId: string, input: ParsedPlanInput
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(plans).values(input).returning();
     if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, {
-      actorId,
-      action: 'plan.create',
-      entity: 'plan',
-      entityId: row.id,
-      details: {
-        name: row.name,
-        priceCents: row.priceCents,
-        durationMonths: row.durationMonths,
-        active: row.active,
-      },
+    await recordAudit(tx, actorId, 'plan.create', row.id, {
+      name: row.name,
+      priceCents: row.priceCents,
+      durationMonths: row.durationMonths,
+      active: row.active,
     });
     return adminPlanDto(row, 0);
   });
@@ -117,13 +111,7 @@ export async function updatePlan(
           : changes.active?.to === true
             ? 'plan.restore'
             : 'plan.edit';
-      await recordAudit(tx, {
-        actorId,
-        action,
-        entity: 'plan',
-        entityId: id,
-        details: { name: row.name, changes },
-      });
+      await recordAudit(tx, actorId, action, id, { name: row.name, changes });
     }
     const [counted] = await tx.select({ n: orderCount }).from(plans).where(eq(plans.id, id));
     return adminPlanDto(row, counted?.n ?? 0);
@@ -158,16 +146,10 @@ export async function deletePlan(db: Db, actorId: string, id: string): Promise<v
       if (!row) throw notFound('That plan');
       if (row.orders > 0) throw inUse();
       await tx.delete(plans).where(eq(plans.id, id));
-      await recordAudit(tx, {
-        actorId,
-        action: 'plan.delete',
-        entity: 'plan',
-        entityId: id,
-        details: {
-          name: row.plan.name,
-          priceCents: row.plan.priceCents,
-          durationMonths: row.plan.durationMonths,
-        },
+      await recordAudit(tx, actorId, 'plan.delete', id, {
+        name: row.plan.name,
+        priceCents: row.plan.priceCents,
+        durationMonths: row.plan.durationMonths,
       });
     });
   } catch (error) {

@@ -8,7 +8,7 @@ export const PRICE_MAX_CENTS = 1_000_000;
 /** The smallest amount a card payment can carry ($0.50 at the payment provider). */
 export const PRICE_MIN_CENTS = 50;
 
-export type MoneyResult = { ok: true; cents: number } | { ok: false; message: string };
+type MoneyResult = { ok: true; cents: number } | { ok: false; message: string };
 
 const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 

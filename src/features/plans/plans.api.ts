@@ -1,28 +1,20 @@
 import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import { adminPlanSchema, adminPlansQuerySchema, planInputSchema, planPatchSchema } from './admin.schema';
 import { planSchema } from './plans.schema';
 
-const params = idParamsSchema;
-
 /** The plans families can buy, and the admin console's plans. */
 export const plansApi = {
-  list: contract({
-    method: 'get',
-    path: '/plans',
-    operationId: 'listPlans',
+  list: contract('listPlans', 'GET /plans', {
     summary: 'The plans families can buy now, cheapest first (public)',
     access: 'public',
     status: 200,
     response: z.array(planSchema),
     returns: 'Active plans',
   }),
-  adminList: contract({
-    method: 'get',
-    path: '/admin/plans',
-    operationId: 'adminListPlans',
+  adminList: contract('adminListPlans', 'GET /admin/plans', {
     summary: 'Every plan, active and retired, with its number of orders (administrators only)',
     access: 'admin',
     query: adminPlansQuerySchema,
@@ -30,10 +22,7 @@ export const plansApi = {
     response: adminPageSchema(adminPlanSchema, 'AdminPlanPage'),
     returns: 'A page of plans',
   }),
-  adminCreate: contract({
-    method: 'post',
-    path: '/admin/plans',
-    operationId: 'adminCreatePlan',
+  adminCreate: contract('adminCreatePlan', 'POST /admin/plans', {
     summary: 'Creates a plan (administrators only)',
     description: '`priceCents` is a whole number of cents: 19999 is $199.99; 199.99 is refused.',
     access: 'admin',
@@ -42,10 +31,7 @@ export const plansApi = {
     response: adminPlanSchema,
     returns: 'The new plan',
   }),
-  adminGet: contract({
-    method: 'get',
-    path: '/admin/plans/{id}',
-    operationId: 'adminGetPlan',
+  adminGet: contract('adminGetPlan', 'GET /admin/plans/{id}', {
     summary: 'One plan, active or retired (administrators only)',
     access: 'admin',
     params,
@@ -53,10 +39,7 @@ export const plansApi = {
     response: adminPlanSchema,
     returns: 'The plan',
   }),
-  adminUpdate: contract({
-    method: 'patch',
-    path: '/admin/plans/{id}',
-    operationId: 'adminUpdatePlan',
+  adminUpdate: contract('adminUpdatePlan', 'PATCH /admin/plans/{id}', {
     summary: 'Changes a plan; `active: false` retires it (administrators only)',
     description: 'Orders keep the amount they were paid: a new price applies to new orders only.',
     access: 'admin',
@@ -66,16 +49,13 @@ export const plansApi = {
     response: adminPlanSchema,
     returns: 'The plan as saved',
   }),
-  adminDelete: contract({
-    method: 'delete',
-    path: '/admin/plans/{id}',
-    operationId: 'adminDeletePlan',
+  adminDelete: contract('adminDeletePlan', 'DELETE /admin/plans/{id}', {
     summary: 'Deletes a plan no family has bought (administrators only)',
     description: 'A plan with any order answers 409 `in_use`: retire it instead (PATCH `active: false`).',
     access: 'admin',
     params,
     status: 200,
-    response: z.object({ deleted: z.literal(true), _id: z.string() }).meta({ id: 'PlanDeleted' }),
+    response: z.object({ deleted: z.literal(true), id: z.string() }).meta({ id: 'PlanDeleted' }),
     returns: 'The plan is deleted',
     errors: [409],
   }),

@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { notFound } from '~/platform/errors';
 import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
@@ -19,24 +18,16 @@ export function plansRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     return c.json(await listActivePlans(deps.db), 200);
   });
 
-  adminRecordRoutes(
-    app,
-    deps,
-    'That plan',
-    [api.adminList, listAdminPlans],
-    [api.adminCreate, createPlan],
-    [api.adminGet, findAdminPlan],
-  );
-
-  route(app, deps, api.adminUpdate, async (c) => {
-    const plan = await updatePlan(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
-    if (!plan) throw notFound('That plan');
-    return c.json(plan, 200);
+  adminRecordRoutes(app, deps, 'That plan', {
+    list: [api.adminList, listAdminPlans],
+    create: [api.adminCreate, createPlan],
+    get: [api.adminGet, findAdminPlan],
+    update: [api.adminUpdate, updatePlan],
   });
 
   route(app, deps, api.adminDelete, async (c) => {
     const { id } = c.req.valid('param');
     await deletePlan(deps.db, c.get('user').id, id);
-    return c.json({ deleted: true as const, _id: id }, 200);
+    return c.json({ deleted: true as const, id }, 200);
   });
 }

@@ -3,7 +3,7 @@ import * as z from 'zod';
 /** A plan as the API lists it: price in whole cents, duration in months (1.25 is five weeks). */
 export const planSchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     name: z.string(),
     durationMonths: z.number(),
     priceCents: z.int(),

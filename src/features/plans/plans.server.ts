@@ -15,7 +15,7 @@ export async function listActivePlans(db: Db): Promise<PlanDto[]> {
 
 /** A plan as families see it; the admin console's plan starts with the same fields. */
 export const planDto = (p: typeof plans.$inferSelect): PlanDto => ({
-  _id: p.id,
+  id: p.id,
   name: p.name,
   durationMonths: p.durationMonths,
   priceCents: p.priceCents,

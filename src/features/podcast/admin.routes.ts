@@ -38,14 +38,11 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }
   };
 
-  adminRecordRoutes(
-    app,
-    deps,
-    'That episode',
-    [api.adminList, listEpisodes],
-    [api.adminCreate, createEpisode],
-    [api.adminGet, async (db, id) => findEpisode(db, id).then((row) => row && toAdminEpisode(row))],
-  );
+  adminRecordRoutes(app, deps, 'That episode', {
+    list: [api.adminList, listEpisodes],
+    create: [api.adminCreate, createEpisode],
+    get: [api.adminGet, async (db, id) => findEpisode(db, id).then((row) => row && toAdminEpisode(row))],
+  });
 
   route(app, deps, api.adminUpdate, async (c) => {
     const result = await updateEpisode(

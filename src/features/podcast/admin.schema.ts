@@ -1,10 +1,7 @@
 import * as z from 'zod';
 import { adminListQuery, adminPageSchema } from '~/platform/admin/list.schema';
-import { plainLine } from '~/platform/http/common.schema';
+import { instant, multiline, plainLine } from '~/platform/http/common.schema';
 import { EPISODE_AUDIO_TYPES } from './audioFiles';
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine, other control characters are not.
-const UNUSUAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Draft (nobody sees it), scheduled (published later) or published (on /podcast and in the feed). */
 export const EPISODE_STATES = ['draft', 'scheduled', 'published'] as const;
@@ -26,14 +23,6 @@ export const EPISODE_LIMITS = {
   /** Twelve hours: longer is a typo. */
   durationSeconds: 12 * 3600,
 } as const;
-
-/** Several lines of plain text: line breaks and tabs, no other control characters. */
-const multiline = (label: string, max: number) =>
-  z
-    .string({ error: `Write ${label} as text.` })
-    .trim()
-    .max(max, `Keep ${label} to ${max.toLocaleString('en')} characters or fewer.`)
-    .refine((v) => !UNUSUAL.test(v), 'Remove the unusual characters.');
 
 /** An address podcast apps can fetch from anywhere: https only, no password in it. */
 const audioUrl = z
@@ -141,7 +130,7 @@ export const episodeUpdateSchema = z
   .meta({ id: 'EpisodeUpdate' });
 export type EpisodeUpdate = z.infer<typeof episodeUpdateSchema>;
 
-export const episodeAudioSchema = z
+const episodeAudioSchema = z
   .object({
     /** An upload stored by the site, or an external address. */
     source: z.enum(['upload', 'url']),
@@ -152,19 +141,18 @@ export const episodeAudioSchema = z
     durationSeconds: z.int().nullable(),
   })
   .meta({ id: 'EpisodeAudio' });
-export type EpisodeAudio = z.infer<typeof episodeAudioSchema>;
 
-export const adminEpisodeRowSchema = z
+const adminEpisodeRowSchema = z
   .object({
     id: z.string(),
     guid: z.string(),
     title: z.string(),
     episodeNumber: z.int().nullable(),
     state: z.enum(EPISODE_STATES),
-    publishedAt: z.string().nullable(),
+    publishedAt: instant.nullable(),
     durationSeconds: z.int().nullable(),
     hasAudio: z.boolean(),
-    updatedAt: z.string(),
+    updatedAt: instant,
   })
   .meta({ id: 'AdminEpisodeRow' });
 export type AdminEpisodeRow = z.infer<typeof adminEpisodeRowSchema>;
@@ -178,18 +166,12 @@ export const adminEpisodeSchema = adminEpisodeRowSchema
     transcript: z.string(),
     explicit: z.boolean(),
     audio: episodeAudioSchema.nullable(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'AdminEpisode' });
 export type AdminEpisode = z.infer<typeof adminEpisodeSchema>;
 
-export const EPISODE_SORTS = [
-  'episodeNumber',
-  'title',
-  'publishedAt',
-  'durationSeconds',
-  'updatedAt',
-] as const;
+const EPISODE_SORTS = ['episodeNumber', 'title', 'publishedAt', 'durationSeconds', 'updatedAt'] as const;
 export const adminEpisodeQuerySchema = adminListQuery(EPISODE_SORTS, {
   sort: 'episodeNumber',
   dir: 'desc',

@@ -17,7 +17,7 @@ import { mediaPath } from './podcast';
 
 type EpisodeRecord = typeof podcastEpisodes.$inferSelect;
 
-export function episodeState(publishedAt: Date | null, now = new Date()): EpisodeState {
+function episodeState(publishedAt: Date | null, now = new Date()): EpisodeState {
   if (!publishedAt) return 'draft';
   return publishedAt > now ? 'scheduled' : 'published';
 }
@@ -170,12 +170,9 @@ export async function createEpisode(db: Db, actorId: string, input: EpisodeCreat
     refusePublishingWithoutAudio(values);
     const [row] = await tx.insert(podcastEpisodes).values(values).returning();
     if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, {
-      actorId,
-      action: 'podcast_episode.create',
-      entity: 'podcast_episode',
-      entityId: row.id,
-      details: { title: row.title, state: episodeState(row.publishedAt, now) },
+    await recordAudit(tx, actorId, 'podcast_episode.create', row.id, {
+      title: row.title,
+      state: episodeState(row.publishedAt, now),
     });
     return toAdminEpisode(row, now);
   });
@@ -230,19 +227,13 @@ export async function updateEpisode(
         : was !== 'draft' && is === 'draft'
           ? 'podcast_episode.unpublish'
           : 'podcast_episode.update';
-    await recordAudit(tx, {
-      actorId,
-      action,
-      entity: 'podcast_episode',
-      entityId: id,
-      details: {
-        title: row.title,
-        // The audio columns change together: one word for them in the log.
-        changed: [
-          ...changed.filter((k) => !k.startsWith('audio') && k !== 'durationSeconds'),
-          ...(changed.some((k) => k.startsWith('audio') || k === 'durationSeconds') ? ['audio'] : []),
-        ],
-      },
+    await recordAudit(tx, actorId, action, id, {
+      title: row.title,
+      // The audio columns change together: one word for them in the log.
+      changed: [
+        ...changed.filter((k) => !k.startsWith('audio') && k !== 'durationSeconds'),
+        ...(changed.some((k) => k.startsWith('audio') || k === 'durationSeconds') ? ['audio'] : []),
+      ],
     });
     const unusedKey = before.audioPath && !row.audioPath ? before.audioPath : null;
     return { episode: toAdminEpisode(row, now), unusedKey };
@@ -254,12 +245,10 @@ export async function deleteEpisode(db: Db, actorId: string, id: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).returning();
     if (!row) return undefined;
-    await recordAudit(tx, {
-      actorId,
-      action: 'podcast_episode.delete',
-      entity: 'podcast_episode',
-      entityId: id,
-      details: { title: row.title, guid: row.guid, wasPublished: row.publishedAt !== null },
+    await recordAudit(tx, actorId, 'podcast_episode.delete', id, {
+      title: row.title,
+      guid: row.guid,
+      wasPublished: row.publishedAt !== null,
     });
     return { unusedKey: row.audioPath };
   });

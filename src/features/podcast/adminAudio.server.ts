@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '~/platform/admin/audit.server';
+import { type AuditAction, recordAudit } from '~/platform/admin/audit.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
@@ -19,7 +19,7 @@ async function saveAudio(
   actorId: string,
   before: { id: string; audioPath: string | null },
   audio: AudioColumns,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
   now: Date,
 ) {
@@ -29,13 +29,7 @@ async function saveAudio(
     .where(eq(podcastEpisodes.id, before.id))
     .returning();
   if (!row) return undefined;
-  await recordAudit(tx, {
-    actorId,
-    action,
-    entity: 'podcast_episode',
-    entityId: before.id,
-    details: { title: row.title, ...details },
-  });
+  await recordAudit(tx, actorId, action, before.id, { title: row.title, ...details });
   return { episode: toAdminEpisode(row, now), unusedKey: before.audioPath };
 }
 

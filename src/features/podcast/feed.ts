@@ -3,7 +3,7 @@
  * Pure: the endpoint gathers the data, this turns it into XML.
  */
 
-export const NAMESPACES = {
+const NAMESPACES = {
   itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
   podcast: 'https://podcastindex.org/namespace/1.0',
   atom: 'http://www.w3.org/2005/Atom',

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   adminEpisodePageSchema,
@@ -9,14 +9,9 @@ import {
 } from './admin.schema';
 import { EPISODE_UPLOAD_TYPES, MAX_EPISODE_AUDIO_BYTES } from './audioFiles';
 
-const params = idParamsSchema;
-
 /** The admin console's podcast episodes (the public page and the feed are rendered by the site). */
 export const podcastApi = {
-  adminList: contract({
-    method: 'get',
-    path: '/admin/podcast',
-    operationId: 'adminListPodcastEpisodes',
+  adminList: contract('adminListPodcastEpisodes', 'GET /admin/podcast', {
     summary: 'Podcast episodes, drafts included (administrators only)',
     access: 'admin',
     query: adminEpisodeQuerySchema,
@@ -24,10 +19,7 @@ export const podcastApi = {
     response: adminEpisodePageSchema,
     returns: 'A page of episodes',
   }),
-  adminCreate: contract({
-    method: 'post',
-    path: '/admin/podcast',
-    operationId: 'adminCreatePodcastEpisode',
+  adminCreate: contract('adminCreatePodcastEpisode', 'POST /admin/podcast', {
     summary: 'Creates an episode; its guid is chosen here and never changes (administrators only)',
     description:
       'Audio comes from an external https address given here, or from POST /admin/podcast/{id}/audio afterwards. An episode without audio can only be a draft (409).',
@@ -38,10 +30,7 @@ export const podcastApi = {
     returns: 'The new episode',
     errors: [409],
   }),
-  adminGet: contract({
-    method: 'get',
-    path: '/admin/podcast/{id}',
-    operationId: 'adminGetPodcastEpisode',
+  adminGet: contract('adminGetPodcastEpisode', 'GET /admin/podcast/{id}', {
     summary: 'One episode with its show notes, transcript and audio (administrators only)',
     access: 'admin',
     params,
@@ -49,10 +38,7 @@ export const podcastApi = {
     response: adminEpisodeSchema,
     returns: 'The episode',
   }),
-  adminUpdate: contract({
-    method: 'patch',
-    path: '/admin/podcast/{id}',
-    operationId: 'adminUpdatePodcastEpisode',
+  adminUpdate: contract('adminUpdatePodcastEpisode', 'PATCH /admin/podcast/{id}', {
     summary: 'Changes an episode: words, number, publication, external audio (administrators only)',
     description:
       'publishedAt null makes it a draft again. Giving audioUrl replaces an uploaded file (which is deleted); audioUrl null removes external audio. Publishing without audio answers 409.',
@@ -64,20 +50,14 @@ export const podcastApi = {
     returns: 'The episode, changed',
     errors: [409],
   }),
-  adminDelete: contract({
-    method: 'delete',
-    path: '/admin/podcast/{id}',
-    operationId: 'adminDeletePodcastEpisode',
+  adminDelete: contract('adminDeletePodcastEpisode', 'DELETE /admin/podcast/{id}', {
     summary: 'Deletes an episode and its uploaded audio (administrators only)',
     access: 'admin',
     params,
     status: 204,
     returns: 'Deleted',
   }),
-  adminUploadAudio: contract({
-    method: 'post',
-    path: '/admin/podcast/{id}/audio',
-    operationId: 'adminUploadPodcastAudio',
+  adminUploadAudio: contract('adminUploadPodcastAudio', 'POST /admin/podcast/{id}/audio', {
     summary: "Uploads an episode's audio as the raw body: MP3, M4A or Ogg (administrators only)",
     description: `At most ${MAX_EPISODE_AUDIO_BYTES / 1024 / 1024} MB. The length is read from the file; the file is stored under a new random name and any earlier file is deleted.`,
     access: 'admin',
@@ -87,10 +67,7 @@ export const podcastApi = {
     response: adminEpisodeSchema,
     returns: 'The episode with its new audio',
   }),
-  adminDeleteAudio: contract({
-    method: 'delete',
-    path: '/admin/podcast/{id}/audio',
-    operationId: 'adminDeletePodcastAudio',
+  adminDeleteAudio: contract('adminDeletePodcastAudio', 'DELETE /admin/podcast/{id}/audio', {
     summary: "Removes a draft episode's audio, uploaded or external (administrators only)",
     access: 'admin',
     params,

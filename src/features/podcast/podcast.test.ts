@@ -14,12 +14,14 @@ import {
 } from './podcast';
 
 describe('podcast wording', () => {
-  it('gives a listening time for the list', () => {
-    expect(formatListenTime(47)).toBe('47 sec');
-    expect(formatListenTime(1236)).toBe('21 min');
-    expect(formatListenTime(3600)).toBe('1 h');
-    expect(formatListenTime(3900)).toBe('1 h 5 min');
-    expect(formatListenTime(Number.NaN)).toBe('0 sec');
+  it.each([
+    [47, '47 sec'],
+    [1236, '21 min'],
+    [3600, '1 h'],
+    [3900, '1 h 5 min'],
+    [Number.NaN, '0 sec'],
+  ])('gives a listening time for the list: %d seconds is %j', (seconds, shown) => {
+    expect(formatListenTime(seconds)).toBe(shown);
   });
 
   it('reads a clock', () => {

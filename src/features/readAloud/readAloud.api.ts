@@ -14,10 +14,7 @@ const recordingParams = z.object({ id: uuidSchema, recordingId: uuidSchema });
 
 /** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
 export const readAloudApi = {
-  passages: contract({
-    method: 'get',
-    path: '/passages',
-    operationId: 'listPassages',
+  passages: contract('listPassages', 'GET /passages', {
     summary: 'Passages to read aloud, optionally of one reading level',
     access: 'account',
     query: passagesQuerySchema,
@@ -25,10 +22,7 @@ export const readAloudApi = {
     response: z.array(passageSchema),
     returns: 'Passages by level, then title',
   }),
-  recordings: contract({
-    method: 'get',
-    path: '/children/{id}/recordings',
-    operationId: 'listRecordings',
+  recordings: contract('listRecordings', 'GET /children/{id}/recordings', {
     summary: "A child's read-aloud attempts, newest first (the family only)",
     access: 'account',
     params: childParams,
@@ -36,10 +30,7 @@ export const readAloudApi = {
     response: z.array(recordingSchema),
     returns: 'Up to 100 attempts, newest first',
   }),
-  createRecording: contract({
-    method: 'post',
-    path: '/children/{id}/recordings',
-    operationId: 'createRecording',
+  createRecording: contract('createRecording', 'POST /children/{id}/recordings', {
     summary:
       'Saves a read-aloud attempt. The passage and the time (1 s to 30 min) are query parameters; the body is the recording itself (audio/webm, audio/ogg, audio/mp4 or audio/mpeg, at most 10 MB), or nothing at all (no body, no Content-Type) for an attempt timed without the microphone. Words per minute are worked out here from the passage.',
     access: 'account',
@@ -51,10 +42,7 @@ export const readAloudApi = {
     response: recordingSchema,
     returns: 'The saved attempt',
   }),
-  recordingAudio: contract({
-    method: 'get',
-    path: '/children/{id}/recordings/{recordingId}/audio',
-    operationId: 'getRecordingAudio',
+  recordingAudio: contract('getRecordingAudio', 'GET /children/{id}/recordings/{recordingId}/audio', {
     summary: "An attempt's recording (the family only; never cached)",
     access: 'account',
     params: recordingParams,
@@ -67,10 +55,7 @@ export const readAloudApi = {
       },
     },
   }),
-  deleteRecording: contract({
-    method: 'delete',
-    path: '/children/{id}/recordings/{recordingId}',
-    operationId: 'deleteRecording',
+  deleteRecording: contract('deleteRecording', 'DELETE /children/{id}/recordings/{recordingId}', {
     summary: 'Deletes an attempt and its recording for good',
     access: 'account',
     params: recordingParams,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { READING_LEVELS } from '~/platform/domain';
-import { uuidSchema } from '~/platform/http/common.schema';
+import { instant, uuidSchema } from '~/platform/http/common.schema';
 import { MAX_DURATION_MS, MIN_DURATION_MS } from './readAloud';
 
 /** A passage to read aloud, as the API gives it to a signed-in family. */
@@ -33,7 +33,6 @@ export const recordingQuerySchema = z.object({
     .min(MIN_DURATION_MS, 'An attempt lasts at least one second.')
     .max(MAX_DURATION_MS, 'An attempt lasts at most 30 minutes.'),
 });
-export type RecordingQuery = z.infer<typeof recordingQuerySchema>;
 
 /** One read-aloud attempt in a child's history. */
 export const recordingSchema = z
@@ -43,9 +42,10 @@ export const recordingSchema = z
     /** Null when the passage has since been removed. */
     passageTitle: z.string().nullable(),
     durationMs: z.int(),
-    wordsPerMinute: z.int(),
+    /** Only from a recording at a rate a child can read at (15 to 200); null otherwise. */
+    wordsPerMinute: z.int().nullable(),
     hasAudio: z.boolean(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'Recording' });
 export type RecordingDto = z.infer<typeof recordingSchema>;

@@ -4,14 +4,14 @@ import type { Db } from '~/platform/db/client.server';
 import { passages, recordings } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import type { Storage } from '~/platform/storage/storage';
-import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, wordsPerMinute } from './readAloud';
+import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, readingRate } from './readAloud';
 import type { Passage, RecordingDto } from './readAloud.schema';
 
 type PassageRow = typeof passages.$inferSelect;
 type RecordingRow = typeof recordings.$inferSelect;
 
 /** How many attempts a child's history shows, newest first. */
-export const RECORDINGS_SHOWN = 100;
+const RECORDINGS_SHOWN = 100;
 
 const passageDto = (p: PassageRow): Passage => ({
   id: p.id,
@@ -73,7 +73,7 @@ export async function findRecording(
 }
 
 /** Where a new recording of this child is stored: a random name nobody can guess or list. */
-export function recordingKey(childId: string, type: RecordingType): string {
+function recordingKey(childId: string, type: RecordingType): string {
   return `${RECORDINGS_PREFIX}${childId}/${randomUUID()}.${RECORDING_TYPES[type]}`;
 }
 
@@ -100,7 +100,7 @@ export async function saveRecording(
         childId: input.childId,
         passageId: input.passage.id,
         durationMs: input.durationMs,
-        wordsPerMinute: wordsPerMinute(input.passage.wordCount, input.durationMs),
+        wordsPerMinute: readingRate(input.passage.wordCount, input.durationMs, input.audio !== undefined),
         audioPath: key,
         audioType: input.audio?.type ?? null,
       })

@@ -3,43 +3,69 @@ import { READING_LEVELS } from '~/platform/domain';
 import {
   baseType,
   formatDuration,
+  noRateReason,
   orderPassagesForLevel,
   passageWordCount,
   pickRecorderType,
+  readingRate,
   spokenDuration,
   wordsPerMinute,
 } from './readAloud';
 
 describe('wordsPerMinute', () => {
-  it('rounds words over minutes', () => {
-    expect(wordsPerMinute(38, 60_000)).toBe(38);
-    expect(wordsPerMinute(38, 30_000)).toBe(76);
-    expect(wordsPerMinute(100, 45_500)).toBe(132);
+  it.each([
+    [38, 60_000, 38],
+    [38, 30_000, 76],
+    [100, 45_500, 132],
+  ])('rounds words over minutes: %i words in %i ms is %i', (words, ms, wpm) => {
+    expect(wordsPerMinute(words, ms)).toBe(wpm);
   });
-  it('answers 0 for a time under a second, no words or nonsense', () => {
-    expect(wordsPerMinute(38, 999)).toBe(0);
-    expect(wordsPerMinute(0, 60_000)).toBe(0);
-    expect(wordsPerMinute(38, Number.NaN)).toBe(0);
+  it.each([
+    [38, 999],
+    [0, 60_000],
+    [38, Number.NaN],
+  ])('answers 0 for a time under a second, no words or nonsense: %i words in %d ms', (words, ms) => {
+    expect(wordsPerMinute(words, ms)).toBe(0);
+  });
+});
+
+// Issue 13, item 6: a 10-second timed attempt showed "Well read!" and 316 words per minute.
+describe('readingRate', () => {
+  it.each([
+    ['a recording at a child’s pace', 59, 40_000, true, 89],
+    ['the quickest rate shown', 50, 15_000, true, 200],
+    ['the slowest rate shown', 15, 60_000, true, 15],
+    ['a timer alone', 59, 40_000, false, null],
+    ['a 10-second attempt at 59 words', 59, 10_000, true, null],
+    ['a reading left running', 59, 600_000, true, null],
+  ])('%s: %i words in %i ms, recorded %s, is %s', (_, words, ms, recorded, rate) => {
+    expect(readingRate(words, ms, recorded)).toBe(rate);
+  });
+
+  it('says why an attempt has no rate, and nothing when it has one', () => {
+    expect(noRateReason(59, 40_000, true)).toBeUndefined();
+    expect(noRateReason(59, 40_000, false)).toMatch(/^Without a recording/);
+    expect(noRateReason(59, 10_000, true)).toMatch(/^That was quicker than anyone reads 59 words aloud/);
+    expect(noRateReason(59, 600_000, true)).toMatch(/^That took much longer/);
   });
 });
 
 describe('durations', () => {
   it('formats a timer', () => {
-    expect(formatDuration(0)).toBe('0:00');
-    expect(formatDuration(75_400)).toBe('1:15');
-    expect(formatDuration(3_725_000)).toBe('1:02:05');
+    expect([0, 75_400, 3_725_000].map(formatDuration)).toEqual(['0:00', '1:15', '1:02:05']);
   });
   it('says a duration in words', () => {
-    expect(spokenDuration(1_000)).toBe('1 second');
-    expect(spokenDuration(75_400)).toBe('1 minute 15 seconds');
-    expect(spokenDuration(120_000)).toBe('2 minutes');
+    expect([1_000, 75_400, 120_000].map(spokenDuration)).toEqual([
+      '1 second',
+      '1 minute 15 seconds',
+      '2 minutes',
+    ]);
   });
 });
 
 describe('recording formats', () => {
   it('drops codec parameters', () => {
-    expect(baseType('audio/webm;codecs=opus')).toBe('audio/webm');
-    expect(baseType(' Audio/MP4 ')).toBe('audio/mp4');
+    expect(['audio/webm;codecs=opus', ' Audio/MP4 '].map(baseType)).toEqual(['audio/webm', 'audio/mp4']);
   });
   it('prefers Opus in WebM, then falls back, then the browser default', () => {
     expect(pickRecorderType(() => true)).toBe('audio/webm;codecs=opus');
@@ -71,8 +97,6 @@ describe('orderPassagesForLevel', () => {
 
 describe('passageWordCount', () => {
   it('counts words separated by any white space, lines included', () => {
-    expect(passageWordCount('  The fox ran.\n\nIt  was\tfast.  ')).toBe(6);
-    expect(passageWordCount('')).toBe(0);
-    expect(passageWordCount('   \n ')).toBe(0);
+    expect(['  The fox ran.\n\nIt  was\tfast.  ', '', '   \n '].map(passageWordCount)).toEqual([6, 0, 0]);
   });
 });

@@ -32,6 +32,32 @@ export function wordsPerMinute(wordCount: number, durationMs: number): number {
   return Math.round((wordCount * 60_000) / durationMs);
 }
 
+/**
+ * The rates a child can really read aloud at. Fluent adults read aloud at about 150 words a minute
+ * and few children pass 200; under 15, the reader stopped or the timer ran on. A rate outside this
+ * says the attempt was not a reading of the whole passage, so it is not shown as one.
+ */
+export const PLAUSIBLE_WPM = { min: 15, max: 200 } as const;
+
+/**
+ * The words per minute of an attempt worth showing: only from a real recording (a timer alone
+ * cannot tell reading from waiting) at a rate a child can read at; otherwise null, and no praise.
+ */
+export function readingRate(wordCount: number, durationMs: number, recorded: boolean): number | null {
+  if (!recorded) return null;
+  const rate = wordsPerMinute(wordCount, durationMs);
+  return rate >= PLAUSIBLE_WPM.min && rate <= PLAUSIBLE_WPM.max ? rate : null;
+}
+
+/** Why an attempt has no rate, in words for the family; undefined when it has one. */
+export function noRateReason(wordCount: number, durationMs: number, recorded: boolean): string | undefined {
+  if (readingRate(wordCount, durationMs, recorded) !== null) return undefined;
+  if (!recorded) return 'Without a recording we do not count words per minute: only the time is kept.';
+  return wordsPerMinute(wordCount, durationMs) > PLAUSIBLE_WPM.max
+    ? `That was quicker than anyone reads ${wordCount} words aloud, so we did not count words per minute. Read the whole passage, then press Finish.`
+    : 'That took much longer than reading the passage aloud does, so we did not count words per minute.';
+}
+
 /** 75_400 → "1:15"; 3_725_000 → "1:02:05". */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '~/platform/db/client.server';
+import { type Db, queryRows } from '~/platform/db/client.server';
 
-export interface TopRatedBook {
+interface TopRatedBook {
   id: string;
   title: string;
   author: string;
@@ -20,7 +20,9 @@ export interface TopRatedBook {
  */
 export async function topRatedBooks(db: Db, options: { days?: number; limit?: number } = {}) {
   const { days = 30, limit = 6 } = options;
-  const result = await db.execute(sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select b.id, b.title, b.author, b.reading_level, b.age_min, b.age_max,
            avg(l.rating)::float as average, count(l.rating)::int as ratings
     from reading_logs l
@@ -28,8 +30,8 @@ export async function topRatedBooks(db: Db, options: { days?: number; limit?: nu
     where l.rating is not null and l.read_on >= (current_date - ${days}::int)
     group by b.id
     order by (sum(l.rating) + 6)::float / (count(l.rating) + 2) desc, count(l.rating) desc, b.title
-    limit ${limit}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    limit ${limit}`,
+  );
   return rows.map(
     (r): TopRatedBook => ({
       id: String(r.id),

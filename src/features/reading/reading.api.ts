@@ -1,4 +1,4 @@
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import {
   entryParamsSchema,
@@ -9,14 +9,9 @@ import {
   readingLogSchema,
 } from './reading.schema';
 
-const params = idParamsSchema;
-
 /** A child's reading log: its entries, a page at a time, and its totals. */
 export const readingApi = {
-  log: contract({
-    method: 'get',
-    path: '/children/{id}/reading',
-    operationId: 'getReadingLog',
+  log: contract('getReadingLog', 'GET /children/{id}/reading', {
     summary: "A child's reading log: entries newest first, a page at a time, and its totals",
     description:
       'Totals for this week and month, the last 12 weeks (Monday to Sunday) and months, and the streak. Pass the family’s own date as `today` (within a day of UTC); without it, the server’s UTC date.',
@@ -27,10 +22,7 @@ export const readingApi = {
     response: readingLogSchema,
     returns: 'The log',
   }),
-  create: contract({
-    method: 'post',
-    path: '/children/{id}/reading',
-    operationId: 'createReadingEntry',
+  create: contract('createReadingEntry', 'POST /children/{id}/reading', {
     summary: "Adds an entry to a child's reading log",
     description:
       'A catalogue book (`bookId`: its title and author come from the catalogue) or a `title` and optional `author`. No day in the future, no more than 1,440 minutes on one day in all. Announces milestones (streaks of 3, 7, 14, 30 days; 10, 25, 50, 100 books) once each.',
@@ -41,10 +33,7 @@ export const readingApi = {
     response: readingChangeSchema,
     returns: 'The new entry and the milestones it announced',
   }),
-  update: contract({
-    method: 'patch',
-    path: '/children/{id}/reading/{entryId}',
-    operationId: 'updateReadingEntry',
+  update: contract('updateReadingEntry', 'PATCH /children/{id}/reading/{entryId}', {
     summary: 'Changes an entry of a child’s reading log (only the fields sent)',
     access: 'account',
     params: entryParamsSchema,
@@ -53,10 +42,7 @@ export const readingApi = {
     response: readingChangeSchema,
     returns: 'The entry as it is now',
   }),
-  delete: contract({
-    method: 'delete',
-    path: '/children/{id}/reading/{entryId}',
-    operationId: 'deleteReadingEntry',
+  delete: contract('deleteReadingEntry', 'DELETE /children/{id}/reading/{entryId}', {
     summary: 'Deletes an entry of a child’s reading log',
     access: 'account',
     params: entryParamsSchema,

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { cursorSchema, pageLimitSchema, plainLine, uuidSchema } from '~/platform/http/common.schema';
+import { cursorSchema, instant, pageLimitSchema, plainLine, uuidSchema } from '~/platform/http/common.schema';
 import { CHART_WEEKS, EARLIEST_READING_DAY, isDay, latestReadingDay, MAX_MINUTES_PER_DAY } from './reading';
 
-export const READING_PAGE_SIZE = 20;
-export const MAX_TITLE = 200;
-export const MAX_AUTHOR = 120;
+const READING_PAGE_SIZE = 20;
+const MAX_TITLE = 200;
+const MAX_AUTHOR = 120;
 
 /**
  * The fields of a reading entry. `latestDay` is the last day that is not in the future: the
@@ -72,11 +72,10 @@ export function readingEntryInput(latestDay: () => string = () => latestReadingD
     });
 }
 export const readingEntryInputSchema = readingEntryInput().meta({ id: 'ReadingEntryInput' });
-export type ReadingEntryInput = z.input<typeof readingEntryInputSchema>;
 export type ParsedReadingEntryInput = z.output<typeof readingEntryInputSchema>;
 
 /** A change to an entry: only the fields that change. `bookId: null` with a title leaves the catalogue. */
-export function readingEntryPatch(latestDay: () => string = () => latestReadingDay()) {
+function readingEntryPatch(latestDay: () => string = () => latestReadingDay()) {
   const fields = entryFields(latestDay);
   return z
     .object({ ...fields, readOn: fields.readOn.optional(), minutes: fields.minutes.optional() })
@@ -89,9 +88,9 @@ export function readingEntryPatch(latestDay: () => string = () => latestReadingD
 export const readingEntryPatchSchema = readingEntryPatch().meta({ id: 'ReadingEntryPatch' });
 export type ParsedReadingEntryPatch = z.output<typeof readingEntryPatchSchema>;
 
-export const readingEntrySchema = z
+const readingEntrySchema = z
   .object({
-    _id: z.string(),
+    id: z.string(),
     bookId: z.string().nullable(),
     title: z.string(),
     author: z.string().nullable(),
@@ -99,7 +98,7 @@ export const readingEntrySchema = z
     minutes: z.int(),
     pages: z.int().nullable(),
     rating: z.int().nullable(),
-    createdAt: z.string(),
+    createdAt: instant,
   })
   .meta({ id: 'ReadingEntry' });
 export type ReadingEntry = z.infer<typeof readingEntrySchema>;
@@ -112,7 +111,7 @@ const weekTotalSchema = z.object({
 });
 const monthTotalSchema = z.object({ month: z.string(), minutes: z.int(), entries: z.int() });
 
-export const readingSummarySchema = z
+const readingSummarySchema = z
   .object({
     today: z.string().meta({ description: 'The day the figures are counted for' }),
     thisWeek: weekTotalSchema,
@@ -131,6 +130,7 @@ export const readingSummarySchema = z
 
 export const readingLogSchema = z
   .object({
+    /** The child whose log this is: the spec's _id and name. */
     child: z.object({ _id: z.string(), name: z.string() }),
     entries: z.array(readingEntrySchema).meta({ description: 'Newest day first' }),
     /** Pass as `before` for the next (older) page; null on the last page. */

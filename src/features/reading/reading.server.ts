@@ -26,9 +26,9 @@ import type {
 
 type EntryRow = typeof readingLogs.$inferSelect;
 
-export function entryDto(row: EntryRow): ReadingEntry {
+function entryDto(row: EntryRow): ReadingEntry {
   return {
-    _id: row.id,
+    id: row.id,
     bookId: row.bookId,
     title: row.title,
     author: row.author,

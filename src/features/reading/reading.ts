@@ -4,13 +4,14 @@
  * the family read on, in their own time zone, with no time attached.
  */
 
+import { exactInstant, packCursor, unpackCursor } from '~/platform/cursor';
 import { isUuid } from '~/platform/ids';
 
 export const MAX_MINUTES_PER_DAY = 1440;
 /** No reading is logged before this day, whatever the child's age. */
 export const EARLIEST_READING_DAY = '2000-01-01';
 export const CHART_WEEKS = 12;
-export const SUMMARY_MONTHS = 12;
+const SUMMARY_MONTHS = 12;
 
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -57,7 +58,7 @@ export function isoWeek(day: string): string {
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
-export const monthOf = (day: string): string => day.slice(0, 7);
+const monthOf = (day: string): string => day.slice(0, 7);
 
 /** The first day of the month `months` before (negative) or after the day's month. */
 export function shiftMonth(month: string, months: number): string {
@@ -146,7 +147,7 @@ export interface WeekTotal {
   entries: number;
 }
 
-export interface MonthTotal {
+interface MonthTotal {
   /** '2026-11' */
   month: string;
   minutes: number;
@@ -225,33 +226,22 @@ export interface EntryCursor {
 }
 
 export function encodeEntryCursor({ readOn, createdAt, id }: EntryCursor): string {
-  return btoa(`${readOn}_${createdAt.toISOString()}_${id}`)
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return packCursor([readOn, createdAt.toISOString(), id]);
 }
 
 export function decodeEntryCursor(value: string): EntryCursor | undefined {
-  if (value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
-  let raw: string;
-  try {
-    raw = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return undefined;
-  }
-  const [readOn, iso, id, extra] = raw.split('_');
-  if (!readOn || !iso || !id || extra !== undefined || !isDay(readOn) || !isUuid(id)) return undefined;
+  const [readOn = '', iso = '', id = ''] = unpackCursor(value, 3, 200) ?? [];
+  if (!isDay(readOn) || !isUuid(id)) return undefined;
   // Years the database holds: anything else would be a 500, not a 400.
   if (readOn < EARLIEST_READING_DAY || readOn > '2999-12-31') return undefined;
   if (!/^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) return undefined;
-  const createdAt = new Date(iso);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
-  return { readOn, createdAt, id: id.toLowerCase() };
+  const createdAt = exactInstant(iso);
+  return createdAt && { readOn, createdAt, id: id.toLowerCase() };
 }
 
 /** Days in a row and different books: each milestone is announced once in a child's life. */
 export const STREAK_MILESTONES = [3, 7, 14, 30] as const;
-export const BOOK_MILESTONES = [10, 25, 50, 100] as const;
+const BOOK_MILESTONES = [10, 25, 50, 100] as const;
 export type Milestone = `streak-${number}` | `books-${number}`;
 
 /** Every milestone the figures have reached, smallest first. */

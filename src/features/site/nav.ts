@@ -1,5 +1,5 @@
 /** Width at or below which the navigation links collapse into the hamburger menu. */
-export const MOBILE_BREAKPOINT_PX = 992;
+const MOBILE_BREAKPOINT_PX = 992;
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /** How long after a page change the open menus close. */

@@ -7,10 +7,7 @@ const healthSchema = z
 
 /** The site itself: whether the server and its database are ready. */
 export const siteApi = {
-  health: contract({
-    method: 'get',
-    path: '/health',
-    operationId: 'getHealth',
+  health: contract('getHealth', 'GET /health', {
     summary: 'Answers when the server and its database are ready',
     access: 'public',
     status: 200,

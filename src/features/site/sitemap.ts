@@ -2,9 +2,17 @@ import { ROUTES } from '~/platform/routes';
 
 /**
  * Public pages that belong in search results. Sign-in, sign-up and the purchase steps are for
- * people already on the site (and carry noindex); pages with an id are listed from the database.
+ * people already on the site (and carry noindex); /contact-us is the same page as /contact, which
+ * is its canonical address; pages with an id are listed from the database.
  */
-const NOT_LISTED = new Set(['/login', '/signup', '/check-out', '/confirmation', '/schedule-interview']);
+const NOT_LISTED = new Set([
+  '/login',
+  '/signup',
+  '/check-out',
+  '/confirmation',
+  '/schedule-interview',
+  '/contact-us',
+]);
 
 export function listedStaticPaths(): string[] {
   return ROUTES.filter((r) => r.access === 'public' && !r.path.includes('{') && !NOT_LISTED.has(r.path)).map(

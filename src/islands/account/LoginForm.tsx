@@ -6,7 +6,7 @@ import { EmailField, Field, FormAlert } from '~/islands/shared/Field';
 import { Waiting } from '~/islands/shared/Spinner';
 import { useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { safeReturnPath } from '~/platform/access';
+import { ADMIN_HOME, safeReturnPath } from '~/platform/access';
 import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/platform/identity/authErrors';
 import { $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
@@ -28,11 +28,15 @@ export function LoginForm() {
 
   useEffect(startAuth, []);
 
-  // Once signed in: back to where the visitor was going, or to /signup without an account yet.
+  // Once signed in: back to where the visitor was going (else the family's profile, or for the team
+  // the console's review queue), or to /signup without an account yet.
   useEffect(() => {
     if (!authReady) return;
     const next = new URLSearchParams(window.location.search).get('next');
-    if (session.status === 'signed-in') void navigate(safeReturnPath(next), { history: 'replace' });
+    if (session.status === 'signed-in') {
+      const home = session.role === 'admin' ? ADMIN_HOME : '/profile';
+      void navigate(safeReturnPath(next, home), { history: 'replace' });
+    }
     if (session.status === 'unregistered') {
       void navigate(`/signup${next ? `?next=${encodeURIComponent(safeReturnPath(next))}` : ''}`, {
         history: 'replace',

@@ -2,6 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { retryAuth, startAuth } from '~/features/family/family.store';
+import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { type Access, guardDecision, loginPathFor } from '~/platform/access';
@@ -42,35 +43,44 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
 
   if (hydrated && authReady && authError && decision === 'wait') {
     return (
-      <section className="guard-panel" aria-labelledby="guard-title" role="alert">
-        <h2 id="guard-title">We could not check your sign-in</h2>
-        <p>{authError}</p>
-        <p className="guard-actions">
+      <NoticePanel
+        id="guard-title"
+        className="guard-panel"
+        role="alert"
+        title="We could not check your sign-in"
+        actionsClass="guard-actions"
+        actions={
           <button type="button" className="btn btn-primary" onClick={retryAuth}>
             Try again
           </button>
-        </p>
-      </section>
+        }
+      >
+        <p>{authError}</p>
+      </NoticePanel>
     );
   }
 
   if (decision === 'forbidden') {
     return (
-      <section className="guard-panel" aria-labelledby="guard-title">
-        <h2 id="guard-title">This page is for administrators</h2>
+      <NoticePanel
+        id="guard-title"
+        className="guard-panel"
+        title="This page is for administrators"
+        actionsClass="guard-actions"
+        actions={
+          <>
+            <ButtonLink href="/profile">Go to your family profile</ButtonLink>
+            <ButtonLink href="/contact" variant="secondary">
+              Contact the team
+            </ButtonLink>
+          </>
+        }
+      >
         <p>
           You are signed in with a family account. The tools on this page belong to the Quill Reads team, so
           there is nothing here for your account to see.
         </p>
-        <p className="guard-actions">
-          <a className="btn btn-primary" href="/profile">
-            Go to your family profile
-          </a>
-          <a className="btn btn-secondary" href="/contact">
-            Contact the team
-          </a>
-        </p>
-      </section>
+      </NoticePanel>
     );
   }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { adminApi } from '~/features/admin/admin.api';
 import type { AdminCounts } from '~/features/admin/admin.schema';
 import { ADMIN_SECTIONS, sectionOf } from '~/features/admin/nav';
+import { ADMIN_COUNTS_CHANGED } from '~/islands/shared/admin/adminCounts';
 import { call } from '~/platform/client/api';
 import '~/islands/shared/admin/admin.css';
 
@@ -34,12 +35,12 @@ export function AdminNav({ route }: { route: string }) {
     void load(true);
     const timer = window.setInterval(refresh, REFRESH_MS);
     document.addEventListener('visibilitychange', refresh);
-    window.addEventListener('qr:admin-counts-changed', changed);
+    window.addEventListener(ADMIN_COUNTS_CHANGED, changed);
     return () => {
       stopped = true;
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
-      window.removeEventListener('qr:admin-counts-changed', changed);
+      window.removeEventListener(ADMIN_COUNTS_CHANGED, changed);
     };
   }, []);
 
@@ -65,9 +66,4 @@ export function AdminNav({ route }: { route: string }) {
       </ul>
     </nav>
   );
-}
-
-/** Tells the admin navigation that a count may have changed (a post reviewed, an inquiry opened). */
-export function adminCountsChanged() {
-  window.dispatchEvent(new Event('qr:admin-counts-changed'));
 }

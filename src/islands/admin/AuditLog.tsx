@@ -1,7 +1,6 @@
 import { adminApi } from '~/features/admin/admin.api';
 import type { AuditEntry } from '~/features/admin/admin.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 
@@ -40,16 +39,9 @@ export function AuditLog() {
     <ListSection
       id="audit-heading"
       title="Changes"
-      toolbar={
-        <>
-          <SearchBox
-            label="Search the log"
-            placeholder="An action, an id, a word of the details"
-            list={list}
-          />
-          <FilterSelect label="What changed" name="entity" options={ENTITIES} list={list} />
-        </>
-      }
+      list={list}
+      search={['Search the log', 'An action, an id, a word of the details']}
+      filters={[{ label: 'What changed', name: 'entity', options: ENTITIES }]}
     >
       <AdminTable
         list={list}

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { adminApi } from '~/features/admin/admin.api';
 import { type CreateAccountResult, createAccountSchema } from '~/features/admin/users.schema';
 import { CheckboxField, describedBy, EmailField, Field, FieldError, FormAlert } from '~/islands/shared/Field';
+import { ButtonLink } from '~/islands/shared/NoticePanel';
 import { useForm } from '~/islands/shared/useForm';
 import { call } from '~/platform/client/api';
 import { RoleChoices } from './RoleChoices';
@@ -29,7 +30,8 @@ export function CreateAccount() {
     void save(
       createAccountSchema,
       { email, displayName, ...(role ? { role } : {}), privacyConsent: consent },
-      async (data) => setCreated(await call(adminApi.createUser, { body: data })),
+      async (data, idempotencyKey) =>
+        setCreated(await call(adminApi.createUser, { body: data, idempotencyKey })),
       { fallback: 'Something went wrong. Please try again.' },
     );
   };
@@ -65,15 +67,13 @@ export function CreateAccount() {
           </p>
         )}
         <div className="actions">
-          <a className="btn btn-primary" href={`/admin/users/${user.id}`}>
-            Manage this account
-          </a>
+          <ButtonLink href={`/admin/users/${user.id}`}>Manage this account</ButtonLink>
           <button type="button" className="btn btn-secondary" onClick={startAgain}>
             Create another account
           </button>
-          <a className="btn btn-ghost" href="/admin/users">
+          <ButtonLink href="/admin/users" variant="ghost">
             Back to all accounts
-          </a>
+          </ButtonLink>
         </div>
       </section>
     );

@@ -4,7 +4,8 @@ import { ageText } from '~/features/admin/users';
 import type { AdminUserView } from '~/features/admin/users.schema';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { dateText } from './AccountStates';
 
@@ -31,9 +32,7 @@ export function ManageChildren({
       onView(await call(adminApi.deleteChild, { params: { id: view.user.id, childId: child.id } }));
       setDone(`${child.name} and everything about them were removed.`);
     } catch (e) {
-      setError(
-        e instanceof ApiClientError ? e.message : `${child.name} could not be removed. Please try again.`,
-      );
+      setError(errorMessage(e, `${child.name} could not be removed. Please try again.`));
     } finally {
       setBusy(false);
       setRemoving(null);

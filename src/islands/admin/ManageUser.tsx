@@ -3,6 +3,7 @@ import { adminApi } from '~/features/admin/admin.api';
 import type { AdminUser, AdminUserView, UserChange } from '~/features/admin/users.schema';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert } from '~/islands/shared/Field';
+import { errorMessage } from '~/islands/shared/loadState';
 import { ApiClientError, call } from '~/platform/client/api';
 import { AccountPills, AccountStates, dateText } from './AccountStates';
 import { ManageChildren } from './ManageChildren';
@@ -37,7 +38,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
       setRole(updated.role);
       setDone(success(updated));
     } catch (error) {
-      const message = error instanceof ApiClientError ? error.message : 'The change could not be saved.';
+      const message = errorMessage(error, 'The change could not be saved.');
       const fields = error instanceof ApiClientError ? error.fields : {};
       setErrors({ [field]: fields[field] ?? message });
     } finally {
@@ -54,7 +55,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
       await call(adminApi.sendPasswordLink, { params: { id: user.id } });
       setDone(`We sent a link to set a new password to ${user.email}.`);
     } catch (error) {
-      setErrors({ link: error instanceof ApiClientError ? error.message : 'The email could not be sent.' });
+      setErrors({ link: errorMessage(error, 'The email could not be sent.') });
     } finally {
       setBusy(null);
       setConfirming(null);

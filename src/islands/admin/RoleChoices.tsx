@@ -19,7 +19,7 @@ export function RoleChoices({
   return (
     <div className="role-choices">
       {(['parent', 'admin'] as const).map((role) => (
-        <label key={role} className="role-choice">
+        <label key={role} className="choice role-choice">
           <input
             type="radio"
             name={name}

@@ -1,9 +1,9 @@
 import { adminApi } from '~/features/admin/admin.api';
 import type { AdminUser } from '~/features/admin/users.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import { ButtonLink } from '~/islands/shared/NoticePanel';
 import { AccountPills, dateText } from './AccountStates';
 import './users.css';
 
@@ -31,20 +31,14 @@ export function UsersList() {
       id="users-heading"
       title="All accounts"
       headClass="users-heading-row"
-      action={
-        <a className="btn btn-primary" href="/admin/create-new-account">
-          Create an account
-        </a>
-      }
-      toolbar={
-        <>
-          <SearchBox label="Search accounts" placeholder="A name or an email address" list={list} />
-          <div className="users-filters">
-            <FilterSelect label="Role" name="role" options={ROLES} list={list} />
-            <FilterSelect label="Status" name="status" options={STATUSES} list={list} />
-          </div>
-        </>
-      }
+      action={<ButtonLink href="/admin/create-new-account">Create an account</ButtonLink>}
+      list={list}
+      search={['Search accounts', 'A name or an email address']}
+      filters={[
+        { label: 'Role', name: 'role', options: ROLES },
+        { label: 'Status', name: 'status', options: STATUSES },
+      ]}
+      filtersClass="users-filters"
     >
       <AdminTable
         list={list}
@@ -81,13 +75,8 @@ export function UsersList() {
             </td>
           </>
         )}
-        empty={
-          list.filtered ? (
-            <p>No account matches. Check the spelling, or clear the search and filters.</p>
-          ) : (
-            <p>No accounts yet. Families appear here when they sign up.</p>
-          )
-        }
+        empty={<p>No accounts yet. Families appear here when they sign up.</p>}
+        noMatch={<p>No account matches. Check the spelling, or clear the search and filters.</p>}
         pager="Pages of accounts"
       />
     </ListSection>

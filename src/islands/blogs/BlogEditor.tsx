@@ -1,6 +1,6 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { blogsApi } from '~/features/blogs/blogs.api';
 import {
   type BlogUpdateInput,
@@ -11,8 +11,9 @@ import { canDeletePost, canSubmitPost, MY_BLOG_STATUS, savedAtLabel } from '~/fe
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, FormAlert, issuesByField, SelectField } from '~/islands/shared/Field';
 import { failedLoad } from '~/islands/shared/loadState';
+import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Waiting } from '~/islands/shared/Spinner';
-import { type ApiClientError, call } from '~/platform/client/api';
+import { type ApiClientError, call, newIdempotencyKey } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import {
   PostAuthorField,
@@ -103,8 +104,23 @@ export function BlogEditor({ postId }: BlogEditorProps) {
     changed();
   };
 
-  /** Checks and saves the post; answers its id, or null when something needs fixing. */
+  const saving = useRef(false);
+  const createKey = useRef<string | null>(null);
+  /**
+   * Checks and saves the post; answers its id, or null when something needs fixing (or a save is
+   * already under way: a double-click saves once). The first save of a new post sends one
+   * idempotency key with every try, so it makes one draft even if an answer is lost.
+   */
   const save = async (): Promise<string | null> => {
+    if (saving.current) return null;
+    saving.current = true;
+    try {
+      return await saveNow();
+    } finally {
+      saving.current = false;
+    }
+  };
+  const saveNow = async (): Promise<string | null> => {
     const payload: BlogUpdateInput = {
       title,
       contentHtml: contentHtml(),
@@ -123,18 +139,22 @@ export function BlogEditor({ postId }: BlogEditorProps) {
       if (id) saved = await call(blogsApi.myUpdate, { params: { id }, body: payload });
       else {
         const { childId: child, ...rest } = payload;
+        createKey.current ??= newIdempotencyKey();
         const created = await call(blogsApi.myCreate, {
           body: { ...rest, ...(child ? { childId: child } : {}) },
+          idempotencyKey: createKey.current,
         });
-        saved = await call(blogsApi.myGet, { params: { id: created._id } });
-        setId(created._id);
+        // The post exists: from here on it is saved by its id, whatever happens next.
+        setId(created.id);
+        createKey.current = null;
         // The address now names the saved post, so a reload opens it.
-        window.history.replaceState(window.history.state, '', `/user/myblogs/${created._id}`);
+        window.history.replaceState(window.history.state, '', `/user/myblogs/${created.id}`);
+        saved = await call(blogsApi.myGet, { params: { id: created.id } });
       }
       fill(saved);
       setDirty(false);
       setSavedAt(new Date());
-      return saved._id;
+      return saved.id;
     } catch (error) {
       const err = error as ApiClientError;
       setErrors({ ...byField(err.fields ?? {}), form: err.message });
@@ -144,6 +164,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
 
   const onSave = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (saving.current) return;
     setBusy('save');
     setNotice(undefined);
     await save();
@@ -187,42 +208,42 @@ export function BlogEditor({ postId }: BlogEditorProps) {
   }
   if (load.status === 'missing' || load.status === 'failed') {
     return (
-      <section className="myblogs-panel" aria-labelledby="post-missing">
-        <h2 id="post-missing">
-          {load.status === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
-        </h2>
+      <NoticePanel
+        id="post-missing"
+        className="myblogs-panel surface"
+        title={load.status === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
+        actions={<ButtonLink href="/user/myblogs">Back to my blog posts</ButtonLink>}
+      >
         <p>
           {load.status === 'missing'
             ? 'It may have been deleted, or the address may be mistyped. Only your family’s own posts open here.'
             : load.message}
         </p>
-        <p className="actions">
-          <a className="btn btn-primary" href="/user/myblogs">
-            Back to my blog posts
-          </a>
-        </p>
-      </section>
+      </NoticePanel>
     );
   }
 
   const status = MY_BLOG_STATUS[post.status];
   if (post.status === 'approved') {
     return (
-      <section className="myblogs-panel" aria-labelledby="post-published">
-        <h2 id="post-published">“{post.title}” is published</h2>
+      <NoticePanel
+        id="post-published"
+        className="myblogs-panel surface"
+        title={<>“{post.title}” is published</>}
+        actions={
+          <>
+            <ButtonLink href={`/blogs/${id}`}>Read it on the blog</ButtonLink>
+            <ButtonLink href="/user/myblogs" variant="secondary">
+              Back to my blog posts
+            </ButtonLink>
+          </>
+        }
+      >
         <p>
           Published posts can no longer be changed. If something needs correcting, write to us from the
           contact page.
         </p>
-        <p className="actions">
-          <a className="btn btn-primary" href={`/blogs/${id}`}>
-            Read it on the blog
-          </a>
-          <a className="btn btn-secondary" href="/user/myblogs">
-            Back to my blog posts
-          </a>
-        </p>
-      </section>
+      </NoticePanel>
     );
   }
 

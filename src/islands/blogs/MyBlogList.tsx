@@ -40,7 +40,7 @@ export function MyBlogList() {
   }
   if (load.state === 'failed') {
     return (
-      <section className="myblogs-panel" aria-labelledby="posts-failed">
+      <section className="myblogs-panel surface" aria-labelledby="posts-failed">
         <h2 id="posts-failed">Your posts could not be loaded</h2>
         <p>{load.message}</p>
         <p className="actions">
@@ -53,7 +53,7 @@ export function MyBlogList() {
   }
   if (load.posts.length === 0) {
     return (
-      <section className="myblogs-panel myblogs-empty" aria-labelledby="posts-empty">
+      <section className="myblogs-panel surface myblogs-empty" aria-labelledby="posts-empty">
         <h2 id="posts-empty">You have not written a post yet</h2>
         <p>
           Share what reading looks like in your home: a book your child could not put down, a routine that
@@ -72,9 +72,9 @@ export function MyBlogList() {
       <ul className="myblogs-list">
         {load.posts.map((post) => {
           const status = MY_BLOG_STATUS[post.status];
-          const href = post.status === 'approved' ? `/blogs/${post._id}` : `/user/myblogs/${post._id}`;
+          const href = post.status === 'approved' ? `/blogs/${post.id}` : `/user/myblogs/${post.id}`;
           return (
-            <li key={post._id} className="myblogs-item">
+            <li key={post.id} className="item-row surface myblogs-item">
               <div className="myblogs-item-main">
                 <h3 className="myblogs-item-title">
                   <a href={href}>{post.title}</a>

@@ -57,15 +57,14 @@ export function usePostDraft<D extends PostWords>(initial: D, warnOnRoute: boole
   return { draft, setDraft, edit, errors, setErrors, dirty, setDirty, editorRef, formRef, contentHtml };
 }
 
-export function PostTitleField({
-  value,
-  onValue,
-  error,
-}: {
+/** What a text field of the post needs: its value, the way to change it, and its error. */
+interface TextFieldProps {
   value: string;
   onValue: (value: string) => void;
   error: string | undefined;
-}) {
+}
+
+export function PostTitleField({ value, onValue, error }: TextFieldProps) {
   return (
     <Field
       id="post-title"
@@ -121,17 +120,7 @@ export function PostContentField({
   );
 }
 
-export function PostExcerptField({
-  value,
-  onValue,
-  error,
-  hint,
-}: {
-  value: string;
-  onValue: (value: string) => void;
-  error: string | undefined;
-  hint: string;
-}) {
+export function PostExcerptField({ value, onValue, error, hint }: TextFieldProps & { hint: string }) {
   return (
     <TextAreaField
       id="post-excerpt"
@@ -153,13 +142,7 @@ export function PostAuthorField({
   value,
   onValue,
   error,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onValue: (value: string) => void;
-  error: string | undefined;
-}) {
+}: TextFieldProps & { label: string; hint: string }) {
   return (
     <Field
       id="post-authorName"

@@ -2,15 +2,18 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { eventsApi } from '~/features/events/events.api';
 import type { FamilyRegistrations } from '~/features/events/events.schema';
-import { startAuth } from '~/features/family/family.store';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
+import { useSignedIn } from '~/islands/account/useSignedIn';
+import { errorMessage } from '~/islands/shared/loadState';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
-import { $session, $userData, refreshUserData } from '~/platform/identity/session.store';
+import { $userData, refreshUserData } from '~/platform/identity/session.store';
 import { ConfirmButtons } from '../shared/ConfirmButtons';
+import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
+import { useRowFocus } from '../shared/useRowFocus';
 import './EventRegistration.css';
 
 interface Props {
@@ -37,26 +40,23 @@ const seatsLine = (n: number, open = true) =>
 /** Registers the family's children for one event, or cancels; signed-out visitors get a sign-in link. */
 export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginHref }: Props) {
   const hydrated = useHydrated();
-  const session = useStore($session);
   const user = useStore($userData);
   const authReady = useStore($authReady);
-  const signedIn = session.status === 'signed-in';
+  const signedIn = useSignedIn();
   const [state, setState] = useState<FamilyRegistrations | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const rows = useRef(new Map<string, HTMLLIElement>());
   const liveRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  /** The child whose row had focus before its buttons changed: focus goes back there. */
-  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
-
-  // The identity service is loaded only for families the device remembers as signed in.
-  useEffect(() => {
-    if (signedIn) startAuth();
-  }, [signedIn]);
+  // The button that had focus is gone once its row changes (register → cancel, a full event):
+  // focus moves to the row's new button, or to the message when the row has none.
+  const rows = useRowFocus<HTMLLIElement>('button', {
+    waiting: Boolean(confirming || busy),
+    fallback: () => (message?.tone === 'error' ? alertRef : liveRef).current,
+  });
 
   useEffect(() => {
     if (!signedIn || !authReady) return;
@@ -68,10 +68,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
         const live = await call(eventsApi.registrations, { params: { eventId }, token });
         if (!stale) setState(live);
       } catch (error) {
-        if (!stale)
-          setLoadError(
-            error instanceof ApiClientError ? error.message : 'Your registrations could not be loaded.',
-          );
+        if (!stale) setLoadError(errorMessage(error, 'Your registrations could not be loaded.'));
       }
     })();
     return () => {
@@ -82,15 +79,6 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
-
-  // The button that had focus is gone once its row changes (register → cancel, a full event):
-  // focus moves to the row's new button, or to the message when the row has none.
-  useEffect(() => {
-    if (!returnFocusTo || confirming || busy) return;
-    const button = rows.current.get(returnFocusTo)?.querySelector<HTMLButtonElement>('button');
-    (button ?? (message?.tone === 'error' ? alertRef : liveRef).current)?.focus();
-    setReturnFocusTo(null);
-  }, [returnFocusTo, confirming, busy, message]);
 
   const seats = state?.seatsLeft ?? seatsLeft;
 
@@ -107,11 +95,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
     return (
       <div className="reg">
         <p className="reg-seats">{seatsLine(seats, open)}</p>
-        {open && seats > 0 && (
-          <a className="btn btn-primary" href={loginHref}>
-            Sign in to register a child
-          </a>
-        )}
+        {open && seats > 0 && <ButtonLink href={loginHref}>Sign in to register a child</ButtonLink>}
         <p className="reg-note">
           New here? <a href="/signup">Create a family account</a>.
         </p>
@@ -130,7 +114,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
   const children = user?.children ?? [];
   const act = async (childId: string, name: string, cancel: boolean) => {
     setConfirming(null);
-    setReturnFocusTo(childId);
+    rows.returnTo(childId);
     setBusy(childId);
     setMessage(null);
     try {
@@ -146,7 +130,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
       });
       // Both register and cancel leave the child a notification: the navbar counts it at once
       // (the spec's increment rule); the next poll confirms the number from the server.
-      if (user?._id) incrementNotificationCount(user._id);
+      if (user?.id) incrementNotificationCount(user.id);
       void refreshUserData().catch(() => {});
     } catch (error) {
       const err = error instanceof ApiClientError ? error : null;
@@ -185,14 +169,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
             const registered = state.childIds.includes(child._id);
             const working = busy === child._id;
             return (
-              <li
-                key={child._id}
-                className="reg-child"
-                ref={(node) => {
-                  if (node) rows.current.set(child._id, node);
-                  else rows.current.delete(child._id);
-                }}
-              >
+              <li key={child._id} className="reg-child" ref={rows.ref(child._id)}>
                 <span className="reg-name">
                   {child.name}
                   {registered && <span className="reg-badge">Registered</span>}
@@ -207,7 +184,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
                       onConfirm={() => void act(child._id, child.name, true)}
                       onKeep={() => {
                         setConfirming(null);
-                        setReturnFocusTo(child._id);
+                        rows.returnTo(child._id);
                       }}
                     />
                   </span>

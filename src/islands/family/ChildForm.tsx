@@ -6,7 +6,7 @@ import { refreshUserData, startAuth } from '~/features/family/family.store';
 import { call } from '~/platform/client/api';
 import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
-import { describedBy, Field, FieldError, FormAlert, SelectField } from '../shared/Field';
+import { describedBy, Field, FieldError, FormAlert, optionsOf, SelectField } from '../shared/Field';
 import { apiErrors, useForm } from '../shared/useForm';
 import { useHydrated } from '../shared/useHydrated';
 
@@ -115,10 +115,7 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
         <SelectField
           {...field('ageBand')}
           label="Age band"
-          options={[
-            ['', 'Choose…'],
-            ...AGE_BANDS.map((band) => [band, `Ages ${band.replace('-', '–')}`] as const),
-          ]}
+          options={optionsOf('Choose…', AGE_BANDS, (band) => `Ages ${band.replace('-', '–')}`)}
         />
         <Field
           {...field('birthYear')}
@@ -131,10 +128,7 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
       <SelectField
         {...field('readingLevel')}
         label="Reading level"
-        options={[
-          ['', 'Choose…'],
-          ...READING_LEVELS.map((level) => [level, READING_LEVEL_LABELS[level]] as const),
-        ]}
+        options={optionsOf('Choose…', READING_LEVELS, READING_LEVEL_LABELS)}
         hint="Not sure? Pick the one for their age; the introductory interview confirms it."
       />
       <fieldset

@@ -55,7 +55,7 @@ export function FamilyOverview() {
             <fieldset className="family-switcher">
               <legend>Active child: the menu, notifications and reading pages follow this child.</legend>
               {children.map((child, i) => (
-                <label key={child._id} className="family-child">
+                <label key={child._id} className="choice family-child">
                   <input
                     type="radio"
                     name="active-child"

@@ -6,10 +6,11 @@ import { familyApi } from '~/features/family/family.api';
 import { DELETE_CONFIRMATION, parentUpdateSchema } from '~/features/family/family.schema';
 import { refreshUserData, startAuth } from '~/features/family/family.store';
 import { Field, FormAlert } from '~/islands/shared/Field';
+import { errorMessage } from '~/islands/shared/loadState';
 import { Waiting } from '~/islands/shared/Spinner';
 import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ApiClientError, call } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import { authErrorMessage, firebaseErrorCode } from '~/platform/identity/authErrors';
 import { reauthenticate, signedInWithPassword, signOutEverywhere } from '~/platform/identity/identity.client';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
@@ -109,9 +110,7 @@ function ChildSettings({ child }: { child: ChildDto }) {
       await refreshUserData();
     } catch (e) {
       setBusy(false);
-      setError(
-        e instanceof ApiClientError ? e.message : 'The profile could not be removed. Please try again.',
-      );
+      setError(errorMessage(e, 'The profile could not be removed. Please try again.'));
     }
   };
 
@@ -191,7 +190,7 @@ function ExportData() {
     } catch (e) {
       setMessage({
         tone: 'error',
-        text: e instanceof ApiClientError ? e.message : 'The export did not work.',
+        text: errorMessage(e, 'The export did not work.'),
       });
     } finally {
       setBusy(false);
@@ -267,12 +266,17 @@ function DeleteFamily({ childNames }: { childNames: string[] }) {
     } catch (e) {
       setBusy(false);
       setErrors({
-        form: e instanceof ApiClientError ? e.message : 'The account could not be deleted. Please try again.',
+        form: errorMessage(e, 'The account could not be deleted. Please try again.'),
       });
     }
   };
 
-  const who = childNames.length > 0 ? `, ${childNames.join(' and ')}’s profiles` : '';
+  const who =
+    childNames.length === 0
+      ? ''
+      : childNames.length === 1
+        ? `, ${childNames[0]}’s profile`
+        : `, the profiles of ${new Intl.ListFormat('en', { type: 'conjunction' }).format(childNames)}`;
   return (
     <section className="surface settings-card settings-card-danger" aria-labelledby="settings-delete">
       <h2 id="settings-delete">Delete your family’s account</h2>

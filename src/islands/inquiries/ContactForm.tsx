@@ -36,8 +36,8 @@ export function ContactForm() {
     await save(
       schema,
       values,
-      async (data) => {
-        const receipt = await call(api.create, { body: data });
+      async (data, idempotencyKey) => {
+        const receipt = await call(api.create, { body: data, idempotencyKey });
         setInquiryData({
           name: receipt.name,
           email: receipt.email,
@@ -53,7 +53,7 @@ export function ContactForm() {
 
   if (hydrated && sent) {
     return (
-      <section className="contact-sent" aria-labelledby="contact-sent-title">
+      <section className="contact-sent surface" aria-labelledby="contact-sent-title">
         <h2 id="contact-sent-title" tabIndex={-1} ref={confirmationRef}>
           Thank you, {sent.name}. Your message is with our team.
         </h2>
@@ -74,7 +74,13 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Contact form" className="contact-form">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label="Contact form"
+      className="contact-form surface"
+    >
       <FormAlert message={errors.form} />
       <div className="field-pair">
         <Field {...field('name')} label="Your name" autoComplete="name" />

@@ -1,17 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentProps, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { startAuth } from '~/features/family/family.store';
 import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/features/interviews/interviews';
 import { interviewsApi } from '~/features/interviews/interviews.api';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
+import { useSignedIn } from '~/islands/account/useSignedIn';
+import { errorMessage } from '~/islands/shared/loadState';
 import { loginPathFor } from '~/platform/access';
 import { type Answer, ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
-import { $activeChild, $session, $userData } from '~/platform/identity/session.store';
+import { $activeChild, $userData } from '~/platform/identity/session.store';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { SelectField } from '../shared/Field';
+import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { downloadIcs } from './downloadIcs';
@@ -26,10 +28,9 @@ const visitorZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Books, shows, moves and cancels the family's introductory interview. */
 export function ScheduleInterview() {
   const hydrated = useHydrated();
-  const session = useStore($session);
   const user = useStore($userData);
   const authReady = useStore($authReady);
-  const signedIn = session.status === 'signed-in';
+  const signedIn = useSignedIn();
   const [slots, setSlots] = useState<SlotList | null>(null);
   const [interviews, setInterviews] = useState<InterviewDto[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -49,10 +50,6 @@ export function ScheduleInterview() {
     if (message) headingRef.current?.focus();
   }, [message]);
 
-  useEffect(() => {
-    if (signedIn) startAuth();
-  }, [signedIn]);
-
   const load = useCallback(async () => {
     setLoadError(null);
     try {
@@ -65,9 +62,7 @@ export function ScheduleInterview() {
       setSlots(free);
       setInterviews(mine.interviews);
     } catch (error) {
-      setLoadError(
-        error instanceof ApiClientError ? error.message : 'The interview times could not be loaded.',
-      );
+      setLoadError(errorMessage(error, 'The interview times could not be loaded.'));
     }
   }, []);
 
@@ -90,9 +85,7 @@ export function ScheduleInterview() {
         <p>
           Sign in to see the free times of the next three weeks and choose the one that suits your family.
         </p>
-        <a className="btn btn-primary" href={loginPathFor(SCHEDULE_PATH)}>
-          Sign in to book an interview
-        </a>
+        <ButtonLink href={loginPathFor(SCHEDULE_PATH)}>Sign in to book an interview</ButtonLink>
         <p className="iv-hint">
           New here? <a href="/signup">Create a family account</a>.
         </p>
@@ -128,7 +121,7 @@ export function ScheduleInterview() {
     try {
       const result = await work(await currentIdToken());
       // Each change leaves the child a notification: the navbar counts it at once.
-      if (user?._id && result.childId) incrementNotificationCount(user._id);
+      if (user?.id && result.childId) incrementNotificationCount(user.id);
       await load();
       setConfirmCancel(false);
       setRescheduling(false);
@@ -163,14 +156,14 @@ export function ScheduleInterview() {
   const moveTo = (startsAt: string) =>
     booked &&
     run(
-      (token) => call(interviewsApi.reschedule, { params: { id: booked._id }, token, body: { startsAt } }),
+      (token) => call(interviewsApi.reschedule, { params: { id: booked.id }, token, body: { startsAt } }),
       () => ({ tone: 'success', text: 'Your interview has moved to the new time.' }),
     );
 
   const cancel = () =>
     booked &&
     run(
-      (token) => call(interviewsApi.cancel, { params: { id: booked._id }, token }),
+      (token) => call(interviewsApi.cancel, { params: { id: booked.id }, token }),
       (i) => ({
         tone: 'success',
         text: 'Your interview is cancelled. You can book another time below.',

@@ -4,7 +4,8 @@ import { $latestNotificationAt } from '~/features/notifications/counts.store';
 import { notificationsApi } from '~/features/notifications/notifications.api';
 import type { Notification } from '~/features/notifications/notifications.schema';
 import { refreshNotificationCount } from '~/features/notifications/poller.store';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
 import { $activeChild, $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { Spinner, Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
@@ -41,7 +42,7 @@ export function NotificationsPanel() {
         setStatus('ready');
         setError(null);
       } catch (e) {
-        setError(e instanceof ApiClientError ? e.message : 'Your notifications could not be loaded.');
+        setError(errorMessage(e, 'Your notifications could not be loaded.'));
         setStatus((s) => (s === 'loading' ? 'error' : s));
       }
     },
@@ -79,7 +80,7 @@ export function NotificationsPanel() {
         body: notificationId ? { notificationId } : {},
       });
       setItems((list) =>
-        list.map((n) => (!notificationId || n._id === notificationId ? { ...n, read: true } : n)),
+        list.map((n) => (!notificationId || n.id === notificationId ? { ...n, read: true } : n)),
       );
       setUnread((n) => (notificationId ? Math.max(0, n - 1) : 0));
       setAnnounce(
@@ -88,7 +89,7 @@ export function NotificationsPanel() {
       if (!notificationId) headingRef.current?.focus();
       void refreshNotificationCount();
     } catch (e) {
-      setError(e instanceof ApiClientError ? e.message : 'That did not work. Please try again.');
+      setError(errorMessage(e, 'That did not work. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -152,7 +153,7 @@ export function NotificationsPanel() {
       ) : (
         <ul className="notes-list" aria-label={`${child.name}’s notifications, newest first`}>
           {items.map((n) => (
-            <li key={n._id} className={n.read ? 'note' : 'note note-unread'}>
+            <li key={n.id} className={n.read ? 'item-row note' : 'item-row note note-unread'}>
               <div className="note-text">
                 <p className="note-title">
                   {!n.read && <span className="note-new">New</span>}
@@ -167,7 +168,7 @@ export function NotificationsPanel() {
                 <button
                   type="button"
                   className="btn btn-ghost btn-small"
-                  onClick={() => void mark(n._id)}
+                  onClick={() => void mark(n.id)}
                   aria-disabled={busy}
                 >
                   Mark as read<span className="sr-only">: {n.title}</span>

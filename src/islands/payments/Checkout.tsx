@@ -1,16 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { startAuth } from '~/features/family/family.store';
 import { paymentsApi } from '~/features/payments/payments.api';
 import type { CheckoutDto } from '~/features/payments/payments.schema';
 import { clearSelectedPlan } from '~/features/plans/plan.store';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
 import type { PlanDto } from '~/features/plans/plans.schema';
+import { useSignedIn } from '~/islands/account/useSignedIn';
+import { errorMessage } from '~/islands/shared/loadState';
 import { WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
-import { $session, $userData } from '~/platform/identity/session.store';
+import { $userData } from '~/platform/identity/session.store';
 import { SandboxPayment } from './SandboxPayment';
 import { rememberPlan, usePlanChoice } from './usePlanChoice';
 import '~/islands/plans/SelectedPlanSummary.css';
@@ -26,12 +27,8 @@ const money = (plan: PlanDto) => formatPrice(plan.priceCents, undefined, plan.cu
 export function Checkout() {
   const hydrated = useHydrated();
   const choice = usePlanChoice();
-  const session = useStore($session);
-  const signedIn = session.status === 'signed-in';
+  const signedIn = useSignedIn();
 
-  useEffect(() => {
-    if (signedIn) startAuth();
-  }, [signedIn]);
   useEffect(() => {
     if (choice.status === 'chosen') rememberPlan(choice.plan);
   }, [choice]);
@@ -65,7 +62,7 @@ export function Checkout() {
   }
 
   const { plan } = choice;
-  const returnTo = `/check-out?plan=${plan._id}`;
+  const returnTo = `/check-out?plan=${plan.id}`;
   return (
     <div className="checkout">
       <section className="surface plan-summary plan-summary-chosen" aria-labelledby="checkout-plan">
@@ -154,13 +151,10 @@ function PayForChild({ plan }: { plan: PlanDto }) {
     setBusy(true);
     setError(null);
     try {
-      setCheckout(await call(paymentsApi.checkout, { body: { planId: plan._id, childId } }));
+      setCheckout(await call(paymentsApi.checkout, { body: { planId: plan.id, childId } }));
     } catch (e) {
       if (e instanceof ApiClientError && e.fields.childId) setChildError(e.fields.childId);
-      else
-        setError(
-          e instanceof ApiClientError ? e.message : 'The payment could not be started. Please try again.',
-        );
+      else setError(errorMessage(e, 'The payment could not be started. Please try again.'));
     } finally {
       setBusy(false);
     }

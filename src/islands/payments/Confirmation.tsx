@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { startAuth } from '~/features/family/family.store';
 import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
 import { paymentsApi } from '~/features/payments/payments.api';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
+import { useSignedIn } from '~/islands/account/useSignedIn';
+import { errorMessage } from '~/islands/shared/loadState';
 import { Spinner, WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
-import { $session, refreshUserData } from '~/platform/identity/session.store';
+import { refreshUserData } from '~/platform/identity/session.store';
 import './Checkout.css';
 import { isUuid } from '~/platform/ids';
 
@@ -31,17 +32,12 @@ type View =
 /** The real state of one order, read from the server: the address only says which order. */
 export function Confirmation() {
   const hydrated = useHydrated();
-  const session = useStore($session);
   const authReady = useStore($authReady);
-  const signedIn = session.status === 'signed-in';
+  const signedIn = useSignedIn();
   const [view, setView] = useState<View>({ state: 'loading' });
   const [round, setRound] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const orderId = hydrated ? (new URLSearchParams(window.location.search).get('order') ?? '') : '';
-
-  useEffect(() => {
-    if (signedIn) startAuth();
-  }, [signedIn]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (Check again, Try again) asks the server again.
   useEffect(() => {
@@ -70,7 +66,7 @@ export function Confirmation() {
         else
           setView({
             state: 'error',
-            message: e instanceof ApiClientError ? e.message : 'The order could not be loaded.',
+            message: errorMessage(e, 'The order could not be loaded.'),
           });
       }
     };
@@ -145,7 +141,7 @@ function OrderState({
 }) {
   const amount = formatPrice(order.amountCents, undefined, order.currency.toUpperCase());
   const childName = order.child?.firstName ?? 'your child';
-  const retry = `/check-out?plan=${order.plan._id}`;
+  const retry = `/check-out?plan=${order.plan.id}`;
   if (order.status === 'paid') {
     const sub = order.subscription;
     return (
@@ -173,7 +169,7 @@ function OrderState({
           </div>
           <div>
             <dt>Order reference</dt>
-            <dd className="order-ref">{order._id.slice(0, 8).toUpperCase()}</dd>
+            <dd className="order-ref">{order.id.slice(0, 8).toUpperCase()}</dd>
           </div>
         </dl>
         <h3>Next step: the introductory interview</h3>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { paymentsApi } from '~/features/payments/payments.api';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
 
 interface Props {
   orderId: string;
@@ -24,9 +25,7 @@ export function SandboxPayment({ orderId, amount, childName }: Props) {
       window.location.assign(`/confirmation?order=${orderId}`);
     } catch (e) {
       setBusy(null);
-      setError(
-        e instanceof ApiClientError ? e.message : 'The test payment could not be sent. Please try again.',
-      );
+      setError(errorMessage(e, 'The test payment could not be sent. Please try again.'));
     }
   };
 

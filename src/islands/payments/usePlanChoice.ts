@@ -32,7 +32,7 @@ export function usePlanChoice(): PlanChoice {
   if (!plans) return { status: 'loading' };
   const fromUrl = new URLSearchParams(window.location.search).get('plan');
   if (fromUrl) {
-    const plan = plans.find((p) => p._id === fromUrl);
+    const plan = plans.find((p) => p.id === fromUrl);
     return plan ? { status: 'chosen', plan } : { status: 'unavailable' };
   }
   if (!selected?.selectedPlanName) return { status: 'none' };

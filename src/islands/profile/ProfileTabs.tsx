@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { ADMIN_SECTIONS } from '~/features/admin/nav';
 import type { ChildDto } from '~/features/family/children.schema';
 import { FamilyOverview } from '~/islands/family/FamilyOverview';
 import { NotificationsPanel } from '~/islands/notifications/NotificationsPanel';
 import { RecordingsList } from '~/islands/readAloud/RecordingsList';
+import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Waiting } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
+import { ADMIN_HOME } from '~/platform/access';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { $index, $userData } from '~/platform/identity/session.store';
@@ -64,6 +67,7 @@ export function ProfileTabs() {
 
   return (
     <div className="profile">
+      {user.role === 'admin' && <ConsolePanel />}
       <div role="tablist" aria-label="Your profile" className="profile-tabs" onKeyDown={onKey}>
         {TABS.map((name, i) => (
           <button
@@ -105,7 +109,7 @@ function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
       {kids.length > 0 && (
         <ul className="profile-cards" aria-label="Your children">
           {kids.map((child) => (
-            <li key={child._id} className="profile-card">
+            <li key={child._id} className="surface profile-card">
               <h3>{child.name}</h3>
               <dl>
                 <div>
@@ -224,5 +228,29 @@ function AccountTab() {
         <a href="/privacy-policy">privacy policy</a>.
       </p>
     </div>
+  );
+}
+
+/** For the team: the way into the admin console, with each of its sections one click away. */
+function ConsolePanel() {
+  return (
+    <NoticePanel
+      id="profile-console"
+      title="The team console"
+      className="profile-console surface"
+      actions={<ButtonLink href={ADMIN_HOME}>Open the console</ButtonLink>}
+    >
+      <p>
+        You are signed in as part of the Quill Reads team. Posts to review, inquiries and every list wait
+        there.
+      </p>
+      <ul className="profile-console-sections">
+        {ADMIN_SECTIONS.map((section) => (
+          <li key={section.href}>
+            <a href={section.href}>{section.label}</a>
+          </li>
+        ))}
+      </ul>
+    </NoticePanel>
   );
 }

@@ -4,14 +4,16 @@ import {
   formatDuration,
   MAX_RECORDING_BYTES,
   MIN_DURATION_MS,
+  noRateReason,
   orderPassagesForLevel,
+  readingRate,
   spokenDuration,
-  wordsPerMinute,
 } from '~/features/readAloud/readAloud';
 import { readAloudApi } from '~/features/readAloud/readAloud.api';
 import type { Passage } from '~/features/readAloud/readAloud.schema';
 import { recordingsChanged } from '~/features/readAloud/readAloud.store';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 import { $authReady } from '~/platform/identity/authState.store';
 import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
@@ -29,6 +31,10 @@ const levelOf = (level: string | undefined): ReadingLevel | undefined =>
   READING_LEVELS.find((l) => l === level);
 
 /** Read-aloud practice: choose a reader and a passage, read it aloud, see the pace, keep the attempt. */
+/** The recording that is saved with an attempt: none when there is none, or when it is over the size limit. */
+const keptAudio = (take: Take) =>
+  take.audio !== null && take.audio.size <= MAX_RECORDING_BYTES ? take.audio : null;
+
 export function ReadAloudPractice() {
   const hydrated = useHydrated();
   const authReady = useStore($authReady);
@@ -59,8 +65,7 @@ export function ReadAloudPractice() {
         const list = await call(readAloudApi.passages, {});
         if (!stale) setPassages(list);
       } catch (error) {
-        if (!stale)
-          setLoadError(error instanceof ApiClientError ? error.message : 'The passages could not be loaded.');
+        if (!stale) setLoadError(errorMessage(error, 'The passages could not be loaded.'));
       }
     })();
     return () => {
@@ -83,9 +88,8 @@ export function ReadAloudPractice() {
   const upload = useCallback(async (attempt: Take & { passage: Passage; childId: string }) => {
     setSave({ status: 'saving' });
     try {
-      const tooBig = attempt.audio !== null && attempt.audio.size > MAX_RECORDING_BYTES;
-      // The recording travels as the raw body; with none, the attempt is saved as timed only.
-      const audio = tooBig ? null : attempt.audio;
+      // The recording travels as the raw body; with none (or one too big), the attempt is saved as timed only.
+      const audio = keptAudio(attempt);
       await call(readAloudApi.createRecording, {
         params: { id: attempt.childId },
         query: { passageId: attempt.passage.id, durationMs: Math.round(attempt.durationMs) },
@@ -94,13 +98,13 @@ export function ReadAloudPractice() {
       });
       setSave({ status: 'saved' });
       setAnnouncement(
-        tooBig
+        attempt.audio !== null && audio === null
           ? 'Saved. The recording was too long to keep, so only the time was saved.'
           : 'Saved to the reading history.',
       );
       recordingsChanged();
     } catch (error) {
-      const message = error instanceof ApiClientError ? error.message : 'The attempt could not be saved.';
+      const message = errorMessage(error, 'The attempt could not be saved.');
       setSave({ status: 'error', message });
     }
   }, []);
@@ -143,8 +147,9 @@ export function ReadAloudPractice() {
     setTake(attempt);
     setPlaybackUrl(done.audio ? URL.createObjectURL(done.audio) : null);
     setPhase('finished');
+    const rate = readingRate(passage.wordCount, done.durationMs, keptAudio(done) !== null);
     setAnnouncement(
-      `Finished: ${spokenDuration(done.durationMs)}, ${wordsPerMinute(passage.wordCount, done.durationMs)} words per minute. Saving…`,
+      `Finished: ${spokenDuration(done.durationMs)}${rate === null ? '' : `, ${rate} words per minute`}. Saving…`,
     );
     void upload(attempt);
   };
@@ -191,6 +196,7 @@ export function ReadAloudPractice() {
   }
 
   const busy = recorder.status !== 'idle';
+  const rate = take ? readingRate(take.passage.wordCount, take.durationMs, keptAudio(take) !== null) : null;
   const locked = busy || phase === 'finished';
   const own = ordered.filter((p) => p.level === childLevel);
   const others = ordered.filter((p) => p.level !== childLevel);
@@ -299,18 +305,25 @@ export function ReadAloudPractice() {
       {phase === 'finished' && take && (
         <section className="ra-card ra-result" aria-labelledby="ra-result-title">
           <h2 id="ra-result-title" ref={resultRef} tabIndex={-1}>
-            Well read, {child.name}!
+            {rate === null ? `${child.name}’s attempt` : `Well read, ${child.name}!`}
           </h2>
           <dl className="ra-figures">
             <div>
               <dt>Time</dt>
               <dd>{formatDuration(take.durationMs)}</dd>
             </div>
-            <div>
-              <dt>Words per minute</dt>
-              <dd>{wordsPerMinute(take.passage.wordCount, take.durationMs)}</dd>
-            </div>
+            {rate !== null && (
+              <div>
+                <dt>Words per minute</dt>
+                <dd>{rate}</dd>
+              </div>
+            )}
           </dl>
+          {rate === null && (
+            <p className="ra-no-rate">
+              {noRateReason(take.passage.wordCount, take.durationMs, keptAudio(take) !== null)}
+            </p>
+          )}
           {playbackUrl ? (
             <div className="field">
               <span id="ra-playback-label">Listen to this reading</span>

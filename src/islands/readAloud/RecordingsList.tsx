@@ -4,7 +4,8 @@ import { formatDuration, spokenDuration } from '~/features/readAloud/readAloud';
 import { readAloudApi } from '~/features/readAloud/readAloud.api';
 import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
 import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
-import { ApiClientError, call, callForBlob } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call, callForBlob } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { WaitLine } from '../shared/Spinner';
@@ -50,8 +51,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
         const list = await call(readAloudApi.recordings, { params: { id: childId } });
         if (!stale) setItems(list);
       } catch (err) {
-        if (!stale)
-          setError(err instanceof ApiClientError ? err.message : 'The attempts could not be loaded.');
+        if (!stale) setError(errorMessage(err, 'The attempts could not be loaded.'));
       }
     })();
     return () => {
@@ -85,7 +85,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
       });
       setPlaying({ id: item.id, url: URL.createObjectURL(blob) });
     } catch (err) {
-      setMessage(err instanceof ApiClientError ? err.message : 'The recording could not be loaded.');
+      setMessage(errorMessage(err, 'The recording could not be loaded.'));
     } finally {
       setLoadingAudio(null);
     }
@@ -109,7 +109,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
       setMessage('The attempt and its recording are deleted.');
       headingRef.current?.focus();
     } catch (err) {
-      setMessage(err instanceof ApiClientError ? err.message : 'The attempt could not be deleted.');
+      setMessage(errorMessage(err, 'The attempt could not be deleted.'));
     } finally {
       setDeleting(null);
     }
@@ -157,8 +157,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
                 <p className="ra-attempt-figures">
                   <span aria-hidden="true">{formatDuration(item.durationMs)}</span>
                   <span className="sr-only">{spokenDuration(item.durationMs)}</span>
-                  {' · '}
-                  {item.wordsPerMinute} words per minute
+                  {item.wordsPerMinute !== null && ` · ${item.wordsPerMinute} words per minute`}
                   {!item.hasAudio && ' · timed only'}
                 </p>
                 {playing?.id === item.id && (

@@ -11,8 +11,7 @@ export interface Take {
 }
 
 export const NO_MIC_MESSAGES: Record<NoMicReason, string> = {
-  unsupported:
-    'This browser cannot record audio, so this attempt is timed only. Your time and words per minute are still saved.',
+  unsupported: 'This browser cannot record audio, so this attempt is timed only. Your time is still saved.',
   refused:
     'The microphone was not allowed, so this attempt is timed only. To record next time, allow the microphone for this site in your browser’s settings.',
   'no-device':

@@ -59,7 +59,7 @@ export function BookPicker({
   const chosen = catalogue ? value.book : null;
   // The chosen book stays in the list whatever the search shows.
   const options =
-    chosen && !results?.some((b) => b._id === chosen._id) ? [chosen, ...(results ?? [])] : (results ?? []);
+    chosen && !results?.some((b) => b.id === chosen.id) ? [chosen, ...(results ?? [])] : (results ?? []);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
@@ -101,16 +101,16 @@ export function BookPicker({
             <select
               id={id('bookId')}
               className="select"
-              value={value.book?._id ?? ''}
+              value={value.book?.id ?? ''}
               onChange={(e) =>
-                onChange({ source: 'catalogue', book: options.find((b) => b._id === e.target.value) ?? null })
+                onChange({ source: 'catalogue', book: options.find((b) => b.id === e.target.value) ?? null })
               }
               aria-invalid={errors.bookId || errors.title ? true : undefined}
               aria-describedby={`${id('bookId')}-status${errors.bookId || errors.title ? ` ${id('bookId')}-error` : ''}`}
             >
               <option value="">{results === null ? 'Loading the catalogue…' : 'Choose a book…'}</option>
               {options.map((b) => (
-                <option key={b._id} value={b._id}>
+                <option key={b.id} value={b.id}>
                   {label(b)}
                 </option>
               ))}

@@ -21,7 +21,7 @@ const choiceOf = (entry: ReadingEntry | undefined): BookChoice =>
     : entry.bookId
       ? {
           source: 'catalogue',
-          book: { _id: entry.bookId, title: entry.title, author: entry.author ?? '', readingLevel: null },
+          book: { id: entry.bookId, title: entry.title, author: entry.author ?? '', readingLevel: null },
         }
       : { source: 'own', title: entry.title, author: entry.author ?? '' };
 
@@ -59,7 +59,7 @@ export function EntryForm({
     const input = {
       ...(book.source === 'catalogue'
         ? book.book
-          ? { bookId: book.book._id }
+          ? { bookId: book.book.id }
           : {}
         : { ...(entry ? { bookId: null } : {}), title: book.title, author: book.author.trim() || null }),
       readOn: values.readOn,
@@ -70,10 +70,10 @@ export function EntryForm({
     void save(
       readingEntryInput(() => localDay()),
       input,
-      async (data) => {
+      async (data, idempotencyKey) => {
         const change = entry
-          ? await call(readingApi.update, { params: { id: childId, entryId: entry._id }, body: data })
-          : await call(readingApi.create, { params: { id: childId }, body: data });
+          ? await call(readingApi.update, { params: { id: childId, entryId: entry.id }, body: data })
+          : await call(readingApi.create, { params: { id: childId }, body: data, idempotencyKey });
         if (!entry) set({ book: { source: 'catalogue', book: null }, minutes: '', pages: '', rating: null });
         onSaved(change);
       },

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { longDay, minutesText } from '~/features/reading/chart';
 import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
 import { ConfirmButtons } from '~/islands/shared/ConfirmButtons';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { useRowFocus } from '~/islands/shared/useRowFocus';
+import { call } from '~/platform/client/api';
 import { EntryForm } from './EntryForm';
 import { Stars } from './StarRating';
 
@@ -29,34 +31,28 @@ export function EntryList({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ id: string; text: string } | null>(null);
-  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
-  const rows = useRef(new Map<string, HTMLLIElement>());
+  const rows = useRowFocus<HTMLLIElement>('.entry-actions button');
 
   // The question gets focus (not the button that deletes: Enter twice must not lose an entry);
   // an edit form takes focus to its first control; closing either gives it back to the entry.
   useEffect(() => {
-    if (confirming) rows.current.get(confirming)?.querySelector<HTMLElement>('.entry-confirm p')?.focus();
-  }, [confirming]);
+    if (confirming) rows.focusIn(confirming, '.entry-confirm p');
+  }, [rows, confirming]);
   useEffect(() => {
-    if (editing) rows.current.get(editing)?.querySelector<HTMLElement>('input, select')?.focus();
-  }, [editing]);
-  useEffect(() => {
-    if (!returnFocusTo) return;
-    rows.current.get(returnFocusTo)?.querySelector<HTMLButtonElement>('.entry-actions button')?.focus();
-    setReturnFocusTo(null);
-  }, [returnFocusTo]);
+    if (editing) rows.focusIn(editing, 'input, select');
+  }, [rows, editing]);
 
   const remove = async (entry: ReadingEntry) => {
     setBusy(true);
     setError(null);
     try {
-      await call(readingApi.delete, { params: { id: childId, entryId: entry._id } });
+      await call(readingApi.delete, { params: { id: childId, entryId: entry.id } });
       setConfirming(null);
       onDeleted(entry);
     } catch (err) {
       setError({
-        id: entry._id,
-        text: err instanceof ApiClientError ? err.message : 'That did not work. Please try again.',
+        id: entry.id,
+        text: errorMessage(err, 'That did not work. Please try again.'),
       });
     } finally {
       setBusy(false);
@@ -66,27 +62,20 @@ export function EntryList({
   return (
     <ol className="entries">
       {entries.map((e) => (
-        <li
-          key={e._id}
-          className="entry"
-          ref={(node) => {
-            if (node) rows.current.set(e._id, node);
-            else rows.current.delete(e._id);
-          }}
-        >
-          {editing === e._id ? (
+        <li key={e.id} className="item-row entry" ref={rows.ref(e.id)}>
+          {editing === e.id ? (
             <EntryForm
               childId={childId}
-              idPrefix={`edit-${e._id.slice(0, 8)}`}
+              idPrefix={`edit-${e.id.slice(0, 8)}`}
               entry={e}
               onSaved={(change) => {
                 setEditing(null);
-                setReturnFocusTo(e._id);
+                rows.returnTo(e.id);
                 onChanged(change);
               }}
               onCancel={() => {
                 setEditing(null);
-                setReturnFocusTo(e._id);
+                rows.returnTo(e.id);
               }}
             />
           ) : (
@@ -101,7 +90,7 @@ export function EntryList({
                   {e.rating !== null && <Stars rating={e.rating} />}
                 </p>
               </div>
-              {confirming === e._id ? (
+              {confirming === e.id ? (
                 <div className="entry-confirm">
                   <p tabIndex={-1}>Delete {entryWords(e)}? This cannot be undone.</p>
                   <div className="entry-confirm-actions">
@@ -112,7 +101,7 @@ export function EntryList({
                       onConfirm={() => void remove(e)}
                       onKeep={() => {
                         setConfirming(null);
-                        setReturnFocusTo(e._id);
+                        rows.returnTo(e.id);
                       }}
                     />
                   </div>
@@ -124,7 +113,7 @@ export function EntryList({
                     className="btn btn-secondary btn-small"
                     onClick={() => {
                       setConfirming(null);
-                      setEditing(e._id);
+                      setEditing(e.id);
                     }}
                   >
                     Edit<span className="sr-only"> {entryWords(e)}</span>
@@ -135,14 +124,14 @@ export function EntryList({
                     onClick={() => {
                       setEditing(null);
                       setError(null);
-                      setConfirming(e._id);
+                      setConfirming(e.id);
                     }}
                   >
                     Delete<span className="sr-only"> {entryWords(e)}</span>
                   </button>
                 </div>
               )}
-              {error?.id === e._id && (
+              {error?.id === e.id && (
                 <p className="form-alert form-alert-error" role="alert">
                   {error.text}
                 </p>

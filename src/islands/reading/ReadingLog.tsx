@@ -4,8 +4,10 @@ import { daysText, minutesText, monthName } from '~/features/reading/chart';
 import { localDay, type Milestone, milestoneNotice } from '~/features/reading/reading';
 import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage, failedLoad } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
+import { ButtonLink, NoticePanel } from '../shared/NoticePanel';
 import { Waiting } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
@@ -40,13 +42,7 @@ export function ReadingLog({ childId }: { childId: string }) {
       setOlder(null);
     } catch (error) {
       // A malformed or unknown id, or another family's child: the same "not found" to everyone.
-      if (error instanceof ApiClientError && (error.status === 404 || error.status === 400))
-        setState({ status: 'missing' });
-      else
-        setState({
-          status: 'failed',
-          message: error instanceof ApiClientError ? error.message : 'The reading log could not be loaded.',
-        });
+      setState(failedLoad(error, 'The reading log could not be loaded.'));
     }
   }, [childId]);
 
@@ -86,19 +82,18 @@ export function ReadingLog({ childId }: { childId: string }) {
 
   if (state.status === 'missing')
     return (
-      <section className="rlog-missing" aria-labelledby="rlog-missing-title">
-        <h2 id="rlog-missing-title">We could not find this reading log</h2>
+      <NoticePanel
+        id="rlog-missing-title"
+        className="rlog-missing"
+        title="We could not find this reading log"
+        actions={<ButtonLink href="/profile">Go to your family profile</ButtonLink>}
+      >
         <p>
           This address does not lead to one of your children. Choose a child below, or go to your family
           profile.
         </p>
         {switcher}
-        <p className="actions">
-          <a className="btn btn-primary" href="/profile">
-            Go to your family profile
-          </a>
-        </p>
-      </section>
+      </NoticePanel>
     );
 
   if (state.status === 'failed')
@@ -123,7 +118,7 @@ export function ReadingLog({ childId }: { childId: string }) {
       setOlder({ entries: [...(older?.entries ?? []), ...page.entries], cursor: page.nextCursor });
       setOlderError(null);
     } catch (error) {
-      setOlderError(error instanceof ApiClientError ? error.message : 'Older entries could not be loaded.');
+      setOlderError(errorMessage(error, 'Older entries could not be loaded.'));
     }
   };
 
@@ -139,7 +134,7 @@ export function ReadingLog({ childId }: { childId: string }) {
         <h3 id="rlog-totals" className="sr-only">
           Totals
         </h3>
-        <ul className="rlog-cards">
+        <ul className="rlog-cards plain-list">
           <li className="rlog-card">
             <span className="rlog-card-label">This week</span>
             <span className="rlog-card-value">{minutesText(summary.thisWeek.minutes)}</span>

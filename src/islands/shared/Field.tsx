@@ -97,6 +97,19 @@ export function TextAreaField({
   );
 }
 
+/**
+ * A select's options: the empty choice first ("Choose…", or "Every status" in a filter), then each
+ * value with its label, from a table of labels or a function.
+ */
+export function optionsOf<V extends string>(
+  emptyLabel: string,
+  values: readonly V[],
+  labels: Record<V, string> | ((value: V) => string),
+): (readonly [string, string])[] {
+  const labelOf = typeof labels === 'function' ? labels : (value: V) => labels[value];
+  return [['', emptyLabel], ...values.map((value) => [value, labelOf(value)] as const)];
+}
+
 /** A labelled select of [value, text] options, its hint and its error under it. */
 export function SelectField({
   id,

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import type * as z from 'zod';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, newIdempotencyKey } from '~/platform/client/api';
 import { byField, issuesByField, useFocusFirstInvalid } from './Field';
 
 export type Errors = Record<string, string>;
@@ -29,6 +29,11 @@ export function useForm<V extends object>(initial: V | (() => V), idPrefix = '')
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // Two clicks can land before React re-renders with busy set: this ref stops the second at once.
+  const inFlight = useRef(false);
+  // One key per submission, sent with every try of it and renewed once it succeeds: the server then
+  // makes the create happen once, even when the answer to the first try was lost.
+  const submission = useRef<string | null>(null);
   useFocusFirstInvalid(formRef, errors);
 
   const set = (change: Partial<V>) => setValues((v) => ({ ...v, ...change }));
@@ -52,21 +57,29 @@ export function useForm<V extends object>(initial: V | (() => V), idPrefix = '')
     return parsed.data;
   };
 
+  /**
+   * Checks the input, then sends it once: a second click while the first is in flight does
+   * nothing, and `send` gets the submission's idempotency key to pass to `call` for a create.
+   */
   const save = async <S extends z.ZodType>(
     schema: S,
     input: unknown,
-    send: (data: z.output<S>) => Promise<void>,
+    send: (data: z.output<S>, idempotencyKey: string) => Promise<void>,
     options: { fallback: string; fieldOf?: (fields: Record<string, string>) => Errors },
   ) => {
-    if (busy) return;
+    if (inFlight.current) return;
     const data = check(schema, input);
     if (data === null) return;
+    inFlight.current = true;
     setBusy(true);
     try {
-      await send(data);
+      submission.current ??= newIdempotencyKey();
+      await send(data, submission.current);
+      submission.current = null;
     } catch (error) {
       setErrors(apiErrors(error, options.fallback, options.fieldOf));
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };

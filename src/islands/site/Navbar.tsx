@@ -1,5 +1,12 @@
 import { navigate } from 'astro:transitions/client';
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type MouseEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { selectPlan } from '~/features/plans/plan.store';
 import { CONDENSED_PROGRAM_PLAN } from '~/features/plans/plans';
 import { isCurrentSection, MENU_CLOSE_DELAY_MS, MOBILE_MEDIA_QUERY, NAV_LINKS } from '~/features/site/nav';
@@ -14,6 +21,9 @@ export interface NavbarProps {
   /** The path the page was rendered for; kept current on client-side page changes. */
   initialPath: string;
 }
+
+/** The links of a menu, in order. */
+const linksIn = (menu: HTMLElement | null) => [...(menu?.querySelectorAll('a') ?? [])];
 
 export function Navbar({ initialPath }: NavbarProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -97,6 +107,39 @@ export function Navbar({ initialPath }: NavbarProps) {
     };
   }, [anyOpen, mobileOpen, programsOpen]);
 
+  // Menu buttons answer the arrow keys: down opens the Programs menu on its first link, up on its
+  // last; inside it the arrows, Home and End move between the links.
+  const focusAfterOpen = useRef<'first' | 'last' | null>(null);
+  useEffect(() => {
+    if (!programsOpen || !focusAfterOpen.current) return;
+    const links = linksIn(programsRef.current);
+    (focusAfterOpen.current === 'first' ? links[0] : links[links.length - 1])?.focus();
+    focusAfterOpen.current = null;
+  }, [programsOpen]);
+  const onProgramsKey = (event: ReactKeyboardEvent<HTMLLIElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const links = linksIn(programsRef.current);
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const onButton = event.target === programsButtonRef.current;
+    const moves: Record<string, number> = onButton
+      ? { ArrowDown: 0, ArrowUp: links.length - 1 }
+      : {
+          ArrowDown: (at + 1) % links.length,
+          ArrowUp: (at - 1 + links.length) % links.length,
+          Home: 0,
+          End: links.length - 1,
+        };
+    const to = moves[event.key];
+    if (to === undefined || (!onButton && at < 0)) return;
+    event.preventDefault();
+    if (onButton && !programsOpen) {
+      focusAfterOpen.current = to === 0 ? 'first' : 'last';
+      setProgramsOpen(true);
+    } else {
+      links[to]?.focus();
+    }
+  };
+
   const chooseCondensedProgram = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -132,7 +175,7 @@ export function Navbar({ initialPath }: NavbarProps) {
 
           <div id="site-menu" ref={menuRef} className="navbar-menu" data-open={mobileOpen ? 'true' : 'false'}>
             <ul className="navbar-links">
-              <li className="navbar-dropdown" ref={programsRef}>
+              <li className="navbar-dropdown" ref={programsRef} onKeyDown={onProgramsKey}>
                 <button
                   ref={programsButtonRef}
                   type="button"

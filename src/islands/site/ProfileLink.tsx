@@ -4,14 +4,16 @@ import { countFor } from '~/features/notifications/counts';
 import { $notificationCounts } from '~/features/notifications/counts.store';
 import { LoginIcon, UserIcon } from '~/islands/shared/icons';
 import { useHydrated } from '~/islands/shared/useHydrated';
+import { ADMIN_HOME } from '~/platform/access';
 import { $authReady } from '~/platform/identity/authState.store';
 import { NAVBAR_NAME_FALLBACK } from '~/platform/identity/childName';
 import { $navbarLabel, $session, $userData } from '~/platform/identity/session.store';
 
 /**
- * Signed in: the active child's short name (or "Profile") linking to /profile.
- * Signed out: a login icon linking to /login. The server HTML is the signed-out
- * form; the device's sign-in hint is applied once the island has hydrated.
+ * Signed in: the active child's short name (or "Profile") linking to /profile, and for the team a
+ * link into the admin console. Signed out: a login icon with its words, "Sign in", linking to
+ * /login. The server HTML is the signed-out form; the device's sign-in hint is applied once the
+ * island has hydrated.
  */
 export function ProfileLink() {
   const hydrated = useHydrated();
@@ -21,7 +23,7 @@ export function ProfileLink() {
   const counts = useStore($notificationCounts);
   const authReady = useStore($authReady);
   const signedIn = session.status === 'signed-in';
-  const unread = user?._id ? countFor(counts, user._id) : 0;
+  const unread = user?.id ? countFor(counts, user.id) : 0;
 
   // Where the identity service runs (signed-in pages), keep the count current while the page is open.
   useEffect(() => {
@@ -39,24 +41,32 @@ export function ProfileLink() {
 
   if (hydrated && signedIn) {
     return (
-      <a href="/profile" className="navbar-profile">
-        <UserIcon />
-        <span className="navbar-profile-name">{label}</span>
-        {label !== NAVBAR_NAME_FALLBACK && <span className="sr-only">, family profile</span>}
-        {unread > 0 && (
-          <span className="navbar-badge">
-            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-            <span className="sr-only">
-              , {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
-            </span>
-          </span>
+      <>
+        {session.role === 'admin' && (
+          <a href={ADMIN_HOME} className="navbar-console">
+            Console
+          </a>
         )}
-      </a>
+        <a href="/profile" className="navbar-profile">
+          <UserIcon />
+          <span className="navbar-profile-name">{label}</span>
+          {label !== NAVBAR_NAME_FALLBACK && <span className="sr-only">, family profile</span>}
+          {unread > 0 && (
+            <span className="navbar-badge">
+              <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+              <span className="sr-only">
+                , {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
+              </span>
+            </span>
+          )}
+        </a>
+      </>
     );
   }
   return (
-    <a href="/login" className="navbar-login" aria-label="Log in">
+    <a href="/login" className="navbar-login">
       <LoginIcon />
+      <span className="navbar-login-text">Sign in</span>
     </a>
   );
 }

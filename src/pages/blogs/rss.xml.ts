@@ -20,7 +20,7 @@ export const GET: APIRoute = async (context) => {
     customData: `<language>en</language><atom:link href="${new URL('/blogs/rss.xml', context.site ?? context.url.origin).href}" rel="self" type="application/rss+xml"/>`,
     items: posts.map((post) => ({
       title: post.title,
-      link: `/blogs/${post._id}`,
+      link: `/blogs/${post.id}`,
       pubDate: new Date(post.publishedAt),
       description: post.excerpt,
       content: post.contentHtml,

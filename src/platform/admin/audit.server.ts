@@ -1,22 +1,25 @@
 import type { Db } from '~/platform/db/client.server';
 import { auditLog } from '~/platform/db/schema.server';
 
-/** Who changed what, and when: every administrative change writes one line, in its transaction. */
+/** An audit action: the entity, a dot, what happened to it ('book.create', 'user.child.delete'). */
+export type AuditAction = `${string}.${string}`;
+
+/**
+ * Who changed what, and when: every administrative change writes one line, in its transaction.
+ * The entity is the action's first word ('podcast_episode' for 'podcast_episode.edit').
+ */
 export async function recordAudit(
   db: Pick<Db, 'insert'>,
-  entry: {
-    actorId: string;
-    action: string;
-    entity: string;
-    entityId?: string;
-    details?: Record<string, unknown>;
-  },
+  actorId: string,
+  action: AuditAction,
+  entityId: string | null,
+  details: Record<string, unknown> = {},
 ) {
   await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    details: entry.details ?? {},
+    actorId,
+    action,
+    entity: action.slice(0, action.indexOf('.')),
+    entityId,
+    details,
   });
 }

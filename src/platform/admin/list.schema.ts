@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-export const ADMIN_SEARCH_MAX = 100;
+const ADMIN_SEARCH_MAX = 100;
 
 /**
  * The query of every admin list that grows: a search, a sort among the list's own keys, a

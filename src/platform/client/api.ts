@@ -40,7 +40,11 @@ export type CallOptions<C extends Contract> = ([ParamNames<C['path']>] extends [
   (RequestPart<C, 'query'> extends z.ZodType
     ? { query?: z.input<RequestPart<C, 'query'>> }
     : { query?: undefined }) &
-  (JsonBody<C> extends z.ZodType ? { body: z.input<JsonBody<C>> } : { body?: undefined }) & {
+  (JsonBody<C> extends z.ZodType
+    ? C extends { request: { body: { required: false } } }
+      ? { body?: z.input<JsonBody<C>> }
+      : { body: z.input<JsonBody<C>> }
+    : { body?: undefined }) & {
     /** A file sent as the raw body (uploads). */
     file?: Blob;
     /** A token to send instead of the signed-in user's current one (a fresh one after re-entering a password). */
@@ -48,10 +52,26 @@ export type CallOptions<C extends Contract> = ([ParamNames<C['path']>] extends [
     signal?: AbortSignal;
     /** How long to wait; uploads get longer. */
     timeoutMs?: number;
+    /**
+     * One key for every send of one submission (a double-click, a retry after a lost answer): the
+     * server makes the create happen once and answers each send the same (Idempotency-Key).
+     */
+    idempotencyKey?: string;
   };
 
 /** What a call answers: the parsed answer, or null for 204. */
 export type Answer<C extends Contract> = C['answer'] extends z.ZodType ? z.output<C['answer']> : null;
+
+/**
+ * A new idempotency key for one submission. `crypto.randomUUID` exists only on secure pages
+ * (https, localhost); elsewhere the key is made from `getRandomValues`, which exists everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
 
 function urlOf(path: string, params: Record<string, string> | undefined, query: object | undefined) {
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -77,6 +97,7 @@ async function send(contract: Contract, options: CallOptions<Contract>): Promise
         ? options.token
         : await currentIdToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
   // Give up rather than leave a spinner turning forever.

@@ -12,7 +12,7 @@ function storageOf(kind: StorageKind): Storage | undefined {
   }
 }
 
-export interface PersistentOptions<T> {
+interface PersistentOptions<T> {
   storage: StorageKind;
   /** Turns the stored text into a value, or undefined when it is missing or not valid. */
   decode: (raw: string) => T | undefined;

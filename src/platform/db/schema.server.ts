@@ -267,7 +267,8 @@ export const recordings = pgTable(
       .references(() => children.id, { onDelete: 'cascade' }),
     passageId: uuid('passage_id').references(() => passages.id, { onDelete: 'set null' }),
     durationMs: integer('duration_ms').notNull(),
-    wordsPerMinute: integer('words_per_minute').notNull(),
+    /** Null when the attempt was not recorded, or its rate was not one a child reads at. */
+    wordsPerMinute: integer('words_per_minute'),
     audioPath: text('audio_path'),
     audioType: text('audio_type'),
     createdAt: createdAt(),
@@ -498,3 +499,30 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * What a create answered, by the key the browser sent with it (Idempotency-Key): a second send of
+ * the same request (a double-click, a retry after a lost answer) gets the same answer, not a
+ * second record. Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    /** The method, the path and (hashed) who sent it: a key names one request of one caller. */
+    route: text('route').notNull(),
+    /** The body's hash: the same key with another body is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The claim of the request running it: only that request keeps or gives back the answer. */
+    owner: text('owner').notNull(),
+    /** Null while the first request is still being handled. */
+    status: integer('status'),
+    body: text('body'),
+    contentType: text('content_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.key, t.route] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

@@ -6,11 +6,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ApiEnv } from './context.server';
 
 /** Where the description and its reference are served, under the app's /api base path. */
-export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
-export const API_DOCS_PATH = '/api/docs';
+const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
+const API_DOCS_PATH = '/api/docs';
 
 /** The top of the OpenAPI document; the paths come from the routes. */
-export const openApiConfig = {
+const openApiConfig = {
   openapi: '3.1.0',
   info: {
     title: 'Quill Reads API',

@@ -9,7 +9,7 @@ import type { ApiDeps, ApiEnv } from './context.server';
 import { isUploadPath } from './uploads';
 
 /** The largest request body the API reads: JSON payloads here are small. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The API under /api: request ids and logging, body limits, the OpenAPI document and one error
@@ -127,7 +127,7 @@ export type Api = ReturnType<typeof createHttpApp>;
  * What an unexpected error may say in the log. Database errors carry the query's parameters
  * (emails, children's names) in their message: only their name, code and constraint are kept.
  */
-export function safeErrorFields(error: unknown) {
+function safeErrorFields(error: unknown) {
   const err = error as {
     name?: string;
     code?: string;

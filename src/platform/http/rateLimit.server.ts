@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '~/platform/db/client.server';
+import { type Db, queryRows } from '~/platform/db/client.server';
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window resets. */
   retryAfterS: number;
@@ -40,7 +40,9 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 export function postgresRateLimiter(db: Db): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
-      const result = await db.execute(sql`
+      const [row] = await queryRows<{ count: number; retry_after: number }>(
+        db,
+        sql`
         with w as (
           select date_bin(${windowMs} * interval '1 millisecond', now(), timestamptz '2000-01-01 00:00:00+00') as start
         )
@@ -50,8 +52,8 @@ export function postgresRateLimiter(db: Db): RateLimiter {
           count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
           window_start = excluded.window_start
         returning count,
-          ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond' - now())))::int as retry_after`);
-      const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+          ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond' - now())))::int as retry_after`,
+      );
       return {
         allowed: Number(row?.count ?? 1) <= limit,
         retryAfterS: Math.max(1, Number(row?.retry_after ?? 1)),

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } fr
 import type { MiddlewareHandler } from 'hono';
 import type { ApiDeps, ApiEnv } from './context.server';
 import type { Access, AnyContract } from './contract';
+import { idempotency } from './idempotency.server';
 import { requireAccount, requireAdmin, requireIdentity } from './middleware.server';
 
 type Mounted<C extends AnyContract> = Omit<C, 'access' | 'answer' | 'status'> &
@@ -37,7 +38,13 @@ export function route<C extends AnyContract>(
   const mounted = {
     ...config,
     security: access === 'public' ? [] : [{ bearer: [] }],
-    middleware: [...(extra.before ?? []), ...guard(deps, access), ...(extra.after ?? [])],
+    // A create sent twice with one Idempotency-Key happens once, for the caller the guard let in.
+    middleware: [
+      ...(extra.before ?? []),
+      ...guard(deps, access),
+      ...(contract.method === 'post' ? [idempotency(deps.db)] : []),
+      ...(extra.after ?? []),
+    ],
   };
   // The handler's types were checked against the contract above; Hono's own generics cannot follow
   // a route built from a type parameter, so the call itself is untyped.

@@ -5,7 +5,7 @@ import { DomainError } from '~/platform/errors';
  * Routes that take a file (audio, a picture) as the raw request body instead of JSON. The API's
  * JSON check and 64 KB limit skip them; each checks its own types and size with readUpload.
  */
-export const UPLOAD_PATHS: readonly RegExp[] = [
+const UPLOAD_PATHS: readonly RegExp[] = [
   // A child's read-aloud recording.
   /^\/api\/children\/[^/]+\/recordings$/,
   // A picture for a blog post.
@@ -21,7 +21,7 @@ export const UPLOAD_PATHS: readonly RegExp[] = [
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.some((re) => re.test(path));
 
-export interface UploadRules {
+interface UploadRules {
   /** Accepted media types, e.g. ['audio/webm', 'audio/ogg']; parameters (codecs=) are ignored. */
   types: readonly string[];
   maxBytes: number;

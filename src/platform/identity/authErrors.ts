@@ -1,56 +1,54 @@
 /** Which field a sign-in error belongs to, and what to tell the person. */
-export interface AuthErrorMessage {
+interface AuthErrorMessage {
   field: 'email' | 'password' | 'form';
   message: string;
 }
 
+const WRONG_PASSWORD = 'That email and password do not match. Try again, or reset your password.';
+const GOOGLE_CLOSED = 'The Google window was closed before signing in finished.';
+
+/** Firebase Auth's error codes, and the field and words each one gets. */
+const MESSAGES: Record<string, [AuthErrorMessage['field'], string]> = {
+  'auth/invalid-email': ['email', 'Enter a full email address, like name@example.com.'],
+  'auth/user-not-found': [
+    'email',
+    'There is no account with this email address. Check it, or create an account.',
+  ],
+  'auth/wrong-password': ['password', WRONG_PASSWORD],
+  'auth/invalid-credential': ['password', WRONG_PASSWORD],
+  'auth/invalid-login-credentials': ['password', WRONG_PASSWORD],
+  'auth/email-already-in-use': [
+    'email',
+    'There is already an account with this email address. Sign in instead.',
+  ],
+  'auth/weak-password': ['password', 'Choose a password of at least 8 characters.'],
+  'auth/too-many-requests': [
+    'form',
+    'Too many attempts in a row. Please wait a few minutes, or reset your password.',
+  ],
+  'auth/user-disabled': ['form', 'This account has been disabled. Contact us and we will help.'],
+  'auth/network-request-failed': [
+    'form',
+    'We could not reach the sign-in service. Check your connection and try again.',
+  ],
+  'auth/popup-closed-by-user': ['form', GOOGLE_CLOSED],
+  'auth/cancelled-popup-request': ['form', GOOGLE_CLOSED],
+  'auth/popup-blocked': [
+    'form',
+    'Your browser blocked the Google window. Allow pop-ups for this site and try again.',
+  ],
+};
+
+const UNKNOWN: [AuthErrorMessage['field'], string] = [
+  'form',
+  'Signing in did not work. Please try again in a moment.',
+];
+
 /** Turns a Firebase Auth error code into words a parent understands. */
 export function authErrorMessage(code: string | undefined): AuthErrorMessage {
-  switch (code) {
-    case 'auth/invalid-email':
-      return { field: 'email', message: 'Enter a full email address, like name@example.com.' };
-    case 'auth/user-not-found':
-      return {
-        field: 'email',
-        message: 'There is no account with this email address. Check it, or create an account.',
-      };
-    case 'auth/wrong-password':
-    case 'auth/invalid-credential':
-    case 'auth/invalid-login-credentials':
-      return {
-        field: 'password',
-        message: 'That email and password do not match. Try again, or reset your password.',
-      };
-    case 'auth/email-already-in-use':
-      return {
-        field: 'email',
-        message: 'There is already an account with this email address. Sign in instead.',
-      };
-    case 'auth/weak-password':
-      return { field: 'password', message: 'Choose a password of at least 8 characters.' };
-    case 'auth/too-many-requests':
-      return {
-        field: 'form',
-        message: 'Too many attempts in a row. Please wait a few minutes, or reset your password.',
-      };
-    case 'auth/user-disabled':
-      return { field: 'form', message: 'This account has been disabled. Contact us and we will help.' };
-    case 'auth/network-request-failed':
-      return {
-        field: 'form',
-        message: 'We could not reach the sign-in service. Check your connection and try again.',
-      };
-    case 'auth/popup-closed-by-user':
-    case 'auth/cancelled-popup-request':
-      return { field: 'form', message: 'The Google window was closed before signing in finished.' };
-    case 'auth/popup-blocked':
-      return {
-        field: 'form',
-        message: 'Your browser blocked the Google window. Allow pop-ups for this site and try again.',
-      };
-    default:
-      return { field: 'form', message: 'Signing in did not work. Please try again in a moment.' };
-  }
+  const known = code !== undefined && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
+  const [field, message] = known ?? UNKNOWN;
+  return { field, message };
 }
 
 /** The code of an error thrown by the Firebase SDK, if it has one. */

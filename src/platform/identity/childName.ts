@@ -1,5 +1,5 @@
 /** The spec's limit for the child's name shown in the navigation bar. */
-export const NAVBAR_NAME_MAX_CHARS = 7;
+const NAVBAR_NAME_MAX_CHARS = 7;
 export const NAVBAR_NAME_FALLBACK = 'Profile';
 
 const segmenter =

@@ -65,7 +65,7 @@ function checkClaims(payload: JWTPayload, projectId: string, nowS: number) {
   }
 }
 
-export interface VerifierOptions {
+interface VerifierOptions {
   projectId: string;
   /** Set only when the Auth emulator is in use: its tokens are unsigned. */
   emulatorHost?: string | undefined;

@@ -34,7 +34,7 @@ export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
   encode: (user) =>
     JSON.stringify({
       // The account id keys the notification count the navbar shows on public pages.
-      ...(user?._id ? { _id: user._id } : {}),
+      ...(user?.id ? { id: user.id } : {}),
       ...(user?.role ? { role: user.role } : {}),
       children: user?.children.map(({ _id, name }) => ({ _id, name })) ?? [],
     }),

@@ -4,7 +4,7 @@ import { activeChild, parseUserData } from './user';
 describe('parseUserData', () => {
   it('accepts the login/register data shape', () => {
     const user = {
-      _id: 'u1',
+      id: 'u1',
       email: 'a@b.c',
       role: 'parent',
       children: [{ _id: 'c1', name: 'Ava', notifications: [] }],

@@ -14,7 +14,7 @@ export interface Child {
 
 /** The signed-in user's data as the login/register call returns it. */
 export interface UserData {
-  _id?: string;
+  id?: string;
   email?: string;
   displayName?: string;
   role?: Role;
@@ -36,15 +36,15 @@ function parseChild(data: unknown): Child | undefined {
  */
 export function parseUserData(data: unknown): UserData | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
-  const { _id, email, role, children } = data as Record<string, unknown>;
+  const { id, email, role, children } = data as Record<string, unknown>;
   if (!Array.isArray(children) || children.length > 50) return undefined;
   const parsed = children.map(parseChild);
   if (parsed.some((c) => c === undefined)) return undefined;
-  if (_id !== undefined && typeof _id !== 'string') return undefined;
+  if (id !== undefined && typeof id !== 'string') return undefined;
   if (email !== undefined && typeof email !== 'string') return undefined;
   if (role !== undefined && !ROLES.includes(role as Role)) return undefined;
   const user: UserData = { children: parsed as Child[] };
-  if (typeof _id === 'string') user._id = _id;
+  if (typeof id === 'string') user.id = id;
   if (typeof email === 'string') user.email = email;
   if (role !== undefined) user.role = role as Role;
   return user;

@@ -2,13 +2,9 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Settings } from '~/platform/env.server';
 
-export type ProviderKind = 'stripe' | 'sandbox';
+type ProviderKind = 'stripe' | 'sandbox';
 /** Which money moves: none (sandbox), Stripe's test mode, or real cards (live). */
-export type PaymentMode = 'sandbox' | 'test' | 'live';
-
-/** The amount of an administrator's test payment (/admin/test-payment): above Stripe's minimum. */
-export const TEST_PAYMENT_CENTS = 100;
-export const TEST_PAYMENT_CURRENCY = 'usd';
+type PaymentMode = 'sandbox' | 'test' | 'live';
 
 /** A refund or cancellation the provider refused because of the payment's state (not an outage). */
 export class PaymentStateConflict extends Error {
@@ -21,7 +17,7 @@ export class PaymentStateConflict extends Error {
   }
 }
 
-export interface NewPayment {
+interface NewPayment {
   orderId: string;
   /** Whole cents, read from the plan in the database: never an amount sent by a browser. */
   amountCents: number;
@@ -29,7 +25,7 @@ export interface NewPayment {
   description: string;
 }
 
-export interface CreatedPayment {
+interface CreatedPayment {
   /** The provider's id of the payment (a PaymentIntent id), stored on the order. */
   providerRef: string;
   /** What the browser's Payment Element needs; the sandbox has none. */
@@ -136,7 +132,7 @@ export function stripeProvider(options: {
   };
 }
 
-export interface SandboxProvider extends PaymentProvider {
+interface SandboxProvider extends PaymentProvider {
   readonly kind: 'sandbox';
   /** Signs an event the way Stripe does, with the sandbox's own secret. */
   sign(rawBody: string): string;

@@ -4,7 +4,7 @@
  */
 
 /** The file types the site stores and serves, and the one content type each is served with. */
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   mp3: 'audio/mpeg',
   m4a: 'audio/mp4',
   ogg: 'audio/ogg',
@@ -48,7 +48,7 @@ export function contentTypeFor(key: string): string | undefined {
  * Folders whose files belong to a family (children's read-aloud recordings): the API serves them
  * to that family only, and the public media route never does.
  */
-export const PRIVATE_PREFIXES: readonly string[] = ['recordings/'];
+const PRIVATE_PREFIXES: readonly string[] = ['recordings/'];
 
 /** True when a (safe) key may be served to anyone at /media/{key}. */
 export function isPublicKey(key: string): boolean {

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { DomainError } from '~/platform/errors';
 
 /** Pictures are stored as WebP no larger than this box: sharp for covers, light for families' phones. */
-export const WEB_IMAGE_MAX = { width: 1600, height: 1600 } as const;
+const WEB_IMAGE_MAX = { width: 1600, height: 1600 } as const;
 
-export interface WebImage {
+interface WebImage {
   bytes: Uint8Array;
   type: 'image/webp';
   width: number;

@@ -1,5 +1,5 @@
 /** What a `Range` request header asks of a file of a given size (RFC 9110, section 14). */
-export type RangeRequest =
+type RangeRequest =
   /** No header, another unit, several ranges or a malformed header: answer the whole file (200). */
   | { kind: 'whole' }
   /** One satisfiable range, inclusive at both ends: answer 206. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   type AdminBlogDetail,
   type AdminBlogUpdate,
@@ -16,7 +16,7 @@ import {
 } from '~/islands/blogs/PostFields';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, FormAlert, issuesByField } from '~/islands/shared/Field';
-import { type ApiClientError, call } from '~/platform/client/api';
+import { type ApiClientError, call, newIdempotencyKey } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import { type Cover, CoverField } from './CoverField';
 import '~/islands/blogs/myBlogs.css';
@@ -70,24 +70,32 @@ export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
     return Object.keys(next).length === 0 ? body : null;
   };
 
+  // A double-click saves once; a new post's every try carries one idempotency key, so it is made once.
+  const saving = useRef(false);
+  const createKey = useRef<string | null>(null);
   const save = async (publish: boolean) => {
     setConfirmPublish(false);
+    if (saving.current) return;
     const body = check();
     if (!body) return;
+    saving.current = true;
     setBusy(publish ? 'publish' : 'save');
     try {
+      createKey.current ??= newIdempotencyKey();
       const saved = post
         ? await call(blogsApi.adminUpdate, {
-            params: { id: post._id },
+            params: { id: post.id },
             body: { ...body, ...(publish ? { publish: true } : {}) },
           })
-        : await call(blogsApi.adminCreate, { body: { ...body, publish } });
+        : await call(blogsApi.adminCreate, { body: { ...body, publish }, idempotencyKey: createKey.current });
+      createKey.current = null;
       setDirty(false);
       onSaved(saved, saved.status === 'approved');
     } catch (error) {
       const err = error as ApiClientError;
       setErrors({ ...byField(err.fields ?? {}), form: err.message });
     } finally {
+      saving.current = false;
       setBusy(null);
     }
   };
@@ -145,7 +153,7 @@ export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
             <button type="submit" className="btn btn-primary" aria-disabled={busy !== null}>
               {busy === 'save' ? 'Saving…' : 'Save and go back to review'}
             </button>
-            <a className="btn btn-ghost" href={`/admin/unapprovedblogs/${post?._id ?? ''}`}>
+            <a className="btn btn-ghost" href={`/admin/unapprovedblogs/${post?.id ?? ''}`}>
               Cancel
             </a>
           </>

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { RecordState } from '~/islands/shared/loadState';
+import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Waiting } from '~/islands/shared/Spinner';
 
 /** What the post pages show before the post is there: opening, not found, or failed. */
@@ -13,25 +15,65 @@ export function PostStates({
     return <Waiting>Opening the post…</Waiting>;
   }
   return (
-    <section className="admin-panel" aria-labelledby="post-missing">
-      <h2 id="post-missing">
-        {state.status === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
-      </h2>
+    <NoticePanel
+      id="post-missing"
+      className="admin-panel"
+      title={state.status === 'missing' ? 'We could not find this post' : 'This post could not be opened'}
+      actionsClass="adminblogs-actions"
+      actions={
+        <>
+          {state.status === 'failed' && (
+            <button type="button" className="btn btn-primary" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+          <ButtonLink href="/admin/approveblogs" variant="secondary">
+            Back to the review queue
+          </ButtonLink>
+        </>
+      }
+    >
       <p>
         {state.status === 'missing'
           ? 'It may have been deleted by its family, or the address may be mistyped.'
           : state.message}
       </p>
-      <p className="adminblogs-actions">
-        {state.status === 'failed' && (
-          <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Try again
-          </button>
-        )}
-        <a className="btn btn-secondary" href="/admin/approveblogs">
-          Back to the review queue
-        </a>
-      </p>
-    </section>
+    </NoticePanel>
+  );
+}
+
+/** A post this page does not handle (not a team draft, no longer waiting): why, and the ways on. */
+export function NotHerePanel({
+  id,
+  title,
+  postId,
+  back,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  postId: string;
+  /** The second way on: its address and its words. */
+  back: [href: string, label: string];
+  children: ReactNode;
+}) {
+  return (
+    <NoticePanel
+      id={id}
+      className="admin-panel"
+      title={title}
+      actionsClass="adminblogs-actions"
+      actions={
+        <>
+          <ButtonLink href={`/admin/unapprovedblogs/${postId}`}>See the post</ButtonLink>
+          <ButtonLink href={back[0]} variant="secondary">
+            {back[1]}
+          </ButtonLink>
+        </>
+      }
+    >
+      {children}
+    </NoticePanel>
   );
 }

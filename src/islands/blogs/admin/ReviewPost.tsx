@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ADMIN_BLOG_STATUS, type AdminBlogDetail } from '~/features/blogs/admin.schema';
 import { blogsApi } from '~/features/blogs/blogs.api';
 import { blogReviewInputSchema } from '~/features/blogs/blogs.schema';
-import { adminCountsChanged } from '~/islands/admin/AdminNav';
+import { adminCountsChanged } from '~/islands/shared/admin/adminCounts';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert, issuesByField } from '~/islands/shared/Field';
 import { ApiClientError, call } from '~/platform/client/api';
@@ -49,7 +49,7 @@ export function ReviewPost({ postId }: { postId: string }) {
   const decide = async (decision: Decision) => {
     setBusy(true);
     try {
-      const id = post._id;
+      const id = post.id;
       await call(blogsApi.adminReview, {
         params: { id },
         body: { decision, ...(note.trim() ? { note } : {}) },
@@ -70,7 +70,7 @@ export function ReviewPost({ postId }: { postId: string }) {
       setAlert(err.message);
       // Someone else acted first: show what the post is now.
       if (err instanceof ApiClientError && err.status === 409) {
-        const fresh = await call(blogsApi.adminGet, { params: { id: post._id } }).catch(() => null);
+        const fresh = await call(blogsApi.adminGet, { params: { id: post.id } }).catch(() => null);
         if (fresh) replace(fresh);
         adminCountsChanged();
       }
@@ -124,7 +124,7 @@ export function ReviewPost({ postId }: { postId: string }) {
             >
               Return with a note
             </button>
-            <a className="btn btn-ghost" href={`/admin/editunapprovedblog/${post._id}`}>
+            <a className="btn btn-ghost" href={`/admin/editunapprovedblog/${post.id}`}>
               Correct the post
             </a>
           </div>
@@ -132,12 +132,12 @@ export function ReviewPost({ postId }: { postId: string }) {
       ) : (
         <p className="adminblogs-actions">
           {post.status === 'approved' && (
-            <a className="btn btn-primary" href={`/blogs/${post._id}`}>
+            <a className="btn btn-primary" href={`/blogs/${post.id}`}>
               Read it on the blog
             </a>
           )}
           {post.status === 'draft' && post.byTeam && (
-            <a className="btn btn-primary" href={`/admin/blogwriting?id=${post._id}`}>
+            <a className="btn btn-primary" href={`/admin/blogwriting?id=${post.id}`}>
               Finish this draft
             </a>
           )}

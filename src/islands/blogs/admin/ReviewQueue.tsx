@@ -1,7 +1,6 @@
 import { ADMIN_BLOG_STATUS, type AdminBlogSummary } from '~/features/blogs/admin.schema';
 import { blogsApi } from '~/features/blogs/blogs.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { whenLabel } from './format';
@@ -38,12 +37,9 @@ export function ReviewQueue() {
           Write a post
         </a>
       }
-      toolbar={
-        <>
-          <SearchBox label="Search posts" placeholder="A title, a pen name or an email" list={list} />
-          <FilterSelect label="Show" name="status" options={FILTERS} list={list} />
-        </>
-      }
+      list={list}
+      search={['Search posts', 'A title, a pen name or an email']}
+      filters={[{ label: 'Show', name: 'status', options: FILTERS }]}
     >
       <AdminTable
         list={list}
@@ -57,11 +53,11 @@ export function ReviewQueue() {
           queue ? { label: 'Length' } : { label: 'Last change', sort: 'updatedAt', desc: true },
           { label: 'Status' },
         ]}
-        rowKey={(post) => post._id}
+        rowKey={(post) => post.id}
         row={(post) => (
           <>
             <td>
-              <a href={`/admin/unapprovedblogs/${post._id}`}>{post.title}</a>
+              <a href={`/admin/unapprovedblogs/${post.id}`}>{post.title}</a>
             </td>
             <td>
               {post.authorName}

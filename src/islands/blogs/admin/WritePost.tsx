@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminBlogDetail } from '~/features/blogs/admin.schema';
 import { FormAlert } from '~/islands/shared/Field';
 import { AdminBlogEditor } from './AdminBlogEditor';
-import { PostStates } from './PostStates';
+import { NotHerePanel, PostStates } from './PostStates';
 import { usePost } from './usePost';
 
 const draftIdOf = () =>
@@ -20,18 +20,14 @@ function ContinueDraft({ id }: { id: string }) {
   const post = state.record;
   if (post.status !== 'draft' || !post.byTeam) {
     return (
-      <section className="admin-panel" aria-labelledby="not-a-draft">
-        <h2 id="not-a-draft">“{post.title}” is not a team draft</h2>
+      <NotHerePanel
+        id="not-a-draft"
+        title={`“${post.title}” is not a team draft`}
+        postId={post.id}
+        back={['/admin/blogwriting', 'Write a new post']}
+      >
         <p>Only drafts written by the team open here. Families’ posts are corrected from the review queue.</p>
-        <p className="adminblogs-actions">
-          <a className="btn btn-primary" href={`/admin/unapprovedblogs/${post._id}`}>
-            See the post
-          </a>
-          <a className="btn btn-secondary" href="/admin/blogwriting">
-            Write a new post
-          </a>
-        </p>
-      </section>
+      </NotHerePanel>
     );
   }
   return <Writer post={post} />;
@@ -49,7 +45,7 @@ function Writer({ post: initial }: { post: AdminBlogDetail | null }) {
         <h2 id="published-heading">“{published.title}” is on the blog</h2>
         <p>Families see it on the blog and in the RSS feed now, signed “{published.authorName}”.</p>
         <p className="adminblogs-actions">
-          <a className="btn btn-primary" href={`/blogs/${published._id}`}>
+          <a className="btn btn-primary" href={`/blogs/${published.id}`}>
             Read it on the blog
           </a>
           <a className="btn btn-secondary" href="/admin/blogwriting">
@@ -64,14 +60,14 @@ function Writer({ post: initial }: { post: AdminBlogDetail | null }) {
       <FormAlert tone="success" message={notice} />
       <AdminBlogEditor
         // A new key after the first save: the editor starts again from the saved post.
-        key={post?._id ?? 'new'}
+        key={post?.id ?? 'new'}
         mode="write"
         post={post}
         onSaved={(saved, isPublished) => {
           if (isPublished) return setPublished(saved);
           setPost(saved);
           setNotice('Draft saved. Only the team can see it; open it again from Blogs → Drafts.');
-          window.history.replaceState(window.history.state, '', `/admin/blogwriting?id=${saved._id}`);
+          window.history.replaceState(window.history.state, '', `/admin/blogwriting?id=${saved.id}`);
         }}
       />
     </>

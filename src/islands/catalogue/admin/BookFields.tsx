@@ -8,7 +8,7 @@ import {
   bookInputSchema,
   bookPatchSchema,
 } from '~/features/catalogue/catalogue.schema';
-import { Field, SelectField, TextAreaField } from '~/islands/shared/Field';
+import { Field, optionsOf, SelectField, TextAreaField } from '~/islands/shared/Field';
 import type { Answer } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import type { FieldsProps, RecordKind } from './RecordForms';
@@ -26,10 +26,7 @@ export interface BookDraft extends Record<string, string> {
 
 const ageOf = (value: string) => (value.trim() === '' ? null : Number(value));
 
-const LEVEL_OPTIONS = [
-  ['', 'Not set'],
-  ...READING_LEVELS.map((level) => [level, READING_LEVEL_LABELS[level]] as const),
-] as const;
+const LEVEL_OPTIONS = optionsOf('Not set', READING_LEVELS, READING_LEVEL_LABELS);
 
 /** The fields of a book, shared by the "Add a book" form and the edit page. */
 function BookFields({ field }: FieldsProps<BookDraft>) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
 import { type RecordOp, send } from './ops';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -72,7 +72,7 @@ export function MediaUpload<T extends object>({
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (e) {
-      setError(e instanceof ApiClientError ? e.message : `The ${what} could not be uploaded. Try again.`);
+      setError(errorMessage(e, `The ${what} could not be uploaded. Try again.`));
       input.current?.focus();
     } finally {
       setBusy(null);
@@ -87,7 +87,7 @@ export function MediaUpload<T extends object>({
       setNotice(`The ${what} was removed.`);
     } catch (e) {
       setConfirming(false);
-      setError(e instanceof ApiClientError ? e.message : `The ${what} could not be removed. Try again.`);
+      setError(errorMessage(e, `The ${what} could not be removed. Try again.`));
     } finally {
       setBusy(null);
     }

@@ -8,7 +8,7 @@ import {
   passagePatchSchema,
 } from '~/features/catalogue/catalogue.schema';
 import { passageWordCount } from '~/features/readAloud/readAloud';
-import { Field, SelectField, TextAreaField } from '~/islands/shared/Field';
+import { Field, optionsOf, SelectField, TextAreaField } from '~/islands/shared/Field';
 import type { Answer } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import type { FieldsProps, RecordKind } from './RecordForms';
@@ -21,10 +21,7 @@ export interface PassageDraft extends Record<string, string> {
 
 export const wordsText = (n: number) => (n === 1 ? '1 word' : `${n} words`);
 
-const LEVEL_OPTIONS = [
-  ['', 'Choose a level'],
-  ...READING_LEVELS.map((level) => [level, READING_LEVEL_LABELS[level]] as const),
-] as const;
+const LEVEL_OPTIONS = optionsOf('Choose a level', READING_LEVELS, READING_LEVEL_LABELS);
 
 /** A passage's fields, shared by the add form and the edit page; the word count follows the text. */
 function PassageFields({ field, draft }: FieldsProps<PassageDraft>) {

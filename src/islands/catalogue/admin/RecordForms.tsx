@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { type RecordSource, recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
 import type { AnyContract } from '~/platform/http/contract';
 import { flash, useCatalogueForm } from './formParts';
 import { type Op, type RecordOp, send } from './ops';
@@ -202,7 +202,7 @@ export function DeleteRecord<X>({
     } catch (e) {
       setBusy(false);
       setConfirming(false);
-      setError(e instanceof ApiClientError ? e.message : `The ${kind.what} could not be deleted. Try again.`);
+      setError(errorMessage(e, `The ${kind.what} could not be deleted. Try again.`));
     }
   };
   return (

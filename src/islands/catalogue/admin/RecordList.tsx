@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListToolbar } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { AddRecord, FlashNote, type RecordKind } from './RecordForms';
 import '~/islands/shared/admin/admin.css';
@@ -41,12 +41,11 @@ export function RecordList<T, D extends Record<string, string>, R, A extends { i
       <FlashNote />
       <section aria-labelledby={headingId}>
         <h2 id={headingId}>{heading}</h2>
-        <div className="admin-toolbar">
-          <SearchBox label={search[0]} placeholder={search[1]} list={list} />
+        <ListToolbar list={list} search={search}>
           <a className="btn btn-secondary btn-small" href={`#add-${kind.what}-heading`}>
             {addLabel}
           </a>
-        </div>
+        </ListToolbar>
         <AdminTable list={list} {...table} empty={empty(list.params.q)} />
       </section>
       <AddRecord kind={kind} addedText={addedText} editText={editText} onAdded={list.reload} />

@@ -23,7 +23,7 @@ export function CancelEventDialog({
     setBusy(true);
     setError(undefined);
     try {
-      onDone(await call(eventsApi.adminCancel, { params: { id: event._id }, body: { reason } }));
+      onDone(await call(eventsApi.adminCancel, { params: { id: event.id }, body: { reason } }));
     } catch (e) {
       setError(
         e instanceof ApiClientError

@@ -84,7 +84,8 @@ export function EventForm({
   event?: AdminEvent;
   idPrefix: string;
   submitLabel: string;
-  onSave: (input: EventInput) => Promise<void>;
+  /** Saves the event; `idempotencyKey` names this submission, so a double-click creates one event. */
+  onSave: (input: EventInput, idempotencyKey: string) => Promise<void>;
   footer?: ReactNode;
 }) {
   const { formRef, values, field, errors, busy, save } = useForm(() => toValues(event), idPrefix);
@@ -92,7 +93,7 @@ export function EventForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input = toInput(values, event);
-    void save(eventInputSchema, input, () => onSave(input), {
+    void save(eventInputSchema, input, (_, key) => onSave(input, key), {
       fallback: 'The event could not be saved. Please try again.',
     });
   };

@@ -19,13 +19,13 @@ export function EventRegistrations({ event }: { event: AdminEvent }) {
   useEffect(() => {
     let live = true;
     setError(undefined);
-    call(eventsApi.adminRegistrations, { params: { id: event._id } })
+    call(eventsApi.adminRegistrations, { params: { id: event.id } })
       .then((answer) => live && setList(answer))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
     };
-  }, [event._id, version]);
+  }, [event.id, version]);
 
   if (error) return <LoadFailed message={error} onRetry={() => setVersion((v) => v + 1)} />;
   if (!list)

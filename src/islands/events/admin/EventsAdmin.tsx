@@ -5,7 +5,7 @@ import { eventsApi } from '~/features/events/events.api';
 import { formatEventRange } from '~/features/events/eventTime';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FormPanel } from '~/islands/shared/admin/FormPanel';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListToolbar } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
 import { call } from '~/platform/client/api';
@@ -72,13 +72,15 @@ export function EventsAdmin() {
 
   return (
     <>
-      <div className="admin-toolbar">
-        <SearchBox label="Search events" placeholder="A word of the title or place" list={list} />
-        <FilterSelect label="Show" name="show" options={SHOWS} list={list} />
+      <ListToolbar
+        list={list}
+        search={['Search events', 'A word of the title or place']}
+        filters={[{ label: 'Show', name: 'show', options: SHOWS }]}
+      >
         <button type="button" className="btn btn-primary" onClick={() => open({ kind: 'new' })}>
           Add an event
         </button>
-      </div>
+      </ListToolbar>
 
       {panel && (
         <FormPanel
@@ -91,19 +93,19 @@ export function EventsAdmin() {
             <EventRegistrations event={panel.event} />
           ) : (
             <EventForm
-              key={panel.kind === 'edit' ? panel.event._id : 'new'}
+              key={panel.kind === 'edit' ? panel.event.id : 'new'}
               idPrefix="event-panel"
               {...(panel.kind === 'edit' ? { event: panel.event } : {})}
               submitLabel={panel.kind === 'edit' ? 'Save changes' : 'Create event'}
-              onSave={async (input) => {
+              onSave={async (input, idempotencyKey) => {
                 if (panel.kind === 'edit') {
                   const change = await call(eventsApi.adminUpdate, {
-                    params: { id: panel.event._id },
+                    params: { id: panel.event.id },
                     body: input,
                   });
                   done(`“${change.event.title}” is saved.${told(change.notified)}`);
                 } else {
-                  const event = await call(eventsApi.adminCreate, { body: input });
+                  const event = await call(eventsApi.adminCreate, { body: input, idempotencyKey });
                   done(`“${event.title}” is created and listed on the events page.`);
                 }
               }}
@@ -129,14 +131,14 @@ export function EventsAdmin() {
             { label: 'Status' },
             { label: 'Actions', hidden: true },
           ]}
-          rowKey={(event) => event._id}
+          rowKey={(event) => event.id}
           row={(event) => {
             const [status, tone] = statusOf(event);
             const canChange = event.status === 'scheduled';
             return (
               <>
                 <td>
-                  <a href={`/events/${event._id}`} className="pe-strong-link">
+                  <a href={`/events/${event.id}`} className="pe-strong-link">
                     {event.title}
                   </a>
                   <span className="pe-meta">{ageRangeText(event.ageMin, event.ageMax)}</span>
@@ -189,13 +191,8 @@ export function EventsAdmin() {
               </>
             );
           }}
-          empty={
-            list.filtered ? (
-              <p>No event matches. Try another word, or show every event.</p>
-            ) : (
-              <p>No events yet. Add the first one: it appears on the events page at once.</p>
-            )
-          }
+          empty={<p>No events yet. Add the first one: it appears on the events page at once.</p>}
+          noMatch={<p>No event matches. Try another word, or show every event.</p>}
           pager="Pages of events"
         />
       </section>
@@ -206,7 +203,7 @@ export function EventsAdmin() {
           onClose={() => setCancelling(null)}
           onDone={(change) => {
             setCancelling(null);
-            if (panel && panel.kind !== 'new' && panel.event._id === change.event._id) setPanel(null);
+            if (panel && panel.kind !== 'new' && panel.event.id === change.event.id) setPanel(null);
             setNotice(`“${change.event.title}” is cancelled.${told(change.notified)}`);
             list.reload();
           }}

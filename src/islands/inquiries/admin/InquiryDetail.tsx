@@ -9,7 +9,7 @@ import {
   replyMailto,
 } from '~/features/inquiries/admin.schema';
 import { inquiriesApi } from '~/features/inquiries/inquiries.api';
-import { adminCountsChanged } from '~/islands/admin/AdminNav';
+import { adminCountsChanged } from '~/islands/shared/admin/adminCounts';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';

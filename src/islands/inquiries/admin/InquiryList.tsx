@@ -5,12 +5,14 @@ import {
 } from '~/features/inquiries/admin.schema';
 import { inquiriesApi } from '~/features/inquiries/inquiries.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import { optionsOf } from '~/islands/shared/Field';
 import { INQUIRY_STATUSES } from '~/platform/domain';
 import { receivedAt } from './inquiryFormat';
 import './inquiries.css';
+
+const STATUS_OPTIONS = optionsOf('Every status', INQUIRY_STATUSES, INQUIRY_STATUS_LABELS);
 
 /** Messages from the contact form: newest first, by status, searchable, sortable, paged. */
 export function InquiryList() {
@@ -23,24 +25,9 @@ export function InquiryList() {
     <ListSection
       id="inquiries-heading"
       title="Messages"
-      toolbar={
-        <>
-          <SearchBox
-            label="Search messages"
-            placeholder="A name, an email, a word of the message"
-            list={list}
-          />
-          <FilterSelect
-            label="Status"
-            name="status"
-            options={[
-              ['', 'Every status'],
-              ...INQUIRY_STATUSES.map((s) => [s, INQUIRY_STATUS_LABELS[s]] as const),
-            ]}
-            list={list}
-          />
-        </>
-      }
+      list={list}
+      search={['Search messages', 'A name, an email, a word of the message']}
+      filters={[{ label: 'Status', name: 'status', options: STATUS_OPTIONS }]}
     >
       <AdminTable
         list={list}
@@ -71,13 +58,8 @@ export function InquiryList() {
             </td>
           </>
         )}
-        empty={
-          list.filtered ? (
-            <p>No messages match. Try other words or another status.</p>
-          ) : (
-            <p>No messages yet. What visitors send from the contact page arrives here as new.</p>
-          )
-        }
+        empty={<p>No messages yet. What visitors send from the contact page arrives here as new.</p>}
+        noMatch={<p>No messages match. Try other words or another status.</p>}
         pager="Pages of inquiries"
       />
     </ListSection>

@@ -4,6 +4,7 @@ import { paymentsApi } from '~/features/payments/payments.api';
 import { formatPrice } from '~/features/plans/plans';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
+import { errorMessage } from '~/islands/shared/loadState';
 import { ApiClientError, call } from '~/platform/client/api';
 import './payments.css';
 
@@ -108,10 +109,7 @@ export function OrderActions({
       );
     } catch (e) {
       if (e instanceof ApiClientError && e.fields.reason) setError(e.fields.reason);
-      else
-        setFailure(
-          e instanceof ApiClientError ? e.message : 'The order could not be changed. Please try again.',
-        );
+      else setFailure(errorMessage(e, 'The order could not be changed. Please try again.'));
     } finally {
       setBusy(false);
     }

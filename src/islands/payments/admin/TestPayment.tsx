@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TestPaymentDto, TestPaymentSetup, TestPaymentStep } from '~/features/payments/admin.schema';
 import { paymentsApi } from '~/features/payments/payments.api';
 import { formatPrice } from '~/features/plans/plans';
-import { ApiClientError, call } from '~/platform/client/api';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
 import '~/islands/shared/admin/admin.css';
 import './payments.css';
 
@@ -30,9 +31,6 @@ const RESULT_WORDS: Record<TestPaymentDto['status'], { label: string; tone: stri
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiClientError ? error.message : fallback;
 
 function Result({ run }: { run: TestPaymentDto }) {
   // Any failed step fails the run (a webhook that never came leaves the row "created").
@@ -94,7 +92,7 @@ export function TestPayment() {
       const setup = await call(paymentsApi.adminTestPayments, {});
       setLoad({ status: 'ready', setup });
     } catch (error) {
-      setLoad({ status: 'failed', message: messageOf(error, 'The payment setup could not be loaded.') });
+      setLoad({ status: 'failed', message: errorMessage(error, 'The payment setup could not be loaded.') });
     }
   }, []);
   useEffect(() => {
@@ -117,7 +115,7 @@ export function TestPayment() {
         setCurrent((shown) => (shown?.id === fresh.id ? fresh : shown));
       } catch (error) {
         if (!controller.signal.aborted) {
-          setPollError(messageOf(error, 'We could not check for the webhook’s event just now.'));
+          setPollError(errorMessage(error, 'We could not check for the webhook’s event just now.'));
         }
       }
     }, POLL_MS);
@@ -142,7 +140,7 @@ export function TestPayment() {
       setCurrent(made);
       setFocusRun(made.id);
     } catch (error) {
-      setRunError(messageOf(error, 'The test payment could not be started. Please try again.'));
+      setRunError(errorMessage(error, 'The test payment could not be started. Please try again.'));
     } finally {
       setRunning(false);
     }

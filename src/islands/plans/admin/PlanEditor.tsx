@@ -6,8 +6,9 @@ import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
+import { errorMessage } from '~/islands/shared/loadState';
 import { Spinner } from '~/islands/shared/Spinner';
-import { ApiClientError, call } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '~/islands/shared/admin/adminForm.css';
 
@@ -42,13 +43,11 @@ export function PlanEditor({ planId }: { planId: string }) {
   const remove = async () => {
     setDeleting(true);
     try {
-      await call(plansApi.adminDelete, { params: { id: plan._id } });
+      await call(plansApi.adminDelete, { params: { id: plan.id } });
       await navigate(BACK);
     } catch (error) {
       setConfirming(false);
-      setDeleteError(
-        error instanceof ApiClientError ? error.message : 'The plan could not be deleted. Please try again.',
-      );
+      setDeleteError(errorMessage(error, 'The plan could not be deleted. Please try again.'));
       // Someone bought it meanwhile: show the orders, and the advice to retire it.
       void refresh();
     } finally {
@@ -76,12 +75,12 @@ export function PlanEditor({ planId }: { planId: string }) {
           <dd>{plan.orderCount === 0 ? 'None yet' : plan.orderCount}</dd>
         </dl>
         <PlanForm
-          key={plan._id}
+          key={plan.id}
           idPrefix="plan-edit"
           initial={planToForm(plan)}
           submitLabel="Save changes"
           onSave={async (input) => {
-            const saved = await call(plansApi.adminUpdate, { params: { id: plan._id }, body: input });
+            const saved = await call(plansApi.adminUpdate, { params: { id: plan.id }, body: input });
             replace(saved);
             if (plan.active && !saved.active)
               return `“${saved.name}” is retired. ${PUBLIC_DELAY.replace('show it', 'stop showing it')}`;

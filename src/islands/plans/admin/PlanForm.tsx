@@ -55,7 +55,8 @@ export function PlanForm({
   initial: PlanFormValues;
   submitLabel: string;
   /** Sends the plan; resolves with a message to show, or throws ApiClientError. */
-  onSave: (input: ParsedPlanInput) => Promise<string>;
+  /** Saves the plan; `idempotencyKey` names this submission, so a double-click creates one plan. */
+  onSave: (input: ParsedPlanInput, idempotencyKey: string) => Promise<string>;
 }) {
   const { formRef, values, set, field, errors, busy, save } = useForm(initial, idPrefix);
   const [notice, setNotice] = useState<string>();
@@ -63,7 +64,7 @@ export function PlanForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(undefined);
-    void save(planFormSchema, values, async (input) => setNotice(await onSave(input)), {
+    void save(planFormSchema, values, async (input, key) => setNotice(await onSave(input, key)), {
       fallback: 'The plan could not be saved. Please try again.',
       fieldOf: formFields,
     });

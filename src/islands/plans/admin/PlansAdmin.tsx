@@ -4,7 +4,7 @@ import { formatDuration, formatPrice } from '~/features/plans/plans';
 import { plansApi } from '~/features/plans/plans.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FormPanel } from '~/islands/shared/admin/FormPanel';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
+import { ListToolbar } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
 import { call } from '~/platform/client/api';
@@ -35,9 +35,11 @@ export function PlansAdmin() {
 
   return (
     <>
-      <div className="admin-toolbar">
-        <SearchBox label="Search plans" placeholder="A word of the name or description" list={list} />
-        <FilterSelect label="Show" name="status" options={STATUSES} list={list} />
+      <ListToolbar
+        list={list}
+        search={['Search plans', 'A word of the name or description']}
+        filters={[{ label: 'Show', name: 'status', options: STATUSES }]}
+      >
         <button
           ref={addButton}
           type="button"
@@ -50,7 +52,7 @@ export function PlansAdmin() {
         >
           Add a plan
         </button>
-      </div>
+      </ListToolbar>
 
       {adding && (
         <FormPanel id="plan-new-title" title="New plan" onClose={close}>
@@ -58,8 +60,8 @@ export function PlansAdmin() {
             idPrefix="plan-new"
             initial={planToForm()}
             submitLabel="Create plan"
-            onSave={async (input) => {
-              const plan = await call(plansApi.adminCreate, { body: input });
+            onSave={async (input, idempotencyKey) => {
+              const plan = await call(plansApi.adminCreate, { body: input, idempotencyKey });
               setNotice(
                 `“${plan.name}” is created${plan.active ? `. ${PUBLIC_DELAY}` : ', retired: families cannot buy it yet.'}`,
               );
@@ -87,11 +89,11 @@ export function PlansAdmin() {
             { label: 'Status' },
             { label: 'Orders', sort: 'orders', desc: true },
           ]}
-          rowKey={(plan) => plan._id}
+          rowKey={(plan) => plan.id}
           row={(plan) => (
             <>
               <td>
-                <a href={`/updatePlan/${plan._id}`} className="pe-strong-link">
+                <a href={`/updatePlan/${plan.id}`} className="pe-strong-link">
                   {plan.name}
                 </a>
                 {plan.description && <span className="hint pe-clamp">{plan.description}</span>}
@@ -108,13 +110,8 @@ export function PlansAdmin() {
               <td>{plan.orderCount}</td>
             </>
           )}
-          empty={
-            list.filtered ? (
-              <p>No plan matches. Try another word, or show every plan.</p>
-            ) : (
-              <p>No plans yet. Add the first one: families choose it on the program pages.</p>
-            )
-          }
+          empty={<p>No plans yet. Add the first one: families choose it on the program pages.</p>}
+          noMatch={<p>No plan matches. Try another word, or show every plan.</p>}
           pager="Pages of plans"
         />
       </section>

@@ -7,15 +7,18 @@ import {
 import { formatClock } from '~/features/podcast/podcast';
 import { podcastApi } from '~/features/podcast/podcast.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
-import { FilterSelect, SearchBox } from '~/islands/shared/admin/ListControls';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import { optionsOf } from '~/islands/shared/Field';
+import { ButtonLink } from '~/islands/shared/NoticePanel';
 
 const TONES: Record<EpisodeState, 'good' | 'info' | undefined> = {
   published: 'good',
   scheduled: 'info',
   draft: undefined,
 };
+
+const STATE_OPTIONS = optionsOf('Every episode', EPISODE_STATES, EPISODE_STATE_LABELS);
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -32,29 +35,10 @@ export function EpisodeList() {
       title="Episodes"
       headClass="episodes-head"
       focusable
-      action={
-        <a className="btn btn-primary" href="#new">
-          New episode
-        </a>
-      }
-      toolbar={
-        <>
-          <SearchBox
-            label="Search episodes"
-            placeholder="A title, a word of the summary, a number"
-            list={list}
-          />
-          <FilterSelect
-            label="Show"
-            name="state"
-            options={[
-              ['', 'Every episode'],
-              ...EPISODE_STATES.map((s) => [s, EPISODE_STATE_LABELS[s]] as const),
-            ]}
-            list={list}
-          />
-        </>
-      }
+      action={<ButtonLink href="#new">New episode</ButtonLink>}
+      list={list}
+      search={['Search episodes', 'A title, a word of the summary, a number']}
+      filters={[{ label: 'Show', name: 'state', options: STATE_OPTIONS }]}
     >
       <AdminTable
         list={list}
@@ -94,12 +78,9 @@ export function EpisodeList() {
           </>
         )}
         empty={
-          list.filtered ? (
-            <p>No episodes match. Try other words or show every episode.</p>
-          ) : (
-            <p>No episodes yet. Create the first one: a title and a summary are enough to start a draft.</p>
-          )
+          <p>No episodes yet. Create the first one: a title and a summary are enough to start a draft.</p>
         }
+        noMatch={<p>No episodes match. Try other words or show every episode.</p>}
         pager="Pages of episodes"
       />
     </ListSection>

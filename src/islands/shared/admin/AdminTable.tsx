@@ -60,6 +60,7 @@ export function AdminTable<T>({
   rowKey,
   row,
   empty,
+  noMatch,
   pager,
 }: {
   list: AdminList<T>;
@@ -72,6 +73,8 @@ export function AdminTable<T>({
   row: (item: T) => ReactNode;
   /** What an empty list says. */
   empty: ReactNode;
+  /** What a searched or filtered list says when nothing matches; `empty` when not given. */
+  noMatch?: ReactNode;
   /** Names the pager's navigation landmark, e.g. "Pages of books". */
   pager: string;
 }) {
@@ -99,7 +102,7 @@ export function AdminTable<T>({
         error={list.error}
         empty={data?.items.length === 0}
         onRetry={list.reload}
-        emptyText={empty}
+        emptyText={list.filtered && noMatch !== undefined ? noMatch : empty}
       >
         {data && (
           <Table caption={caption(data.page)} {...(className ? { className } : {})} head={head}>

@@ -59,6 +59,41 @@ export function FilterSelect({
   );
 }
 
+/** A filter of an admin list, as the toolbar draws it: see FilterSelect. */
+export interface ListFilter {
+  label: string;
+  name: string;
+  options: readonly (readonly [string, string])[];
+}
+
+/** What the toolbar above an admin list holds: a search box and the list's filters. */
+export interface ToolbarProps {
+  list: ListBinding;
+  /** The search box's label and placeholder. */
+  search: readonly [label: string, placeholder: string];
+  filters?: readonly ListFilter[];
+  /** Groups the filters in a block of this class. */
+  filtersClass?: string;
+}
+
+/** The toolbar above an admin list: its search box, its filters, and any buttons after them. */
+export function ListToolbar({
+  list,
+  search,
+  filters = [],
+  filtersClass,
+  children,
+}: ToolbarProps & { children?: ReactNode }) {
+  const selects = filters.map((filter) => <FilterSelect key={filter.name} {...filter} list={list} />);
+  return (
+    <div className="admin-toolbar">
+      <SearchBox label={search[0]} placeholder={search[1]} list={list} />
+      {filtersClass ? <div className={filtersClass}>{selects}</div> : selects}
+      {children}
+    </div>
+  );
+}
+
 /**
  * A column heading that sorts the list: a button inside the heading cell, with aria-sort telling
  * screen readers which column orders the rows and which way.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ListToolbar, type ToolbarProps } from './ListControls';
 
 /**
  * An admin list's section: its heading (for screen readers only, or in a row with an action such
@@ -10,9 +11,9 @@ export function ListSection({
   action,
   headClass,
   focusable,
-  toolbar,
   children,
-}: {
+  ...toolbar
+}: ToolbarProps & {
   /** The heading's id, which names the section. */
   id: string;
   title: ReactNode;
@@ -22,7 +23,6 @@ export function ListSection({
   headClass?: string;
   /** The heading can take focus (tabIndex -1). */
   focusable?: boolean;
-  toolbar: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -39,7 +39,7 @@ export function ListSection({
           {title}
         </h2>
       )}
-      <div className="admin-toolbar">{toolbar}</div>
+      <ListToolbar {...toolbar} />
       {children}
     </section>
   );

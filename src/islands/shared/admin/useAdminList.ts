@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '~/islands/shared/loadState';
 import type { AdminPage } from '~/platform/admin/list.schema';
-import { ApiClientError, call } from '~/platform/client/api';
+import { call } from '~/platform/client/api';
 import type { AnyContract } from '~/platform/http/contract';
 
 export interface ListParams {
@@ -110,7 +111,7 @@ export function useAdminList<T>(
         setError(null);
       } catch (e) {
         if (controller.signal.aborted || ticket !== latest.current) return;
-        setError(e instanceof ApiClientError ? e.message : 'The list could not be loaded.');
+        setError(errorMessage(e, 'The list could not be loaded.'));
       } finally {
         if (ticket === latest.current) setLoading(false);
       }
