@@ -89,6 +89,39 @@ describe('selected plan', () => {
   });
 });
 
+describe('the basket (issue 13, item 5)', () => {
+  const plan = { selectedPlanName: 'Rated Reads', selectedPlanDuration: 3, selectedPlanPrice: 4500 };
+
+  it('is not filled by a preset: only the visitor’s own choice goes in it', async () => {
+    const { plan: stores } = await load();
+    stores.selectPlan({
+      selectedPlanName: 'A-Bridged Condensed Program',
+      selectedPlanDuration: 1.25,
+      selectedPlanPrice: 19999,
+    });
+    expect(stores.$selectedPlanData.get()).toMatchObject({
+      selectedPlanDuration: 1.25,
+      selectedPlanPrice: 19999,
+    });
+    expect(stores.$basket.get()).toBeNull();
+    stores.choosePlan(plan);
+    expect(stores.$basket.get()).toEqual(plan);
+    expect(stores.$selectedPlanData.get()).toEqual(plan);
+  });
+
+  it('is kept on the device, so every tab of the visitor reads it, and empties everywhere', async () => {
+    (await load()).plan.choosePlan(plan);
+    expect(JSON.parse(localStorage.getItem('qr:basket') ?? 'null')).toEqual(plan);
+    // Another tab: a fresh load with nothing in its own sessionStorage.
+    sessionStorage.clear();
+    const other = (await load()).plan;
+    expect(other.$basket.get()).toEqual(plan);
+    // A tab that empties the basket tells the others through the storage event.
+    other.clearSelectedPlan();
+    expect(localStorage.getItem('qr:basket')).toBeNull();
+  });
+});
+
 describe('session and user data', () => {
   const user = {
     children: [

@@ -25,6 +25,8 @@ describe('settings', () => {
     expect(defaults.INTERVIEW_SLOTS).toHaveLength(2);
     expect(defaults.INTERVIEW_TIME_ZONE).toBe('America/New_York');
     expect(defaults.INTERVIEW_MINUTES).toBe(20);
+    expect(defaults.INTERVIEW_CALL_URL).toMatch(/^https:\/\/.*\{room\}$/);
+    expect(defaults.INTERVIEW_PHONE).toBe('+1 800 555 0142');
     const custom = loadSettings({
       INTERVIEW_SLOTS: 'Mon 09:00-10:00',
       INTERVIEW_TIME_ZONE: 'Europe/London',
@@ -36,9 +38,11 @@ describe('settings', () => {
         INTERVIEW_SLOTS: 'Someday 9-10',
         INTERVIEW_TIME_ZONE: 'Nowhere',
         INTERVIEW_MINUTES: '5',
+        INTERVIEW_CALL_URL: 'http://insecure.example/{room}',
+        INTERVIEW_PHONE: 'call me',
       }),
     ).toThrow(
-      /INTERVIEW_SLOTS: "Someday 9-10" should look like[\s\S]*INTERVIEW_TIME_ZONE: must be an IANA[\s\S]*INTERVIEW_MINUTES/,
+      /INTERVIEW_SLOTS: "Someday 9-10" should look like[\s\S]*INTERVIEW_TIME_ZONE: must be an IANA[\s\S]*INTERVIEW_MINUTES[\s\S]*INTERVIEW_CALL_URL: must be an https address[\s\S]*INTERVIEW_PHONE: must be a phone number/,
     );
   });
 

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import {
+  DEFAULT_INTERVIEW_CALL_URL,
   DEFAULT_INTERVIEW_MINUTES,
+  DEFAULT_INTERVIEW_PHONE,
   DEFAULT_INTERVIEW_SLOTS,
   DEFAULT_INTERVIEW_TIME_ZONE,
   isTimeZone,
@@ -74,6 +76,19 @@ const settingsSchema = z
       .refine(isTimeZone, 'must be an IANA time zone such as America/New_York or Europe/London'),
     /** How long one interview lasts, in minutes. */
     INTERVIEW_MINUTES: z.coerce.number().int().min(10).max(120).default(DEFAULT_INTERVIEW_MINUTES),
+    /**
+     * The interview's video call: an https address; `{room}` in it becomes each booking's own room
+     * (leave it out for one fixed room). Families find it in the confirmation, notification and .ics.
+     */
+    INTERVIEW_CALL_URL: z
+      .url({ protocol: /^https$/, error: 'must be an https address, e.g. https://meet.example.com/{room}' })
+      .default(DEFAULT_INTERVIEW_CALL_URL),
+    /** The number a family rings for the interview instead of the video call. */
+    INTERVIEW_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{6,24}$/, 'must be a phone number, e.g. +1 800 555 0142')
+      .default(DEFAULT_INTERVIEW_PHONE),
     /** Stripe's secret key (sk_test_… or sk_live_…); without it the sandbox provider takes payments. */
     STRIPE_SECRET_KEY: optionalKey(
       /^(sk|rk)_(test|live)_\w+$/,

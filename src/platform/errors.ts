@@ -27,6 +27,7 @@ const ERROR_STATUS = {
   already_registered: 409,
   slot_taken: 409,
   already_booked: 409,
+  program_overlap: 409,
   live_keys: 409,
   payload_too_large: 413,
   rate_limited: 429,

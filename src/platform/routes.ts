@@ -61,9 +61,11 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: '/createProfile', title: 'Add a child', access: 'signed-in' },
   { path: '/notification', title: 'Notifications', access: 'signed-in' },
 
-  // Beyond the specification: where admins find an account to manage, and the audit log they read.
+  // Beyond the specification: where admins find an account to manage, the audit log they read, and
+  // the interview bookings (issue 13, item 8).
   { path: '/admin/users', title: 'Accounts', access: 'admin', beyondSpec: true },
   { path: '/admin/audit', title: 'Audit log', access: 'admin', beyondSpec: true },
+  { path: '/admin/interviews', title: 'Interview bookings', access: 'admin', beyondSpec: true },
 ];
 
 function patternToRegExp(pattern: string): RegExp {

@@ -39,6 +39,8 @@ export async function serverDeps(): Promise<ApiDeps> {
       windows: settings.INTERVIEW_SLOTS,
       timeZone: settings.INTERVIEW_TIME_ZONE,
       minutes: settings.INTERVIEW_MINUTES,
+      callUrl: settings.INTERVIEW_CALL_URL,
+      phone: settings.INTERVIEW_PHONE,
     },
     payments: choosePaymentProvider(settings),
   };

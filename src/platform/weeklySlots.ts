@@ -11,6 +11,12 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export const DEFAULT_INTERVIEW_SLOTS = 'Tue,Thu 16:00-19:00; Sat 10:00-12:00';
 export const DEFAULT_INTERVIEW_TIME_ZONE = 'America/New_York';
 export const DEFAULT_INTERVIEW_MINUTES = 20;
+/**
+ * Where a family joins its interview: a video-call address in which `{room}` becomes the booking's
+ * own room (so one family never walks into another's call), and a number to ring instead.
+ */
+export const DEFAULT_INTERVIEW_CALL_URL = 'https://meet.jit.si/quill-reads-interview-{room}';
+export const DEFAULT_INTERVIEW_PHONE = '+1 800 555 0142';
 
 export interface SlotWindow {
   /** 0 = Sunday ... 6 = Saturday. */
@@ -24,6 +30,10 @@ export interface InterviewSchedule {
   windows: SlotWindow[];
   timeZone: string;
   minutes: number;
+  /** The video call, `{room}` standing for the booking's room (INTERVIEW_CALL_URL). */
+  callUrl: string;
+  /** The number a family rings instead (INTERVIEW_PHONE). */
+  phone: string;
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -176,7 +176,8 @@ test.describe('podcast episodes', () => {
     const article = page.getByRole('article', { name: title });
     await expect(article).toBeVisible();
     await expect(article).toContainText('Three stories to read in the car');
-    await expect(article).toContainText('1 March 2021');
+    // The date as this browser writes it (en-US): every date is written for its reader.
+    await expect(article).toContainText('March 1, 2021');
     const feed = await (await request.get('/podcast/feed.xml')).text();
     expect(feed).toContain(`<title>${title}</title>`);
     const enclosure =

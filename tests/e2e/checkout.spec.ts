@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoViolations, gotoReady, HTTP_404_LOG, signedInAs, test } from './fixtures';
+import {
+  createFamily,
+  expect,
+  expectNoViolations,
+  gotoReady,
+  HTTP_404_LOG,
+  lookAt,
+  signedInAs,
+  signInThroughLoginPage,
+  test,
+} from './fixtures';
 
 const CONDENSED = 'A-Bridged Condensed Program';
 
@@ -18,9 +28,15 @@ async function openCondensedCheckout(page: Page, request: APIRequestContext) {
   return planId;
 }
 
-/** On the check-out page: chooses Theo and goes on to the payment step. */
+/**
+ * On the check-out page: chooses Theo and goes on to the payment step. Another test may have
+ * enrolled Theo already: the new program then waits for that one, which the parent confirms.
+ */
 async function continueWithTheo(page: Page) {
   await page.getByRole('radio', { name: 'Theo' }).check();
+  await expect(page.getByText('Starts', { exact: true })).toBeVisible();
+  const confirm = page.getByRole('checkbox', { name: /^Yes, start .* for Theo on / });
+  if (await confirm.isVisible()) await confirm.check();
   await page.getByRole('button', { name: /Continue to payment/ }).click();
 }
 
@@ -86,4 +102,84 @@ test('a shared check-out link shows the program to a signed-out visitor, with a 
   await expectNoViolations(page);
   await gotoReady(page, `/check-out?plan=${crypto.randomUUID()}`);
   await expect(page.getByRole('heading', { name: 'This program is not offered any more' })).toBeVisible();
+});
+
+test.describe('when a program starts (issue 13, item 4)', () => {
+  test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'America/New_York',
+    }).format(new Date(iso));
+
+  test('check-out says when a program starts and ends, warns about an overlap, and the profile shows the current program first', async ({
+    page,
+    request,
+  }) => {
+    const plans = (await (await request.get('/api/plans')).json()) as {
+      id: string;
+      name: string;
+      startsOn: string | null;
+    }[];
+    const condensed = plans.find((p) => p.name === CONDENSED);
+    const monthly = plans.find((p) => p.name === 'Rated Reads Monthly');
+    const summer = plans.find((p) => p.name === 'Summer Reading Quest');
+    if (!condensed || !monthly || !summer?.startsOn) throw new Error('the demo plans are not seeded');
+    const family = await createFamily(request, {
+      displayName: 'Dana Whitfield',
+      children: [{ firstName: 'Ellis', ageBand: '6-8', readingLevel: 'sapling' }],
+    });
+    // Ellis is in the condensed program already (bought and paid through the API).
+    const started = await request.post('/api/checkout', {
+      headers: family.headers,
+      data: { planId: condensed.id, childId: family.childIds[0] },
+    });
+    const { orderId } = (await started.json()) as { orderId: string };
+    const paid = await request.post(`/api/orders/${orderId}/sandbox-pay`, {
+      headers: family.headers,
+      data: { outcome: 'succeed' },
+    });
+    const current = ((await paid.json()) as { subscription: { startsAt: string; endsAt: string } })
+      .subscription;
+
+    // A second program: check-out says it waits for the first, and will not go on without a word.
+    await signInThroughLoginPage(page, family, `/check-out?plan=${monthly.id}`);
+    await expect(page.getByRole('radio', { name: 'Ellis' })).toBeChecked();
+    const warning = page
+      .getByRole('note')
+      .filter({ hasText: 'Ellis is already in A-Bridged Condensed Program' });
+    await expect(warning).toContainText(`until ${day(current.endsAt)}`);
+    await expect(page.getByText('Starts', { exact: true }).locator('..')).toContainText(day(current.endsAt));
+    await page.getByRole('button', { name: /Continue to payment/ }).click();
+    await expect(warning).toContainText('Tick the box to confirm when this program starts');
+    await expect(page.getByRole('heading', { name: 'Payment' })).toHaveCount(0);
+    await expectNoViolations(page);
+    await lookAt(page, 'checkout-overlap');
+    await warning
+      .getByRole('checkbox', { name: `Yes, start Rated Reads Monthly for Ellis on ${day(current.endsAt)}` })
+      .check();
+    await page.getByRole('button', { name: /Continue to payment/ }).click();
+    await page.getByRole('button', { name: 'Complete the test payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment received: thank you!' })).toBeVisible();
+
+    // The profile: the program Ellis is in now first, the one bought after it marked as queued.
+    await gotoReady(page, '/profile');
+    const program = page.getByRole('definition').filter({ hasText: CONDENSED });
+    await expect(program).toContainText(`${CONDENSED}, until`);
+    await expect(program.locator('.child-program').first()).toContainText(CONDENSED);
+    await expect(program.locator('.child-program-queued')).toContainText(
+      `Queued Rated Reads Monthly, starts`,
+    );
+
+    // A seasonal program bought now starts on its season's day, and says so.
+    await gotoReady(page, `/check-out?plan=${summer.id}`);
+    const seasonDay = day(`${summer.startsOn}T12:00:00Z`);
+    await expect(
+      page.getByText(
+        `is a seasonal program: bought now, it starts on the first day of its season, ${seasonDay}`,
+      ),
+    ).toBeVisible();
+  });
 });

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { bearer, demoToken } from './apiTokens';
-import { createFamily, expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
+import {
+  createFamily,
+  expect,
+  expectNoViolations,
+  gotoReady,
+  lookAt,
+  signedInAs,
+  signInThroughLoginPage,
+  test,
+} from './fixtures';
 
 const PAGE = '/schedule-interview';
 
@@ -84,6 +93,16 @@ test.describe('the demo parent, in Paris', () => {
     await expect(page.locator(`time[datetime="${startsAt}"]`)).toContainText(
       hourIn(startsAt, 'Europe/Paris'),
     );
+    // Issue 13, item 8: the family is told how the interview happens.
+    const join = page.getByRole('region', { name: 'How to join' });
+    const joinUrl = String(
+      await join.getByRole('link', { name: /Join the video call/ }).getAttribute('href'),
+    );
+    expect(joinUrl).toMatch(/^https:\/\/.+interview-[0-9a-f-]{36}$/);
+    await expect(join.getByRole('link', { name: '+1 800 555 0142' })).toHaveAttribute(
+      'href',
+      'tel:+18005550142',
+    );
     await expectNoViolations(page);
     await page.screenshot({ path: 'test-results/interviews-booked.png' });
 
@@ -95,9 +114,12 @@ test.describe('the demo parent, in Paris', () => {
     expect(booked.value('summary')).toBe('Quill Reads introductory interview');
     expect(booked.value('sequence')).toBe('0');
     expect(booked.value('status')).toBe('CONFIRMED');
+    expect(booked.value('location')).toBe(joinUrl);
+    expect(booked.value('description')).toContain(`Join the video call: ${joinUrl}`);
 
     await gotoReady(page, '/notification');
-    await expect(page.getByText('Introductory interview booked').first()).toBeVisible();
+    const note = page.getByRole('listitem').filter({ hasText: 'Introductory interview booked' }).first();
+    await expect(note).toContainText(`Join the video call at ${joinUrl}, or ring +1 800 555 0142`);
 
     // Reschedule to another free time.
     await gotoReady(page, PAGE);
@@ -144,6 +166,43 @@ test.describe('the demo parent, in Paris', () => {
   });
 });
 
+test('the booking reads the same on the interview page and in the notification, in each reader’s zone', async ({
+  browser,
+  request,
+}) => {
+  const family = await createFamily(request, {
+    displayName: 'Travelling parent',
+    children: [{ firstName: 'Noor', ageBand: '6-8', readingLevel: 'sapling' }],
+  });
+  const free = (await (await request.get('/api/interviews/slots', { headers: family.headers })).json()) as {
+    slots: { startsAt: string }[];
+  };
+  const startsAt = String(free.slots.at(-2)?.startsAt);
+  const booked = await request.post('/api/interviews', { headers: family.headers, data: { startsAt } });
+  expect(booked.status()).toBe(201);
+
+  const seen: string[] = [];
+  for (const [timezoneId, locale, zoneName] of [
+    ['Europe/Paris', 'en-GB', /GMT\+1|CET|CEST|GMT\+2/],
+    ['America/New_York', 'en-US', /EST|EDT/],
+  ] as const) {
+    const context = await browser.newContext({ timezoneId, locale });
+    const page = await context.newPage();
+    await signInThroughLoginPage(page, family, PAGE);
+    const onPage = String(await page.locator(`time[datetime="${startsAt}"]`).first().textContent());
+    expect(onPage).toMatch(zoneName);
+    await gotoReady(page, '/notification');
+    const note = page.getByRole('listitem').filter({ hasText: 'Introductory interview booked' });
+    await expect(note).toContainText(onPage);
+    seen.push(onPage);
+    await context.close();
+  }
+  // Two readers, two clocks: the same instant, written differently for each.
+  expect(seen[0]).not.toBe(seen[1]);
+  const { id } = (await booked.json()) as { id: string };
+  expect((await request.delete(`/api/interviews/${id}`, { headers: family.headers })).status()).toBe(200);
+});
+
 test('a signed-out visitor sees what to expect and a sign-in link that comes back', async ({ page }) => {
   await gotoReady(page, PAGE);
   await expect(page.getByRole('heading', { name: 'What to expect' })).toBeVisible();
@@ -175,4 +234,40 @@ test('two families booking one time at the same moment: one booking', async ({ r
   const winnerHeaders = winner === first ? a : b;
   const { id } = (await winner.json()) as { id: string };
   expect((await request.delete(`/api/interviews/${id}`, { headers: winnerHeaders })).status()).toBe(200);
+});
+
+test.describe('the team', () => {
+  test.use(signedInAs('admin'));
+
+  test('sees each booking in the console with the child, the parent to contact and the call', async ({
+    page,
+    request,
+  }) => {
+    const family = await createFamily(request, {
+      displayName: 'Imogen Okafor',
+      children: [{ firstName: 'Kit', ageBand: '8-10', readingLevel: 'sapling' }],
+    });
+    const free = (await (await request.get('/api/interviews/slots', { headers: family.headers })).json()) as {
+      slots: { startsAt: string }[];
+    };
+    const startsAt = String(free.slots.at(-3)?.startsAt);
+    const booked = await request.post('/api/interviews', { headers: family.headers, data: { startsAt } });
+    expect(booked.status()).toBe(201);
+    const { id, joinUrl } = (await booked.json()) as { id: string; joinUrl: string };
+
+    await gotoReady(page, '/profile');
+    await page.getByRole('link', { name: 'Interviews' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/interviews/);
+    await expect(page.getByRole('heading', { name: 'Interview bookings', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search bookings' }).fill('Imogen Okafor');
+    const row = page.getByRole('row').filter({ hasText: 'Imogen Okafor' });
+    await expect(row).toContainText('Kit');
+    await expect(row).toContainText(family.email);
+    await expect(row.getByRole('link', { name: /Open the call/ })).toHaveAttribute('href', joinUrl);
+    await expect(row.locator(`time[datetime="${startsAt}"]`)).toBeVisible();
+    await expectNoViolations(page);
+    await lookAt(page, 'admin-interviews');
+
+    expect((await request.delete(`/api/interviews/${id}`, { headers: family.headers })).status()).toBe(200);
+  });
 });

@@ -57,10 +57,10 @@ test.describe('a new family', () => {
       .click();
     await expect(page).toHaveURL('/a-bridged-program');
     await waitForIslands(page);
-    await page
-      .getByRole('complementary', { name: 'Your selection' })
-      .getByRole('link', { name: 'Continue to check-out' })
-      .click();
+    const selection = page.getByRole('complementary', { name: 'Your selection' });
+    // The menu presets the plan; the family still chooses it themselves (issue 13, item 5).
+    await selection.getByRole('button', { name: 'Choose the A-Bridged program' }).click();
+    await selection.getByRole('link', { name: 'Continue to check-out' }).click();
     await expect(page).toHaveURL('/check-out');
     await expect(page.getByRole('heading', { name: CONDENSED })).toBeVisible();
     const facts = page.getByRole('region', { name: CONDENSED });

@@ -326,7 +326,13 @@ test.describe('programs dropdown', () => {
       selectedPlanDuration: 1.25,
       selectedPlanPrice: 19999,
     });
+    // Issue 13, item 5: the preset is not a choice. The basket stays empty until the visitor chooses.
     const summary = page.getByRole('complementary', { name: 'Your selection' });
+    await expect(summary.getByRole('heading', { name: 'Ready when you are' })).toBeVisible();
+    await expect(summary.getByText('$199.99')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('qr:basket'))).toBeNull();
+
+    await summary.getByRole('button', { name: 'Choose the A-Bridged program' }).click();
     await expect(summary.getByRole('heading', { name: 'A-Bridged Condensed Program' })).toBeVisible();
     await expect(summary.getByText('5 weeks')).toBeVisible();
     await expect(summary.getByText('$199.99')).toBeVisible();
@@ -336,6 +342,15 @@ test.describe('programs dropdown', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'A-Bridged Condensed Program' })).toBeVisible();
     await expect(page.getByText('$199.99')).toBeVisible();
+
+    // A second tab of the same visitor shows the same basket; emptying it there empties it here.
+    const second = await page.context().newPage();
+    await gotoReady(second, '/check-out');
+    await expect(second.getByRole('heading', { name: 'A-Bridged Condensed Program' })).toBeVisible();
+    await second.getByRole('button', { name: 'Remove this program' }).click();
+    await expect(second.getByRole('heading', { name: 'No program chosen yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No program chosen yet' })).toBeVisible();
+    await second.close();
   });
 
   test('check-out with nothing chosen says so', async ({ page }) => {

@@ -152,7 +152,8 @@ describe('refunds', () => {
     const buy = async () => {
       const started = await call(api, 'POST', '/api/checkout', {
         token: fam.token,
-        body: { planId, childId: fam.childId },
+        // The second purchase queues after the first: the family confirmed it at check-out.
+        body: { planId, childId: fam.childId, startAfterCurrent: true },
       });
       const id = String(started.json.orderId);
       await call(api, 'POST', `/api/orders/${id}/sandbox-pay`, {

@@ -82,6 +82,9 @@ describe('admin plans', () => {
       [{ ...goodPlan, description: 'x'.repeat(1001) }, 'description'],
       [{ ...goodPlan, description: '<script>' }, 'description'],
       [{ ...goodPlan, active: 'yes' }, 'active'],
+      [{ ...goodPlan, startsOn: '14 June' }, 'startsOn'],
+      [{ ...goodPlan, startsOn: '2027-02-30' }, 'startsOn'],
+      [{ ...goodPlan, startsOn: '1999-06-14' }, 'startsOn'],
       [{ ...goodPlan, currency: 'eur' }, 'body'],
       [[goodPlan], 'body'],
     ];
@@ -149,6 +152,24 @@ describe('admin plans', () => {
     // Sending what is already there changes nothing and records nothing.
     await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, { ...as(), body: { name: 'Edited' } });
     expect(await auditOf(plan.id)).toHaveLength(2);
+  });
+
+  it('gives a seasonal plan its first day, shown to families, and takes it away again', async () => {
+    const plan = await createPlan({ name: 'Seasonal', startsOn: '2027-06-14' });
+    expect((await planRow(plan.id))?.startsOn).toBe('2027-06-14');
+    const listed = (await call(api, 'GET', '/api/plans')).json as unknown as {
+      id: string;
+      startsOn: string | null;
+    }[];
+    expect(listed.find((p) => p.id === plan.id)?.startsOn).toBe('2027-06-14');
+    const cleared = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {
+      ...as(),
+      body: { startsOn: null },
+    });
+    expect(cleared.json).toMatchObject({ startsOn: null });
+    expect((await auditOf(plan.id)).at(-1)?.details).toMatchObject({
+      changes: { startsOn: { from: '2027-06-14', to: null } },
+    });
   });
 
   it('refuses a bad change on every field and leaves the plan as it was', async () => {
@@ -333,7 +354,8 @@ describe('admin events', () => {
       ]);
     }
     const [last] = (await notesOf(ada.childId, event.id)).slice(-1);
-    expect(last?.body).toMatch(/Ada’s event is now .*Harbour Hall/);
+    expect(last?.body).toMatch(/Ada’s event is now \{when\}\. .*Harbour Hall/);
+    expect(last?.times.when).toMatchObject({ style: 'event', at: expect.stringMatching(/Z$/) });
   });
 
   it('never lets the capacity go below the seats taken (409, field capacity) and leaves the event as it was', async () => {

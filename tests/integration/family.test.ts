@@ -274,7 +274,12 @@ describe('the profile cards', () => {
       },
     ]);
     const res = await call(api, 'GET', `/api/children/${f.childId}`, { token: f.token });
-    expect(res.json.subscription).toEqual({ planName: 'Rated Reads Term', endsAt: endsAt.toISOString() });
+    expect(res.json.subscription).toEqual({
+      planName: 'Rated Reads Term',
+      startsAt: expect.any(String),
+      endsAt: endsAt.toISOString(),
+    });
+    expect(res.json.queued).toEqual([]);
     const other = await family(0);
     const theirs = await call(api, 'GET', `/api/children/${other.childId}`, { token: other.token });
     expect(theirs.json.subscription).toBeNull();

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { AdminInterviewRow } from '../../src/features/interviews/admin.schema';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots, type Slot } from '../../src/features/interviews/slots';
 import { interviewBookings, notifications } from '../../src/platform/db/schema.server';
-import { call, fileApi, registeredAccount } from './harness';
+import { adminAccount, call, expectFieldErrors, fileApi, registeredAccount } from './harness';
 
 const { database, api } = await fileApi();
 /** The configured slots, computed as the server does; each test takes its own. */
@@ -68,6 +69,9 @@ describe('booking', () => {
       childId: childIds[0],
       childName: 'Maya',
       sequence: 0,
+      // The booking's own room in the configured call, and the number to ring instead.
+      joinUrl: `https://meet.jit.si/quill-reads-interview-${res.json.id}`,
+      phone: '+1 800 555 0142',
     });
     expect(Date.parse(String(res.json.endsAt)) - Date.parse(startsAt)).toBe(20 * 60_000);
 
@@ -80,7 +84,13 @@ describe('booking', () => {
     expect(notes.map((n) => [n.kind, n.title, n.link])).toEqual([
       ['interview', 'Introductory interview booked', '/schedule-interview'],
     ]);
-    expect(notes[0]?.body).toMatch(/E[SD]T/);
+    // The time is stored as an instant and written for each reader, never in the team's zone.
+    expect(notes[0]?.body).toBe(
+      `{when}. Join the video call at ${res.json.joinUrl}, or ring +1 800 555 0142 at that time. You can reschedule or cancel it from the interview page.`,
+    );
+    expect(notes[0]?.times).toEqual({
+      when: { at: startsAt, end: String(res.json.endsAt), style: 'appointment' },
+    });
     expect(await notesOf(String(childIds[1]))).toEqual([]);
   });
 
@@ -272,5 +282,72 @@ describe('rescheduling and cancelling', () => {
     expect(badId.json.error?.fields?.id).toEqual(expect.any(String));
     const still = await call(api, 'GET', path, { token: owner.token });
     expect(still.json).toMatchObject({ startsAt, status: 'booked', sequence: 0 });
+  });
+});
+
+describe('the team’s list of bookings', () => {
+  const admin = adminAccount(api);
+  const list = async (query = '') =>
+    call(api, 'GET', `/api/admin/interviews${query}`, { token: (await admin).idToken });
+  const items = async (query: string) => (await list(query)).json.items as AdminInterviewRow[];
+
+  it('shows each upcoming booking with the child, the parent to contact and the call; cancelled ones apart', async () => {
+    const parent = await registeredAccount(api, undefined, 'Noor Haddad');
+    const child = await call(api, 'POST', '/api/children', {
+      token: parent.idToken,
+      body: { firstName: 'Yusuf', ageBand: '6-8', readingLevel: 'sapling' },
+    });
+    const booked = await book(parent.idToken, { startsAt: takeSlot() });
+    expect(booked.status).toBe(201);
+
+    const upcoming = await list('?q=Noor%20Haddad');
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.json).toMatchObject({ total: 1, page: 1 });
+    expect(upcoming.json.items).toEqual([
+      {
+        id: booked.json.id,
+        startsAt: booked.json.startsAt,
+        endsAt: booked.json.endsAt,
+        status: 'booked',
+        createdAt: booked.json.createdAt,
+        joinUrl: booked.json.joinUrl,
+        familyId: parent.user.id,
+        parentName: 'Noor Haddad',
+        parentEmail: parent.email,
+        childName: 'Yusuf',
+        childAgeBand: '6-8',
+        childReadingLevel: 'sapling',
+      },
+    ]);
+    // Found by the child's name too.
+    expect((await items('?q=Yusuf')).map((i) => i.id)).toContain(booked.json.id);
+    expect(child.status).toBe(201);
+
+    await call(api, 'DELETE', `/api/interviews/${booked.json.id}`, { token: parent.idToken });
+    expect((await list('?q=Noor%20Haddad')).json.total).toBe(0);
+    expect((await items('?q=Noor%20Haddad&view=cancelled')).map((i) => i.status)).toEqual(['cancelled']);
+    expect((await list('?q=Noor%20Haddad&view=all')).json.total).toBe(1);
+    expect((await list('?q=Noor%20Haddad&view=past')).json.total).toBe(0);
+  });
+
+  it('lists the soonest first and sorts by parent or child on request', async () => {
+    const a = await family('Ada');
+    const b = await family('Ben');
+    const first = takeSlot();
+    const second = takeSlot();
+    expect((await book(b.token, { startsAt: first })).status).toBe(201);
+    expect((await book(a.token, { startsAt: second })).status).toBe(201);
+    const starts = (await items('?limit=100')).map((i) => Date.parse(i.startsAt));
+    expect(starts).toEqual([...starts].sort((x, y) => x - y));
+    const byChild = (await items('?sort=child&dir=asc&limit=100')).map((i) => i.childName);
+    expect(byChild.indexOf('Ada')).toBeLessThan(byChild.indexOf('Ben'));
+  });
+
+  it('explains a bad query beside the field', async () => {
+    await expectFieldErrors(list, [
+      ['?view=tomorrow', 'view'],
+      ['?sort=shoeSize', 'sort'],
+      ['?page=0', 'page'],
+    ]);
   });
 });

@@ -10,6 +10,8 @@ import { call, type TestApi, testApi, testDatabase } from './harness';
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+  responses?: Record<string, unknown>;
 }
 interface Document {
   servers?: { url: string }[];
@@ -67,6 +69,20 @@ describe('the OpenAPI document', () => {
   it('says of every operation that it is public (security: []) or needs a bearer token', () => {
     const unclear = operations.filter((o) => !isPublic(o.operation) && !needsBearer(o.operation));
     expect(unclear.map(name)).toEqual([]);
+  });
+
+  it('documents the optional Idempotency-Key header, with its 400 and 409, on every POST and nothing else', () => {
+    const keyHeader = (o: Operation) =>
+      o.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    const posts = operations.filter((o) => o.method === 'POST');
+    expect(posts.length).toBeGreaterThan(20);
+    const undocumented = posts.filter((o) => {
+      const header = keyHeader(o.operation);
+      return !header || header.required || !header.description || !o.operation.responses?.['409'];
+    });
+    expect(undocumented.map(name)).toEqual([]);
+    expect(posts.filter((o) => !o.operation.responses?.['400']).map(name)).toEqual([]);
+    expect(operations.filter((o) => o.method !== 'POST' && keyHeader(o.operation)).map(name)).toEqual([]);
   });
 
   it('tells the truth about it: without a token, bearer operations answer 401 and public ones do not', async () => {

@@ -244,7 +244,7 @@ describe('the webhook', () => {
   it('starts a second program for the same child when the first one ends', async () => {
     const { token, childId } = await family();
     for (const planId of [monthlyId, condensedId]) {
-      const orderId = await checkout(token, { planId, childId });
+      const orderId = await checkout(token, { planId, childId, startAfterCurrent: true });
       const payload = eventFor(await orderRow(orderId));
       await deliver(payload, sign(payload));
     }
@@ -336,5 +336,150 @@ describe('the sandbox and the family’s orders', () => {
     expect(res.json.error?.code).toBe('unavailable');
     const mine = await database.db.select().from(orders).where(eq(orders.childId, parent.childId));
     expect(mine.map((o) => o.status)).toEqual(['failed']);
+  });
+});
+
+/** A seasonal program whose season is far ahead. */
+const summerId = String(
+  (
+    await database.db
+      .insert(plans)
+      .values({ name: 'Summer Reading Quest', durationMonths: 2, priceCents: 12900, startsOn: '2099-06-14' })
+      .returning({ id: plans.id })
+  )[0]?.id,
+);
+
+describe('when a program starts: the check-out preview, overlaps and seasons (issue 13, item 4)', () => {
+  const preview = (token: string, planId: string, childId: string) =>
+    call(api, 'GET', `/api/checkout/preview?planId=${planId}&childId=${childId}`, { token });
+  const buy = async (token: string, planId: string, childId: string, startAfterCurrent?: boolean) => {
+    const orderId = await checkout(token, {
+      planId,
+      childId,
+      ...(startAfterCurrent ? { startAfterCurrent } : {}),
+    });
+    const paid = await call(api, 'POST', `/api/orders/${orderId}/sandbox-pay`, {
+      token,
+      body: { outcome: 'succeed' },
+    });
+    expect(paid.status).toBe(200);
+    return paid.json.subscription as { startsAt: string; endsAt: string };
+  };
+
+  it('says a program starts at once for a child without one, and ends when its length says', async () => {
+    const { token, childId } = await family();
+    const before = Date.now();
+    const res = await preview(token, monthlyId, childId);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ reason: 'now', programs: [] });
+    expect(Date.parse(String(res.json.startsAt))).toBeGreaterThanOrEqual(before - 1000);
+    const sub = await buy(token, monthlyId, childId);
+    // What the preview said is what the payment did (to the minute).
+    expect(Math.abs(Date.parse(sub.startsAt) - Date.parse(String(res.json.startsAt)))).toBeLessThan(60_000);
+  });
+
+  it('starts a seasonal program on its season’s date, bought months before', async () => {
+    const { token, childId } = await family();
+    const res = await preview(token, summerId, childId);
+    expect(res.json).toMatchObject({
+      reason: 'season',
+      startsAt: '2099-06-14T12:00:00.000Z',
+      endsAt: '2099-08-14T12:00:00.000Z',
+    });
+    const sub = await buy(token, summerId, childId);
+    expect(sub).toMatchObject({ startsAt: '2099-06-14T12:00:00.000Z', endsAt: '2099-08-14T12:00:00.000Z' });
+    // Bought, not begun: the profile shows it queued, not as the program running now.
+    const child = await call(api, 'GET', `/api/children/${childId}`, { token });
+    expect(child.json.subscription).toBeNull();
+    expect(child.json.queued).toEqual([
+      {
+        planName: 'Summer Reading Quest',
+        startsAt: '2099-06-14T12:00:00.000Z',
+        endsAt: '2099-08-14T12:00:00.000Z',
+      },
+    ]);
+    // The public plan says so too.
+    const listed = (await call(api, 'GET', '/api/plans')).json as unknown as {
+      id: string;
+      startsOn: string | null;
+    }[];
+    expect(listed.find((p) => p.id === summerId)?.startsOn).toBe('2099-06-14');
+  });
+
+  it('refuses a second program for a child already in one until the family confirms, then queues it and shows the current one first', async () => {
+    const { token, childId } = await family();
+    const first = await buy(token, monthlyId, childId);
+    const res = await preview(token, condensedId, childId);
+    expect(res.json).toMatchObject({
+      reason: 'after_current',
+      startsAt: first.endsAt,
+      programs: [{ planName: 'Rated Reads Monthly', startsAt: first.startsAt, endsAt: first.endsAt }],
+    });
+
+    const ordersBefore = await database.db.select().from(orders).where(eq(orders.childId, childId));
+    const refused = await call(api, 'POST', '/api/checkout', {
+      token,
+      body: { planId: condensedId, childId },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: 'program_overlap',
+      fields: { startAfterCurrent: expect.any(String) },
+    });
+    expect(String(refused.json.error?.message)).toMatch(
+      /^Maya is already in Rated Reads Monthly until .+ This program would start on /,
+    );
+    // Nothing was made by the refusal.
+    expect(await database.db.select().from(orders).where(eq(orders.childId, childId))).toHaveLength(
+      ordersBefore.length,
+    );
+
+    const second = await buy(token, condensedId, childId, true);
+    expect(second.startsAt).toBe(first.endsAt);
+    const child = await call(api, 'GET', `/api/children/${childId}`, { token });
+    expect(child.json.subscription).toMatchObject({ planName: 'Rated Reads Monthly', endsAt: first.endsAt });
+    expect(child.json.queued).toEqual([
+      { planName: 'A-Bridged Condensed Program', startsAt: second.startsAt, endsAt: second.endsAt },
+    ]);
+  });
+
+  it('answers 404 for another family’s child or an unknown plan, and names bad fields', async () => {
+    const mine = await family();
+    const theirs = await family('Theo');
+    expect((await preview(mine.token, monthlyId, theirs.childId)).status).toBe(404);
+    expect((await preview(mine.token, '6f9619ff-8b86-4d01-b42d-00c04fc964ff', mine.childId)).status).toBe(
+      404,
+    );
+    const bad = await call(api, 'GET', '/api/checkout/preview?planId=nope', { token: mine.token });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.error?.fields ?? {})).toEqual(expect.arrayContaining(['planId', 'childId']));
+    expect(
+      (await call(api, 'GET', `/api/checkout/preview?planId=${monthlyId}&childId=${mine.childId}`)).status,
+    ).toBe(401);
+  });
+});
+
+describe('abandoned check-outs (issue 13, item 5)', () => {
+  it('expire after a day: the order is cancelled with a note, and a fresh one is left alone', async () => {
+    const { token, childId } = await family();
+    const old = await checkout(token, { planId: monthlyId, childId });
+    const fresh = await checkout(token, { planId: condensedId, childId });
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(orders.id, old));
+    const listed = await call(api, 'GET', '/api/me/orders', { token });
+    const statusOf = (id: string) =>
+      (listed.json.items as { id: string; status: string }[]).find((o) => o.id === id)?.status;
+    expect(statusOf(old)).toBe('cancelled');
+    expect(statusOf(fresh)).toBe('pending');
+    expect((await orderRow(old)).note).toBe('Expired: not paid within 24 hours of check-out.');
+    // An expired order can no longer be paid.
+    const pay = await call(api, 'POST', `/api/orders/${old}/sandbox-pay`, {
+      token,
+      body: { outcome: 'succeed' },
+    });
+    expect(pay.status).toBe(409);
+    expect((await orderRow(old)).status).toBe('cancelled');
   });
 });

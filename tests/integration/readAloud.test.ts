@@ -113,6 +113,29 @@ describe('saving an attempt', () => {
     expect(res.json).toMatchObject({ durationMs, wordsPerMinute: null, hasAudio: true });
   });
 
+  // Issue 13, item 2: "Try saving again" after a lost answer saved the attempt twice.
+  it('saves an attempt once when it is sent again with its key, and refuses the key for another attempt', async () => {
+    const key = crypto.randomUUID();
+    const headers = { 'idempotency-key': key };
+    const query = `passageId=${passageId}&durationMs=30000`;
+    const first = await post(parent, query, { body: AUDIO, type: 'audio/webm', headers });
+    expect(first.status).toBe(201);
+    const retry = await post(parent, query, { body: AUDIO, type: 'audio/webm', headers });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.json).toEqual(first.json);
+    // The attempt is in the query: another one with the same key is another request, refused.
+    const other = await post(parent, `passageId=${passageId}&durationMs=45000`, {
+      body: AUDIO,
+      type: 'audio/webm',
+      headers,
+    });
+    expect(other.status).toBe(409);
+    expect(other.json.error?.fields).toHaveProperty('Idempotency-Key');
+    expect(await recordingsOf(parent.childId)).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
   it.each([
     ['no passage', 'durationMs=30000', 'passageId'],
     ['a passage id that is not an id', 'passageId=abc&durationMs=30000', 'passageId'],

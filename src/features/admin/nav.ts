@@ -33,6 +33,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     matches: ['/admin/inquiries', '/admin/inquiries/{id}'],
     count: 'inquiriesNew',
   },
+  { href: '/admin/interviews', label: 'Interviews', matches: ['/admin/interviews'] },
   {
     href: '/admin/users',
     label: 'Accounts',

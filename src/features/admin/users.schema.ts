@@ -97,6 +97,7 @@ export const adminUserViewSchema = z
         ...childSchema.pick({ name: true, birthYear: true, ageBand: true, readingLevel: true }).shape,
         createdAt: instant,
         subscription: childSchema.shape.subscription,
+        queued: childSchema.shape.queued,
       }),
     ),
     orders: z.array(adminOrderSchema),

@@ -121,6 +121,7 @@ export async function userView(db: Db, id: string, askedBy: string): Promise<Adm
       readingLevel: child.readingLevel,
       createdAt: child.createdAt.toISOString(),
       subscription: dtos[i]?.subscription ?? null,
+      queued: dtos[i]?.queued ?? [],
     })),
     orders: orderRows,
     blogs: posts.map((p) => ({

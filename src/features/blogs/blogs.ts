@@ -98,8 +98,3 @@ export function monthLabel(key: string, locale = 'en-US'): string {
     new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, 1)),
   );
 }
-
-/** Posts are dated by day; the day is the same for everyone (UTC), so cached pages agree. */
-export function postDateLabel(date: Date, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}

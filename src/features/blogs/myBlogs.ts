@@ -32,8 +32,3 @@ export function parseLinkAddress(input: string): string | undefined {
     return undefined;
   }
 }
-
-/** "10:42" in the family's own clock, for "Saved at 10:42". */
-export function savedAtLabel(date: Date, locale?: string): string {
-  return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-}

@@ -15,6 +15,13 @@ export const nextWeekday = (weekday: number, hour: number) => {
 };
 const SATURDAY = 6;
 
+/** The next `month`/`day` (1-based month) that is still ahead, as YYYY-MM-DD: a season's first day. */
+export const nextSeasonDay = (month: number, day: number, now = new Date()) => {
+  const thisYear = new Date(Date.UTC(now.getUTCFullYear(), month - 1, day));
+  const year = thisYear.getTime() > now.getTime() ? now.getUTCFullYear() : now.getUTCFullYear() + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
 export const PLANS = [
   {
     name: 'Rated Reads Monthly',
@@ -34,7 +41,10 @@ export const PLANS = [
     name: 'Summer Reading Quest',
     durationMonths: 2,
     priceCents: 12900,
-    description: 'Eight themed weeks from June to August, with weekly story times for enrolled families.',
+    description:
+      'Eight themed weeks from mid-June to mid-August, with weekly story times for enrolled families.',
+    // A season: bought any time before, it starts on its first day.
+    startsOn: nextSeasonDay(6, 14),
   },
   {
     name: 'A-Bridged Condensed Program',

@@ -6,8 +6,7 @@ import type { Db, Tx } from '~/platform/db/client.server';
 import { children, eventRegistrations, events, users } from '~/platform/db/schema.server';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
 import { eventInputSchema, type ParsedEventInput } from './events.schema';
-import { eventDto } from './events.server';
-import { formatEventRange } from './eventTime';
+import { eventDto, eventTimes } from './events.server';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -98,7 +97,6 @@ async function registeredChildren(tx: Tx | Db, eventId: string) {
     .orderBy(asc(eventRegistrations.createdAt));
 }
 
-const when = (e: EventRow) => formatEventRange(e.startsAt, e.endsAt, 'en-GB', 'UTC');
 const where = (e: EventRow) =>
   [e.location, e.onlineUrl ? 'Online: the joining link is on the event page.' : null]
     .filter(Boolean)
@@ -187,7 +185,8 @@ export async function updateEvent(
         await notifyChild(tx, child.id, {
           kind: 'event',
           title: `New ${what} for ${row.title}`,
-          body: `${child.firstName}’s event is now ${when(row)}. ${where(row)}`,
+          body: `${child.firstName}’s event is now {when}. ${where(row)}`,
+          times: eventTimes(row),
           link: `/events/${row.id}`,
         });
         notified++;
@@ -230,7 +229,8 @@ export async function cancelEvent(
       await notifyChild(tx, child.id, {
         kind: 'event',
         title: `${row.title} is cancelled`,
-        body: `${child.firstName}’s event on ${when(row)} will not take place.${reason ? ` ${reason}` : ''} We are sorry for the change of plans.`,
+        body: `${child.firstName}’s event on {when} will not take place.${reason ? ` ${reason}` : ''} We are sorry for the change of plans.`,
+        times: eventTimes(row),
         link: `/events/${row.id}`,
       });
     }

@@ -7,7 +7,6 @@ import type { ChildRow } from '~/platform/identity/accounts.server';
 import { isUuid } from '~/platform/ids';
 import { PAST_EVENTS_SHOWN, seatsLeft, splitEvents } from './events';
 import type { EventDto, EventList, FamilyRegistrations } from './events.schema';
-import { formatEventRange } from './eventTime';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -127,7 +126,10 @@ async function refusalFor(tx: Db, eventId: string): Promise<RegistrationRefusal>
   return 'event_full';
 }
 
-const when = (e: EventRow) => formatEventRange(e.startsAt, e.endsAt, 'en-GB', 'UTC');
+/** The event's time as a notification names it: `{when}`, written for each reader. */
+export const eventTimes = (e: Pick<EventRow, 'startsAt' | 'endsAt'>) => ({
+  when: { at: e.startsAt, end: e.endsAt, style: 'event' as const },
+});
 
 /**
  * Takes one seat for a child, in one transaction: a conditional increment that only succeeds
@@ -166,7 +168,8 @@ export async function registerChild(db: Db, eventId: string, child: ChildRow): P
     await notifyChild(tx, child.id, {
       kind: 'event',
       title: `${child.firstName} is registered for ${event.title}`,
-      body: `${when(event)}. ${event.location ?? 'Online: the link is on the event page.'}`,
+      body: `{when}. ${event.location ?? 'Online: the link is on the event page.'}`,
+      times: eventTimes(event),
       link: `/events/${event.id}`,
     });
   });
@@ -201,7 +204,8 @@ export async function cancelRegistration(db: Db, eventId: string, child: ChildRo
     await notifyChild(tx, child.id, {
       kind: 'event',
       title: `${child.firstName}’s registration for ${event.title} is cancelled`,
-      body: `${when(event)}. The seat is free for another family.`,
+      body: '{when}. The seat is free for another family.',
+      times: eventTimes(event),
       link: `/events/${event.id}`,
     });
   });

@@ -17,7 +17,6 @@ import {
   splitEvents,
 } from './events';
 import type { EventDto } from './events.schema';
-import { formatEventRange } from './eventTime';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const site = new URL('https://quillreads.example');
@@ -108,15 +107,6 @@ describe('texts', () => {
     const cut = excerpt('word '.repeat(100), 40);
     expect(cut.length).toBeLessThanOrEqual(40);
     expect(cut).toMatch(/word…$/);
-  });
-
-  it('formats a time range with its zone', () => {
-    expect(formatEventRange('2026-06-14T15:00:00Z', '2026-06-14T16:00:00Z', 'en-GB', 'UTC')).toBe(
-      'Sun, 14 June 2026, 15:00–16:00 UTC',
-    );
-    expect(
-      formatEventRange('2026-06-14T15:00:00Z', '2026-06-14T16:00:00Z', 'en-US', 'America/New_York'),
-    ).toMatch(/11:00.*12:00.*EDT/);
   });
 });
 

@@ -42,6 +42,9 @@ export const childInputSchema = z
   .meta({ id: 'ChildInput' });
 export type ChildInput = z.input<typeof childInputSchema>;
 
+const programSchema = z.object({ planName: z.string(), startsAt: instant, endsAt: instant });
+export type ChildProgramDto = z.infer<typeof programSchema>;
+
 /** A child as the API returns it: the spec's _id, name and notification list, and the profile. */
 export const childSchema = z
   .object({
@@ -54,8 +57,10 @@ export const childSchema = z
     notifications: z.array(notificationSchema),
     readingThisWeek: z.int().meta({ description: 'Minutes read this week (Monday to Sunday, UTC date)' }),
     streakDays: z.int().meta({ description: 'Days in a row with reading, up to today or yesterday' }),
-    /** The program the child follows now, if any (the latest active subscription). */
-    subscription: z.object({ planName: z.string(), endsAt: instant }).nullable(),
+    /** The program the child follows now, if any: the one running today. */
+    subscription: programSchema.nullable(),
+    /** Programs bought and waiting their turn (after the current one, or for their season), in order. */
+    queued: z.array(programSchema),
   })
   .meta({ id: 'Child' });
 export type ChildDto = z.infer<typeof childSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { notificationDto } from '~/features/notifications/notifications.server';
 import { utcDay } from '~/features/reading/reading';
 import { readingStats } from '~/features/reading/reading.server';
@@ -13,7 +13,7 @@ import {
 } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
-import type { ChildDto, ChildInput } from './children.schema';
+import type { ChildDto, ChildInput, ChildProgramDto } from './children.schema';
 
 const RECENT_NOTIFICATIONS = 20;
 type NotificationRow = typeof notifications.$inferSelect;
@@ -151,27 +151,43 @@ async function recentNotifications(db: Db, childIds: string[]): Promise<Map<stri
 
 type ReadingStats = { readingThisWeek: number; streakDays: number };
 
-type ActiveSubscription = { planName: string; endsAt: string };
+type Programs = { current: ChildProgramDto | null; queued: ChildProgramDto[] };
 
-/** Each child's current program: the active subscription that ends last. */
-async function activeSubscriptions(db: Db, childIds: string[]): Promise<Map<string, ActiveSubscription>> {
-  const found = new Map<string, ActiveSubscription>();
+/**
+ * Each child's programs that have not ended: the one running now (never hidden behind one bought
+ * after it) and those queued, in the order they will run.
+ */
+async function programsOf(db: Db, childIds: string[]): Promise<Map<string, Programs>> {
+  const found = new Map<string, Programs>();
   if (childIds.length === 0) return found;
+  const now = new Date();
   const rows = await db
-    .select({ childId: subscriptions.childId, planName: plans.name, endsAt: subscriptions.endsAt })
+    .select({
+      childId: subscriptions.childId,
+      planName: plans.name,
+      startsAt: subscriptions.startsAt,
+      endsAt: subscriptions.endsAt,
+    })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(
       and(
         inArray(subscriptions.childId, childIds),
         eq(subscriptions.status, 'active'),
-        sql`${subscriptions.endsAt} > now()`,
+        gt(subscriptions.endsAt, now),
       ),
     )
-    .orderBy(desc(subscriptions.endsAt));
+    .orderBy(asc(subscriptions.startsAt), asc(subscriptions.endsAt));
   for (const row of rows) {
-    if (!found.has(row.childId))
-      found.set(row.childId, { planName: row.planName, endsAt: row.endsAt.toISOString() });
+    const programs = found.get(row.childId) ?? { current: null, queued: [] };
+    const program = {
+      planName: row.planName,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+    };
+    if (!programs.current && row.startsAt <= now) programs.current = program;
+    else programs.queued.push(program);
+    found.set(row.childId, programs);
   }
   return found;
 }
@@ -180,7 +196,7 @@ function childDto(
   child: ChildRow,
   notes: NotificationRow[],
   reading: ReadingStats | undefined,
-  subscription: ActiveSubscription | undefined,
+  programs: Programs | undefined,
 ): ChildDto {
   return {
     _id: child.id,
@@ -192,7 +208,8 @@ function childDto(
     notifications: notes.map(notificationDto),
     readingThisWeek: reading?.readingThisWeek ?? 0,
     streakDays: reading?.streakDays ?? 0,
-    subscription: subscription ?? null,
+    subscription: programs?.current ?? null,
+    queued: programs?.queued ?? [],
   };
 }
 
@@ -203,7 +220,7 @@ export async function childrenDtos(db: Db, rows: ChildRow[]): Promise<ChildDto[]
   const [notes, reading, programs] = await Promise.all([
     recentNotifications(db, ids),
     readingStats(db, ids, utcDay(new Date())),
-    activeSubscriptions(db, ids),
+    programsOf(db, ids),
   ]);
   return rows.map((c) => childDto(c, notes.get(c.id) ?? [], reading.get(c.id), programs.get(c.id)));
 }

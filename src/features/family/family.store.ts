@@ -19,10 +19,14 @@ interface FirebaseUserLike {
   getIdToken(forceRefresh?: boolean): Promise<string>;
 }
 
-/** POST /api/user/loginRegister with the current user object (spec, section 7). */
+/**
+ * POST /api/user/loginRegister with the current user object (spec, section 7). A registration
+ * (the sign-up form) sends its submission's `idempotencyKey`, so a retry creates one account.
+ */
 export async function loginRegister(
   user: FirebaseUserLike,
   registration?: { displayName: string; acceptPrivacyPolicy: true },
+  idempotencyKey?: string,
 ): Promise<LoginRegisterResponse> {
   try {
     const response = await call(familyApi.loginRegister, {
@@ -33,6 +37,7 @@ export async function loginRegister(
         displayName: user.displayName,
         ...(registration ? { registration } : {}),
       },
+      ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     if (response.data === null) {
       // A plain sign-in call that started before the registration finished must not undo it.

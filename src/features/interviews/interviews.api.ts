@@ -1,5 +1,6 @@
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
+import { adminInterviewPageSchema, adminInterviewQuerySchema } from './admin.schema';
 import {
   bookInterviewSchema,
   interviewListSchema,
@@ -64,5 +65,15 @@ export const interviewsApi = {
     response: interviewSchema,
     returns: 'The cancelled booking',
     errors: [409],
+  }),
+  adminList: contract('adminListInterviews', 'GET /admin/interviews', {
+    summary: 'Interview bookings with the family to contact and the call to join (administrators only)',
+    description:
+      'Upcoming by default (until each interview has ended), soonest first; or held, cancelled or all.',
+    access: 'admin',
+    query: adminInterviewQuerySchema,
+    status: 200,
+    response: adminInterviewPageSchema,
+    returns: 'A page of bookings',
   }),
 };

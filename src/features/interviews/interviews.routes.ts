@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
+import { listInterviewBookings } from './admin.server';
 import { interviewsApi as api } from './interviews.api';
 import {
   bookInterview,
@@ -14,7 +15,10 @@ import {
 } from './interviews.server';
 import { DEFAULT_INTERVIEW_WEEKS } from './slots';
 
-/** The introductory interview: free slots, and a family's booking, rescheduling and cancelling. */
+/**
+ * The introductory interview: free slots, a family's booking, rescheduling and cancelling, and the
+ * team's list of bookings (administrators only).
+ */
 export function interviewsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const schedule = deps.interviewSchedule ?? defaultInterviewSchedule();
 
@@ -26,8 +30,12 @@ export function interviewsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     );
   });
 
+  route(app, deps, api.adminList, async (c) =>
+    c.json(await listInterviewBookings(deps.db, schedule, c.req.valid('query'), new Date()), 200),
+  );
+
   route(app, deps, api.mine, async (c) =>
-    c.json({ interviews: await familyInterviews(deps.db, c.get('user').id, schedule.minutes) }, 200),
+    c.json({ interviews: await familyInterviews(deps.db, c.get('user').id, schedule) }, 200),
   );
 
   route(app, deps, api.book, async (c) => {
@@ -36,12 +44,7 @@ export function interviewsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.get, async (c) => {
-    const booking = await findFamilyInterview(
-      deps.db,
-      c.get('user').id,
-      c.req.valid('param').id,
-      schedule.minutes,
-    );
+    const booking = await findFamilyInterview(deps.db, c.get('user').id, c.req.valid('param').id, schedule);
     if (!booking) throw notFound('That interview');
     return c.json(booking, 200);
   });

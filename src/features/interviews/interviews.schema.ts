@@ -34,6 +34,10 @@ export const interviewSchema = z.object({
   childName: z.string().nullable(),
   /** The calendar SEQUENCE: raised by each reschedule and by the cancellation. */
   sequence: z.int(),
+  /** The booking's own video call: where the family joins at the time. */
+  joinUrl: z.url(),
+  /** The number to ring instead of joining the video call. */
+  phone: z.string(),
   ...timestamps,
 });
 export type InterviewDto = z.infer<typeof interviewSchema>;

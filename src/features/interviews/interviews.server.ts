@@ -4,14 +4,17 @@ import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
+import { formatTimeRange } from '~/platform/time';
 import {
+  DEFAULT_INTERVIEW_CALL_URL,
   DEFAULT_INTERVIEW_MINUTES,
+  DEFAULT_INTERVIEW_PHONE,
   DEFAULT_INTERVIEW_SLOTS,
   DEFAULT_INTERVIEW_TIME_ZONE,
   type InterviewSchedule,
   parseSlotTemplate,
 } from '~/platform/weeklySlots';
-import { formatInterviewTime, SCHEDULE_PATH } from './interviews';
+import { SCHEDULE_PATH } from './interviews';
 import type { InterviewDto } from './interviews.schema';
 import { DEFAULT_INTERVIEW_WEEKS, findSlot, generateSlots, type Slot } from './slots';
 
@@ -23,6 +26,8 @@ export function defaultInterviewSchedule(): InterviewSchedule {
     windows: parsed.windows,
     timeZone: DEFAULT_INTERVIEW_TIME_ZONE,
     minutes: DEFAULT_INTERVIEW_MINUTES,
+    callUrl: DEFAULT_INTERVIEW_CALL_URL,
+    phone: DEFAULT_INTERVIEW_PHONE,
   };
 }
 
@@ -43,7 +48,7 @@ const refused = {
     new DomainError(
       'already_booked',
       existing
-        ? `You already have an interview on ${formatInterviewTime(existing, 'en-US', timeZone)}. Reschedule or cancel it instead.`
+        ? `You already have an interview on ${formatTimeRange(existing.startsAt, existing.endsAt, 'appointment', { locale: 'en-US', timeZone })}. Reschedule or cancel it instead.`
         : 'You already have an interview booked. Reschedule or cancel it instead.',
     ),
   notFound: () => notFound('That interview'),
@@ -54,14 +59,21 @@ const refused = {
 
 type Row = typeof interviewBookings.$inferSelect;
 
-const dto = (row: Row, minutes: number, childName: string | null): InterviewDto => ({
+/** How the family joins this booking: its own video-call room, or the team's number. */
+export const joiningOf = (id: string, schedule: Pick<InterviewSchedule, 'callUrl' | 'phone'>) => ({
+  joinUrl: schedule.callUrl.replaceAll('{room}', id),
+  phone: schedule.phone,
+});
+
+const dto = (row: Row, schedule: InterviewSchedule, childName: string | null): InterviewDto => ({
   id: row.id,
   startsAt: row.startsAt.toISOString(),
-  endsAt: new Date(row.startsAt.getTime() + minutes * 60_000).toISOString(),
+  endsAt: new Date(row.startsAt.getTime() + schedule.minutes * 60_000).toISOString(),
   status: row.status,
   childId: row.childId,
   childName,
   sequence: row.sequence,
+  ...joiningOf(row.id, schedule),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -91,19 +103,28 @@ const withChild = (db: Db) =>
     .leftJoin(children, eq(children.id, interviewBookings.childId));
 
 /** The family's bookings, latest first (cancelled ones stay, so the family sees what happened). */
-export async function familyInterviews(db: Db, userId: string, minutes: number): Promise<InterviewDto[]> {
+export async function familyInterviews(
+  db: Db,
+  userId: string,
+  schedule: InterviewSchedule,
+): Promise<InterviewDto[]> {
   const rows = await withChild(db)
     .where(eq(interviewBookings.userId, userId))
     .orderBy(desc(interviewBookings.startsAt), desc(interviewBookings.createdAt))
     .limit(20);
-  return rows.map((r) => dto(r.booking, minutes, r.childName));
+  return rows.map((r) => dto(r.booking, schedule, r.childName));
 }
 
-async function oneOf(db: Db, userId: string, id: string, minutes: number): Promise<InterviewDto | undefined> {
+async function oneOf(
+  db: Db,
+  userId: string,
+  id: string,
+  schedule: InterviewSchedule,
+): Promise<InterviewDto | undefined> {
   const [row] = await withChild(db)
     .where(and(eq(interviewBookings.id, id), eq(interviewBookings.userId, userId)))
     .limit(1);
-  return row ? dto(row.booking, minutes, row.childName) : undefined;
+  return row ? dto(row.booking, schedule, row.childName) : undefined;
 }
 
 /** A booking of this family, or undefined: another family's id looks exactly like an unknown one. */
@@ -134,15 +155,18 @@ async function slotGuard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const when = (startsAt: Date, schedule: InterviewSchedule) =>
-  formatInterviewTime(
-    {
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + schedule.minutes * 60_000).toISOString(),
-    },
-    'en-US',
-    schedule.timeZone,
-  );
+/** The joining details in words, for the notification (the page and the .ics carry them too). */
+const howToJoin = (id: string, schedule: InterviewSchedule) => {
+  const { joinUrl, phone } = joiningOf(id, schedule);
+  return `Join the video call at ${joinUrl}, or ring ${phone} at that time.`;
+};
+
+/** A booked time as a notification names it, written for each reader in their own zone. */
+const slotTime = (startsAt: Date, schedule: InterviewSchedule) => ({
+  at: startsAt,
+  end: new Date(startsAt.getTime() + schedule.minutes * 60_000),
+  style: 'appointment' as const,
+});
 
 /**
  * Books a free slot for the family. A family holds at most one upcoming interview: a second
@@ -173,10 +197,7 @@ export async function bookInterview(
         )
         .limit(1);
       if (existing) {
-        throw refused.alreadyBooked(
-          await oneOf(tx, userId, existing.id, schedule.minutes),
-          schedule.timeZone,
-        );
+        throw refused.alreadyBooked(await oneOf(tx, userId, existing.id, schedule), schedule.timeZone);
       }
       const child = await childFor(tx, userId, input.childId);
       const [row] = await tx
@@ -188,14 +209,15 @@ export async function bookInterview(
         await notifyChild(tx, child.id, {
           kind: 'interview',
           title: 'Introductory interview booked',
-          body: `${when(row.startsAt, schedule)}. You can reschedule or cancel it from the interview page.`,
+          body: `{when}. ${howToJoin(row.id, schedule)} You can reschedule or cancel it from the interview page.`,
+          times: { when: slotTime(row.startsAt, schedule) },
           link: SCHEDULE_PATH,
         });
       }
       return row.id;
     }),
   );
-  const booked = await oneOf(db, userId, id, schedule.minutes);
+  const booked = await oneOf(db, userId, id, schedule);
   if (!booked) throw new Error('booking vanished');
   return booked;
 }
@@ -244,13 +266,14 @@ export async function rescheduleInterview(
         await notifyChild(tx, moved.childId, {
           kind: 'interview',
           title: 'Introductory interview moved',
-          body: `Now ${when(moved.startsAt, schedule)} (was ${when(row.startsAt, schedule)}).`,
+          body: `Now {when} (was {was}). ${howToJoin(moved.id, schedule)}`,
+          times: { when: slotTime(moved.startsAt, schedule), was: slotTime(row.startsAt, schedule) },
           link: SCHEDULE_PATH,
         });
       }
     }),
   );
-  const moved = await oneOf(db, userId, id, schedule.minutes);
+  const moved = await oneOf(db, userId, id, schedule);
   if (!moved) throw refused.notFound();
   return moved;
 }
@@ -273,12 +296,13 @@ export async function cancelInterview(
       await notifyChild(tx, row.childId, {
         kind: 'interview',
         title: 'Introductory interview cancelled',
-        body: `The interview on ${when(row.startsAt, schedule)} is cancelled. Book another time whenever suits you.`,
+        body: 'The interview on {when} is cancelled. Book another time whenever suits you.',
+        times: { when: slotTime(row.startsAt, schedule) },
         link: SCHEDULE_PATH,
       });
     }
   });
-  const cancelled = await oneOf(db, userId, id, schedule.minutes);
+  const cancelled = await oneOf(db, userId, id, schedule);
   if (!cancelled) throw refused.notFound();
   return cancelled;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInterviewTime, interviewIcs, upcomingInterview } from './interviews';
+import { interviewIcs, upcomingInterview } from './interviews';
 import type { InterviewDto } from './interviews.schema';
 
 const booking: InterviewDto = {
@@ -10,6 +10,8 @@ const booking: InterviewDto = {
   childId: 'c1',
   childName: 'Zoë, the bookworm',
   sequence: 2,
+  joinUrl: 'https://meet.example.com/quill-reads-6f1c2d3e',
+  phone: '+1 800 555 0142',
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-02T11:30:00.000Z',
 };
@@ -36,11 +38,16 @@ describe('interviewIcs', () => {
         'SUMMARY:Quill Reads introductory interview',
         'STATUS:CONFIRMED',
         'URL:https://quillreads.example/schedule-interview',
+        // Where to join: the calendar's location is the call itself.
+        'LOCATION:https://meet.example.com/quill-reads-6f1c2d3e',
         'END:VCALENDAR',
       ]),
     );
     // The child's name is TEXT: its comma is escaped.
     expect(unfold(ics)).toContain('with Zoë\\, the bookworm');
+    expect(unfold(ics)).toContain(
+      'Join the video call: https://meet.example.com/quill-reads-6f1c2d3e\\nOr ring +1 800 555 0142 at that time.',
+    );
   });
 
   it('marks a cancelled booking so calendars remove it', () => {
@@ -54,13 +61,5 @@ describe('upcomingInterview', () => {
     const cancelled = { ...booking, id: 'x', status: 'cancelled' as const };
     expect(upcomingInterview([cancelled, booking], new Date('2026-03-10T20:10:00Z'))).toBe(booking);
     expect(upcomingInterview([booking], new Date('2026-03-10T20:20:00Z'))).toBeUndefined();
-  });
-});
-
-describe('formatInterviewTime', () => {
-  it('writes the range in the given zone', () => {
-    expect(formatInterviewTime(booking, 'en-US', 'America/New_York')).toMatch(
-      /Tuesday, March 10.*4:00.*4:20.*PM EDT/,
-    );
   });
 });

@@ -9,24 +9,6 @@ export function upcomingInterview(interviews: InterviewDto[], now: Date): Interv
   return interviews.find((i) => i.status === 'booked' && Date.parse(i.endsAt) > now.getTime());
 }
 
-/** "Tuesday 3 March, 16:00–16:20 GMT-5" in the reader's own zone (or the one given). */
-export function formatInterviewTime(
-  i: Pick<InterviewDto, 'startsAt' | 'endsAt'>,
-  locale?: string,
-  timeZone?: string,
-): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  });
-  return format.formatRange(new Date(i.startsAt), new Date(i.endsAt));
-}
-
 /**
  * The booking as an iCalendar file (RFC 5545), built where the booking is shown: a download link
  * cannot carry the sign-in token, and the browser already holds everything the file says. The
@@ -48,9 +30,9 @@ export function interviewIcs(i: InterviewDto, site: URL): string {
     `DTEND:${icsDate(i.endsAt)}`,
     `SUMMARY:${icsText(INTERVIEW_TITLE)}`,
     `DESCRIPTION:${icsText(
-      `A video call with a Quill Reads reading guide${who}: a short passage read aloud and a chat about favourite books.\nReschedule or cancel: ${page}`,
+      `A video call with a Quill Reads reading guide${who}: a short passage read aloud and a chat about favourite books.\nJoin the video call: ${i.joinUrl}\nOr ring ${i.phone} at that time.\nReschedule or cancel: ${page}`,
     )}`,
-    'LOCATION:Online',
+    `LOCATION:${icsText(i.joinUrl)}`,
     `URL:${page}`,
     `STATUS:${i.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

@@ -15,7 +15,13 @@ function schedule(
 ): InterviewSchedule {
   const parsed = parseSlotTemplate(template);
   if ('error' in parsed) throw new Error(parsed.error);
-  return { windows: parsed.windows, timeZone, minutes };
+  return {
+    windows: parsed.windows,
+    timeZone,
+    minutes,
+    callUrl: 'https://meet.example.com/{room}',
+    phone: '+1 555 0100',
+  };
 }
 
 describe('parseSlotTemplate', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { instant, pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
+import { instant, pageLimitSchema, textTimesSchema, uuidSchema } from '~/platform/http/common.schema';
 
 /** A notification as a family reads it; kept per child. */
 export const notificationSchema = z
@@ -8,6 +8,7 @@ export const notificationSchema = z
     kind: z.string(),
     title: z.string(),
     body: z.string(),
+    times: textTimesSchema,
     link: z.string().nullable(),
     read: z.boolean(),
     createdAt: instant,

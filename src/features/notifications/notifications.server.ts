@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, notifications } from '~/platform/db/schema.server';
+import type { TimeStyle } from '~/platform/time';
 import type { Notification } from './notifications.schema';
 
 /** A database or a transaction: notifications are written in the same transaction as their cause. */
@@ -11,6 +12,11 @@ interface NewNotification {
   kind: string;
   title: string;
   body?: string;
+  /**
+   * The moments the title or body names as `{name}`: stored as instants and written for each
+   * reader in their own zone and language (never in the team's).
+   */
+  times?: Record<string, { at: Date; end?: Date | undefined; style: TimeStyle }>;
   /** A page of the site the notification leads to (a path, never an outside address). */
   link?: string | null;
 }
@@ -25,6 +31,7 @@ export function notificationDto(n: NotificationRow): Notification {
     kind: n.kind,
     title: n.title,
     body: n.body,
+    times: n.times,
     link: n.link,
     read: n.readAt !== null,
     createdAt: n.createdAt.toISOString(),
@@ -38,6 +45,12 @@ export async function notifyChild(db: Writer, childId: string, note: NewNotifica
     kind: note.kind,
     title: note.title.slice(0, 200),
     body: (note.body ?? '').slice(0, 1000),
+    times: Object.fromEntries(
+      Object.entries(note.times ?? {}).map(([name, t]) => [
+        name,
+        { at: t.at.toISOString(), ...(t.end ? { end: t.end.toISOString() } : {}), style: t.style },
+      ]),
+    ),
     link: note.link ?? null,
     // Strictly after the child's latest one: clocks that tick in milliseconds (PGlite) would
     // otherwise give two quick notifications one time, and "newest first" a coin toss.

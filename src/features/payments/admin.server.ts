@@ -7,6 +7,7 @@ import { children, orders, plans, testPayments, users } from '~/platform/db/sche
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import { isSandbox, type PaymentProvider, PaymentStateConflict } from '~/platform/payments/provider.server';
 import { sandboxEvent } from '~/platform/payments/sandbox.server';
+import { formatTime, SERVER_VIEWER } from '~/platform/time';
 import type { AdminOrder, TestPaymentDto, TestPaymentStep } from './admin.schema';
 import { closeOrder } from './orderClosing.server';
 import { TEST_PAYMENT_CENTS, TEST_PAYMENT_CURRENCY } from './payments.api';
@@ -52,8 +53,7 @@ type OrderRow = typeof orders.$inferSelect;
 /** Thrown inside the locked transaction, so whatever it wrote rolls back. */
 const refuse = (message: string) => conflict(message);
 
-const dateOf = (d: Date | null) =>
-  d ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(d) : '';
+const dateOf = (d: Date | null) => (d ? formatTime(d, 'date', SERVER_VIEWER) : '');
 
 /** Why the order's state does not allow the action, or undefined when it does. */
 function stateRefusal(order: OrderRow, action: 'refund' | 'cancel'): string | undefined {

@@ -3,7 +3,7 @@ import { notifyChild } from '~/features/notifications/notifications.server';
 import { formatPrice } from '~/features/plans/plans';
 import type { Tx } from '~/platform/db/client.server';
 import { children, orders, plans, subscriptions } from '~/platform/db/schema.server';
-import { programEnd } from './programPeriod';
+import { programPeriod } from './programPeriod';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -90,6 +90,7 @@ async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
       startsAt: subscriptions.startsAt,
       endsAt: subscriptions.endsAt,
       months: plans.durationMonths,
+      startsOn: plans.startsOn,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
@@ -103,13 +104,18 @@ async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
     .orderBy(asc(subscriptions.startsAt));
   let cursor = now;
   for (const program of upcoming) {
-    if (program.startsAt.getTime() > cursor.getTime()) {
-      const endsAt = programEnd(cursor, program.months);
+    // A seasonal program still waits for its season: it moves up to it, never before.
+    const earliest = programPeriod(
+      cursor,
+      { durationMonths: program.months, startsOn: program.startsOn },
+      null,
+    );
+    if (program.startsAt.getTime() > earliest.startsAt.getTime()) {
       await tx
         .update(subscriptions)
-        .set({ startsAt: cursor, endsAt })
+        .set({ startsAt: earliest.startsAt, endsAt: earliest.endsAt })
         .where(eq(subscriptions.id, program.id));
-      cursor = endsAt;
+      cursor = earliest.endsAt;
     } else {
       cursor = program.endsAt.getTime() > cursor.getTime() ? program.endsAt : cursor;
     }

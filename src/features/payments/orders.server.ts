@@ -1,9 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, orders, plans, subscriptions } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
-import type { OrderDto } from './payments.schema';
+import { formatTime, SERVER_VIEWER } from '~/platform/time';
+import type { CheckoutPreview, OrderDto } from './payments.schema';
+import { programPeriod } from './programPeriod';
+import { type ChildProgram, childPrograms, lastEnd } from './programs.server';
 
 const refused = {
   childNotFound: () => notFound('That child'),
@@ -12,7 +15,51 @@ const refused = {
     conflict('This order was cancelled while the payment was being prepared. Please start again.'),
   planUnavailable: () =>
     conflict('This program is no longer offered. Choose another one on the programs page.'),
+  overlap: (firstName: string, current: ChildProgram, startsAt: Date) =>
+    conflict(
+      `${firstName} is already in ${current.planName} until ${formatTime(current.endsAt, 'date', SERVER_VIEWER)}. This program would start on ${formatTime(startsAt, 'date', SERVER_VIEWER)}, after it: confirm that this is what you want.`,
+      'program_overlap',
+      { startAfterCurrent: 'Confirm that this program should start after the current one.' },
+    ),
 };
+
+/** The family's child and an offered plan, or the refusal that says which is missing. */
+async function childAndPlan(db: Db, userId: string, childId: string, planId: string) {
+  const [child] = await db
+    .select({ id: children.id, firstName: children.firstName })
+    .from(children)
+    .where(and(eq(children.id, childId), eq(children.userId, userId)));
+  if (!child) throw refused.childNotFound();
+  const [plan] = await db.select().from(plans).where(eq(plans.id, planId));
+  if (!plan) throw refused.planNotFound();
+  if (!plan.active) throw refused.planUnavailable();
+  return { child, plan };
+}
+
+/**
+ * What buying this plan for this child now would mean: when it starts and ends, why, and the
+ * programs the child already has (running or queued). The payment applies the same rule.
+ */
+export async function previewCheckout(
+  db: Db,
+  input: { userId: string; planId: string; childId: string },
+  now: Date,
+): Promise<CheckoutPreview> {
+  const { plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
+  const programs = await childPrograms(db, input.childId, now);
+  const period = programPeriod(now, plan, lastEnd(programs));
+  const iso = (p: ChildProgram) => ({
+    planName: p.planName,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+  });
+  return {
+    startsAt: period.startsAt.toISOString(),
+    endsAt: period.endsAt.toISOString(),
+    reason: period.reason,
+    programs: programs.map(iso),
+  };
+}
 
 /**
  * A pending order for a child of this family, at the plan's price as stored, and the provider's
@@ -21,16 +68,17 @@ const refused = {
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: string; planId: string; childId: string },
+  input: { userId: string; planId: string; childId: string; startAfterCurrent?: boolean | undefined },
+  now = new Date(),
 ) {
-  const [child] = await db
-    .select({ id: children.id, firstName: children.firstName })
-    .from(children)
-    .where(and(eq(children.id, input.childId), eq(children.userId, input.userId)));
-  if (!child) throw refused.childNotFound();
-  const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId));
-  if (!plan) throw refused.planNotFound();
-  if (!plan.active) throw refused.planUnavailable();
+  const { child, plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
+  await expirePendingOrders(db, provider, now);
+  // A second program for a child already in one is queued after it: never without the family's word.
+  const programs = await childPrograms(db, child.id, now);
+  const [current] = programs;
+  if (current && !input.startAfterCurrent) {
+    throw refused.overlap(child.firstName, current, programPeriod(now, plan, lastEnd(programs)).startsAt);
+  }
 
   const [order] = await db
     .insert(orders)
@@ -133,6 +181,52 @@ export async function ownOrderView(db: Db, userId: string, orderId: string): Pro
 }
 
 /** The family's orders, newest first (a family places a handful, so no pages). */
+/** A check-out nobody paid within a day is abandoned: it expires rather than waiting forever. */
+export const PENDING_ORDER_HOURS = 24;
+const EXPIRED_NOTE = `Expired: not paid within ${PENDING_ORDER_HOURS} hours of check-out.`;
+
+/**
+ * Expires abandoned check-outs: pending orders older than PENDING_ORDER_HOURS become cancelled
+ * (with a note saying why) and their payment is cancelled at the provider, so a forgotten tab can
+ * no longer pay them. Runs, a batch at a time, whenever a check-out starts and whenever a family
+ * or the team lists orders; an order paid meanwhile is left alone (the update checks it is still
+ * pending). Answers how many expired.
+ */
+export async function expirePendingOrders(
+  db: Db,
+  provider: Pick<PaymentProvider, 'cancelPayment'>,
+  now = new Date(),
+  batch = 50,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - PENDING_ORDER_HOURS * 3_600_000);
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff)))
+    .orderBy(asc(orders.createdAt))
+    .limit(batch);
+  if (stale.length === 0) return 0;
+  const expired = await db
+    .update(orders)
+    .set({ status: 'cancelled', closedAt: now, note: EXPIRED_NOTE })
+    .where(
+      and(
+        inArray(
+          orders.id,
+          stale.map((o) => o.id),
+        ),
+        eq(orders.status, 'pending'),
+      ),
+    )
+    .returning({ providerRef: orders.providerRef });
+  await Promise.all(
+    expired.map((o) =>
+      o.providerRef ? provider.cancelPayment(o.providerRef).catch(() => undefined) : undefined,
+    ),
+  );
+  return expired.length;
+}
+
 export async function familyOrders(db: Db, userId: string): Promise<OrderDto[]> {
   const rows = await db
     .select()

@@ -9,6 +9,8 @@ import {
 } from './admin.schema';
 import {
   checkoutInputSchema,
+  checkoutPreviewQuerySchema,
+  checkoutPreviewSchema,
   checkoutSchema,
   orderListSchema,
   orderSchema,
@@ -49,9 +51,21 @@ const TEST_PAYMENT_RUN = `Creates and confirms a payment of ${TEST_PAYMENT_CENTS
 
 /** Check-out, the payment provider's webhook, the sandbox's test payments, the family's orders, and the admin console's refunds and test payments. */
 export const paymentsApi = {
+  preview: contract('previewCheckout', 'GET /checkout/preview', {
+    summary:
+      'When a program bought now would start and end for this child, and the programs the child already has',
+    description:
+      'A program starts at once, on its season’s date when that is ahead, and never before the child’s current or queued programs end. Check-out shows this before the family pays.',
+    access: 'account',
+    query: checkoutPreviewQuerySchema,
+    status: 200,
+    response: checkoutPreviewSchema,
+    returns: 'The dates and the child’s programs',
+    errors: [404],
+  }),
   checkout: contract('startCheckout', 'POST /checkout', {
     summary: 'Starts paying for a program for one of the family’s children',
-    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
+    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. For a child already in a program, send \`startAfterCurrent: true\` once the family has seen when this one starts (409 \`program_overlap\` otherwise). With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
     access: 'account',
     body: checkoutInputSchema,
     status: 201,

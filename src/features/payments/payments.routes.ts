@@ -5,7 +5,14 @@ import { rateLimitPerAccount } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
 import { isSandbox, type PaymentProvider } from '~/platform/payments/provider.server';
 import { sandboxEvent } from '~/platform/payments/sandbox.server';
-import { familyOrders, findOwnOrder, ownOrderView, startCheckout } from './orders.server';
+import {
+  expirePendingOrders,
+  familyOrders,
+  findOwnOrder,
+  ownOrderView,
+  previewCheckout,
+  startCheckout,
+} from './orders.server';
 import { paymentsApi as api, CHECKOUTS_PER_HOUR } from './payments.api';
 import { receivePaymentEvent, UnverifiedEvent } from './webhook.server';
 
@@ -33,14 +40,21 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     }
   }
 
+  route(app, deps, api.preview, async (c) =>
+    c.json(
+      await previewCheckout(deps.db, { userId: c.get('user').id, ...c.req.valid('query') }, new Date()),
+      200,
+    ),
+  );
+
   route(
     app,
     deps,
     api.checkout,
     async (c) => {
-      const { planId, childId } = c.req.valid('json');
+      const input = c.req.valid('json');
       try {
-        const started = await startCheckout(deps.db, provider, { userId: c.get('user').id, planId, childId });
+        const started = await startCheckout(deps.db, provider, { userId: c.get('user').id, ...input });
         return c.json(
           {
             orderId: started.orderId,
@@ -104,7 +118,8 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     return c.json(view, 200);
   });
 
-  route(app, deps, api.myOrders, async (c) =>
-    c.json({ items: await familyOrders(deps.db, c.get('user').id) }, 200),
-  );
+  route(app, deps, api.myOrders, async (c) => {
+    await expirePendingOrders(deps.db, provider);
+    return c.json({ items: await familyOrders(deps.db, c.get('user').id) }, 200);
+  });
 }

@@ -10,8 +10,34 @@ export const checkoutInputSchema = z
   .object({
     planId: uuidSchema,
     childId: z.uuid({ error: 'Choose which child this program is for.' }),
+    /**
+     * The family saw that the child is already in a program and agrees this one starts after it
+     * (check-out's preview says when). Without it such a check-out is refused (409 program_overlap).
+     */
+    startAfterCurrent: z.boolean({ error: 'Send true or false.' }).optional(),
   })
   .meta({ id: 'CheckoutInput' });
+
+/** GET /api/checkout/preview: which program, for which child. */
+export const checkoutPreviewQuerySchema = z.object({
+  planId: uuidSchema,
+  childId: z.uuid({ error: 'Choose which child this program is for.' }),
+});
+
+const childProgramSchema = z.object({ planName: z.string(), startsAt: instant, endsAt: instant });
+
+/** When a program bought now would start and end, and why; what the child already has. */
+export const checkoutPreviewSchema = z
+  .object({
+    startsAt: instant,
+    endsAt: instant,
+    /** now: at once; season: on the program's season date; after_current: when the child's current program ends. */
+    reason: z.enum(['now', 'season', 'after_current']),
+    /** The child's programs that have not ended, the running one first: non-empty means an overlap to confirm. */
+    programs: z.array(childProgramSchema),
+  })
+  .meta({ id: 'CheckoutPreview' });
+export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
 
 export const checkoutSchema = z
   .object({

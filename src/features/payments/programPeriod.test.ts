@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { programEnd, programStart } from './programPeriod';
+import { programEnd, programPeriod } from './programPeriod';
 
 const at = (iso: string) => new Date(iso);
 
@@ -29,14 +29,63 @@ describe('programEnd', () => {
   });
 });
 
-describe('programStart', () => {
-  const now = at('2026-05-01T08:00:00Z');
-  it('starts now when the child has no running program', () => {
-    expect(programStart(now, null)).toBe(now);
-    expect(programStart(now, at('2026-04-30T08:00:00Z'))).toBe(now);
+describe('programPeriod', () => {
+  const now = at('2026-11-24T10:00:00Z');
+  const monthly = { durationMonths: 1, startsOn: null };
+  const summer = { durationMonths: 2, startsOn: '2027-06-14' };
+
+  it.each([
+    [
+      'starts at once without a season or a current program',
+      monthly,
+      null,
+      '2026-11-24T10:00:00.000Z',
+      'now',
+    ],
+    [
+      'ignores a current program that has ended',
+      monthly,
+      at('2026-11-01T00:00:00Z'),
+      '2026-11-24T10:00:00.000Z',
+      'now',
+    ],
+    [
+      'queues after the current program',
+      monthly,
+      at('2027-01-10T08:00:00Z'),
+      '2027-01-10T08:00:00.000Z',
+      'after_current',
+    ],
+    ['waits for its season (midday UTC on its date)', summer, null, '2027-06-14T12:00:00.000Z', 'season'],
+    [
+      'waits for its season even after a current program that ends sooner',
+      summer,
+      at('2027-02-01T00:00:00Z'),
+      '2027-06-14T12:00:00.000Z',
+      'season',
+    ],
+    [
+      'queues after a current program that runs into the season',
+      summer,
+      at('2027-07-01T00:00:00Z'),
+      '2027-07-01T00:00:00.000Z',
+      'after_current',
+    ],
+    [
+      'starts at once when its season has begun (a late joiner)',
+      { durationMonths: 2, startsOn: '2026-11-01' },
+      null,
+      '2026-11-24T10:00:00.000Z',
+      'now',
+    ],
+  ] as const)('%s', (_, plan, currentEnd, startsAt, reason) => {
+    const period = programPeriod(now, plan, currentEnd);
+    expect(period.startsAt.toISOString()).toBe(startsAt);
+    expect(period.reason).toBe(reason);
+    expect(period.endsAt).toEqual(programEnd(period.startsAt, plan.durationMonths));
   });
-  it('starts when the running program ends', () => {
-    const end = at('2026-05-20T08:00:00Z');
-    expect(programStart(now, end)).toBe(end);
+
+  it('ends the Summer Reading Quest in August when bought in November', () => {
+    expect(programPeriod(now, summer, null).endsAt.toISOString()).toBe('2027-08-14T12:00:00.000Z');
   });
 });

@@ -1,3 +1,5 @@
+import { seasonStart } from '~/features/plans/plans';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -30,10 +32,29 @@ function addCalendarMonths(start: Date, months: number): Date {
   return end;
 }
 
+/** Why a program starts when it does: at once, on its season's date, or after the child's current one. */
+export type ProgramStartReason = 'now' | 'season' | 'after_current';
+
 /**
- * A new program starts now, or when the child's current program ends if one is still running,
- * so buying again extends rather than overlaps.
+ * When a new program starts and ends: at once; on its season's first day when that is still
+ * ahead; and never before the child's current (or already queued) program ends, so buying again
+ * queues rather than overlaps. Check-out shows exactly this before anyone pays.
  */
-export function programStart(now: Date, currentEnd: Date | null | undefined): Date {
-  return currentEnd && currentEnd.getTime() > now.getTime() ? currentEnd : now;
+export function programPeriod(
+  now: Date,
+  plan: { durationMonths: number; startsOn: string | null },
+  currentEnd: Date | null | undefined,
+): { startsAt: Date; endsAt: Date; reason: ProgramStartReason } {
+  let startsAt = now;
+  let reason: ProgramStartReason = 'now';
+  const season = plan.startsOn ? seasonStart(plan.startsOn) : null;
+  if (season && season.getTime() > startsAt.getTime()) {
+    startsAt = season;
+    reason = 'season';
+  }
+  if (currentEnd && currentEnd.getTime() > startsAt.getTime()) {
+    startsAt = currentEnd;
+    reason = 'after_current';
+  }
+  return { startsAt, endsAt: programEnd(startsAt, plan.durationMonths), reason };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db, Tx } from '~/platform/db/client.server';
@@ -13,7 +13,8 @@ import {
 import { isUuid } from '~/platform/ids';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
-import { programEnd, programStart } from './programPeriod';
+import { programPeriod } from './programPeriod';
+import { childPrograms, lastEnd } from './programs.server';
 
 type EventOutcome =
   | 'applied'
@@ -26,14 +27,6 @@ type EventOutcome =
 
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 const REFUND_EVENT = 'charge.refunded';
-
-const longDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(d);
 
 /** An event whose signature is missing or does not match: refused, nothing changed. */
 export class UnverifiedEvent extends Error {
@@ -234,25 +227,14 @@ async function markPaid(tx: Tx, order: typeof orders.$inferSelect) {
   if (!plan || !child) return;
   // Serialise purchases for one child so two programs bought at once follow each other.
   await lockChildPrograms(tx, childId);
-  const [current] = await tx
-    .select({ endsAt: subscriptions.endsAt })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.childId, childId),
-        inArray(subscriptions.status, ['active']),
-        gt(subscriptions.endsAt, now),
-      ),
-    )
-    .orderBy(desc(subscriptions.endsAt))
-    .limit(1);
-  const startsAt = programStart(now, current?.endsAt);
-  const endsAt = programEnd(startsAt, plan.durationMonths);
+  // The rule check-out showed the family: at once, on the season's date, or after the current one.
+  const { startsAt, endsAt } = programPeriod(now, plan, lastEnd(await childPrograms(tx, childId, now)));
   await tx.insert(subscriptions).values({ childId, planId: plan.id, orderId: order.id, startsAt, endsAt });
   await notifyChild(tx, childId, {
     kind: 'payment',
     title: `${child.firstName} is enrolled in ${plan.name}`,
-    body: `The program runs from ${longDate(startsAt)} to ${longDate(endsAt)}. Next step: book the introductory interview.`,
+    body: 'The program runs from {starts} to {ends}. Next step: book the introductory interview.',
+    times: { starts: { at: startsAt, style: 'date' }, ends: { at: endsAt, style: 'date' } },
     link: '/schedule-interview',
   });
 }

@@ -28,17 +28,29 @@ const description = z
   .max(1000, 'Keep the description to 1,000 characters or fewer.')
   .refine((v) => !/[<>]/.test(v), 'Use letters, numbers and punctuation only.');
 
+/** A season's first day: a real date, this century. */
+const startsOn = z.iso
+  .date({ error: 'Enter the first day as a date, like 2027-06-14.' })
+  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Choose a date between 2000 and 2100.')
+  .nullable();
+
 const planFields = {
   name: plainLine('a name', 80),
   durationMonths,
   priceCents,
   description,
+  startsOn,
   active: z.boolean({ error: 'Say whether families can buy the plan.' }),
 };
 
 /** What an administrator sends to create a plan. */
 export const planInputSchema = z
-  .object({ ...planFields, description: description.default(''), active: planFields.active.default(true) })
+  .object({
+    ...planFields,
+    description: description.default(''),
+    startsOn: startsOn.default(null),
+    active: planFields.active.default(true),
+  })
   .strict()
   .meta({ id: 'PlanInput' });
 export type ParsedPlanInput = z.output<typeof planInputSchema>;
@@ -83,14 +95,26 @@ export const planFormSchema = z
       return z.NEVER;
     }),
     description,
+    /** Empty for a program that starts on purchase. */
+    startsOn: z
+      .string()
+      .trim()
+      .transform((text, ctx) => {
+        if (text === '') return null;
+        const parsed = startsOn.safeParse(text);
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Enter a date.' });
+        return z.NEVER;
+      }),
     active: z.boolean(),
   })
   .transform(
-    ({ name, duration, price, description, active }): ParsedPlanInput => ({
+    ({ name, duration, price, description, startsOn, active }): ParsedPlanInput => ({
       name,
       durationMonths: duration,
       priceCents: price,
       description,
+      startsOn,
       active,
     }),
   );

@@ -75,7 +75,7 @@ export async function createPlan(db: Db, actorId: string, input: ParsedPlanInput
   });
 }
 
-const EDITABLE = ['name', 'durationMonths', 'priceCents', 'description', 'active'] as const;
+const EDITABLE = ['name', 'durationMonths', 'priceCents', 'description', 'startsOn', 'active'] as const;
 
 /**
  * Changes a plan and records what changed, from and to. Turning `active` off is a retirement

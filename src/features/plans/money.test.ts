@@ -73,6 +73,7 @@ describe('the plan form', () => {
     duration: '1.25',
     price: '199.99',
     description: 'Five weeks.',
+    startsOn: '',
     active: true,
   };
 
@@ -82,8 +83,15 @@ describe('the plan form', () => {
       durationMonths: 1.25,
       priceCents: 19999,
       description: 'Five weeks.',
+      startsOn: null,
       active: true,
     });
+  });
+
+  it('takes a season’s first day as typed by the date field, or none when empty', () => {
+    expect(planFormSchema.parse({ ...good, startsOn: '2027-06-14' }).startsOn).toBe('2027-06-14');
+    const bad = planFormSchema.safeParse({ ...good, startsOn: '2027-13-01' });
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['startsOn']);
   });
 
   it.each(['19.999', '-1', 'abc', '1e3'])(

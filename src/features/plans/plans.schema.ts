@@ -9,6 +9,8 @@ export const planSchema = z
     priceCents: z.int(),
     currency: z.string(),
     description: z.string(),
+    /** A seasonal program's first day (YYYY-MM-DD): bought before it, the program starts then. */
+    startsOn: z.iso.date().nullable(),
   })
   .meta({ id: 'Plan' });
 export type PlanDto = z.infer<typeof planSchema>;

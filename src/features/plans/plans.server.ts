@@ -21,4 +21,5 @@ export const planDto = (p: typeof plans.$inferSelect): PlanDto => ({
   priceCents: p.priceCents,
   currency: p.currency,
   description: p.description,
+  startsOn: p.startsOn,
 });

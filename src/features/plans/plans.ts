@@ -49,3 +49,9 @@ export function formatDuration(months: number): string {
   const rounded = Math.round(months * 10) / 10;
   return `${rounded} ${rounded === 1 ? 'month' : 'months'}`;
 }
+
+/**
+ * A seasonal program's first day as an instant: midday UTC, so the date reads the same for
+ * families from UTC-11 to UTC+11 (a calendar date, not a moment anyone waits for).
+ */
+export const seasonStart = (startsOn: string) => new Date(`${startsOn}T12:00:00Z`);

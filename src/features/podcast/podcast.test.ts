@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   clampTime,
   formatClock,
-  formatEpisodeDate,
   formatListenTime,
   formatPosition,
   formatSpokenTime,
@@ -38,10 +37,6 @@ describe('podcast wording', () => {
     expect(formatPosition(0, 47)).toBe('0 seconds of 47 seconds');
     expect(formatSpokenTime(61)).toBe('1 minute 1 second');
     expect(formatSpokenTime(3720)).toBe('1 hour 2 minutes');
-  });
-
-  it('writes the date out', () => {
-    expect(formatEpisodeDate(new Date('2025-10-14T06:00:00Z'))).toBe('14 October 2025');
   });
 
   it('keeps a jump inside the episode', () => {

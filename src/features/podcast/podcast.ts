@@ -49,11 +49,6 @@ export function formatPosition(current: number, total: number): string {
   return `${formatSpokenTime(current)} of ${formatSpokenTime(total)}`;
 }
 
-/** A date written out: "14 October 2025" (the episode's publication day, in UTC). */
-export function formatEpisodeDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
 /** The playhead after a jump, kept inside the episode. */
 export function clampTime(seconds: number, duration: number): number {
   const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;

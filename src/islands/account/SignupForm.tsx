@@ -1,12 +1,12 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { loginRegister, startAuth } from '~/features/family/family.store';
 import { CheckboxField, EmailField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
 import { Waiting } from '~/islands/shared/Spinner';
 import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, newIdempotencyKey } from '~/platform/client/api';
 import {
   authErrorMessage,
   checkEmail,
@@ -45,9 +45,22 @@ export function SignupForm() {
 
   const needsCredentials = session.status !== 'unregistered';
 
+  // Two clicks can land before React re-renders with `busy` set (the schema loads first): this ref
+  // stops the second at once. It stays up after a success, while the page moves on.
+  const inFlight = useRef(false);
+  // One key per submission, kept for a retry: the server then registers the family once, even when
+  // the answer to the first try was lost.
+  const submission = useRef<string | null>(null);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
+    if (!(await register())) inFlight.current = false;
+  };
+
+  /** Checks the form, then creates the sign-in and the family account; answers whether it did. */
+  const register = async (): Promise<boolean> => {
     let registrationSchema: typeof import('~/features/family/user.schema')['registrationSchema'];
     try {
       ({ registrationSchema } = await import('~/features/family/user.schema'));
@@ -55,7 +68,7 @@ export function SignupForm() {
       setErrors({
         form: 'The page could not load everything it needs. Check your connection and try again.',
       });
-      return;
+      return false;
     }
     const parsed = registrationSchema.safeParse({ displayName, acceptPrivacyPolicy: consent });
     const found: Record<string, string> = parsed.success ? {} : issuesByField(parsed.error.issues);
@@ -66,26 +79,33 @@ export function SignupForm() {
         found.password = `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
     }
     setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
+    if (Object.keys(found).length > 0 || !parsed.success) return false;
 
     setBusy(true);
     try {
       const [auth, firebase] = await Promise.all([getFirebaseAuth(), authModule()]);
       let user = auth.currentUser;
-      if (!user || needsCredentials) {
+      // On a retry after a lost answer, the first try's sign-in (this email) is the one to register:
+      // making it again would only fail, as the address is taken.
+      const signedInAsTyped = user?.email?.toLowerCase() === email.trim().toLowerCase();
+      if (!user || (needsCredentials && !signedInAsTyped)) {
         const credential = await firebase.createUserWithEmailAndPassword(auth, email.trim(), password);
         user = credential.user;
       }
-      await loginRegister(user, parsed.data);
+      submission.current ??= newIdempotencyKey();
+      await loginRegister(user, parsed.data, submission.current);
+      submission.current = null;
       void navigate('/createProfile', { history: 'replace' });
+      return true;
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiClientError) {
         setErrors(apiErrors(error, ''));
-        return;
+        return false;
       }
       const { field, message } = authErrorMessage(firebaseErrorCode(error));
       setErrors({ [field]: message });
+      return false;
     }
   };
 

@@ -45,7 +45,3 @@ export function AccountPills({ role, disabled }: { role: 'parent' | 'admin'; dis
     </span>
   );
 }
-
-export const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-export const dateTimeText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -3,6 +3,7 @@ import type { AuditEntry } from '~/features/admin/admin.schema';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import { formatTime } from '~/platform/time';
 
 const ENTITIES = [
   ['', 'Everything'],
@@ -17,9 +18,6 @@ const ENTITIES = [
   ['order', 'Orders'],
   ['test_payment', 'Test payments'],
 ] as const;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "title: Old → New" lines from an entry's details, in words an administrator reads at a glance. */
 function detailsText(details: Record<string, unknown>): string {
@@ -57,7 +55,7 @@ export function AuditLog() {
         row={(entry) => (
           <>
             <td>
-              <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+              <time dateTime={entry.createdAt}>{formatTime(entry.createdAt, 'dateTime')}</time>
             </td>
             <td>{entry.actorEmail ?? 'A removed account'}</td>
             <td>{entry.action}</td>

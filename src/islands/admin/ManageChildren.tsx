@@ -7,7 +7,7 @@ import { FormAlert } from '~/islands/shared/Field';
 import { errorMessage } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
-import { dateText } from './AccountStates';
+import { formatTime } from '~/platform/time';
 
 type Child = AdminUserView['children'][number];
 
@@ -54,9 +54,10 @@ export function ManageChildren({
                 <strong>{child.name}</strong>
                 <span className="hint">
                   {ageText(child)} · {READING_LEVEL_LABELS[child.readingLevel].split(' (')[0]} level · added{' '}
-                  {dateText(child.createdAt)}
+                  {formatTime(child.createdAt, 'shortDate')}
                   {child.subscription &&
-                    ` · ${child.subscription.planName} until ${dateText(child.subscription.endsAt)}`}
+                    ` · ${child.subscription.planName} until ${formatTime(child.subscription.endsAt, 'shortDate')}`}
+                  {child.queued.length > 0 && ` · ${child.queued.length} queued`}
                 </span>
               </div>
               <button

@@ -5,11 +5,12 @@ import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert } from '~/islands/shared/Field';
 import { errorMessage } from '~/islands/shared/loadState';
 import { ApiClientError, call } from '~/platform/client/api';
-import { AccountPills, AccountStates, dateText } from './AccountStates';
+import { AccountPills, AccountStates } from './AccountStates';
 import { ManageChildren } from './ManageChildren';
 import { RoleChoices } from './RoleChoices';
 import { useAdminUser } from './useAdminUser';
 import './users.css';
+import { formatTime } from '~/platform/time';
 
 type Errors = { role?: string; disabled?: string; link?: string };
 
@@ -70,7 +71,7 @@ function Manage({ view, onView }: { view: AdminUserView; onView: (view: AdminUse
         <p className="account-email">{user.email}</p>
         <AccountPills role={user.role} disabled={user.disabled} />
         <p className="hint">
-          Joined {dateText(user.createdAt)}.{' '}
+          Joined {formatTime(user.createdAt, 'shortDate')}.{' '}
           <a href={`/view-user-page/${user.id}`}>See everything about this account</a> ·{' '}
           <a href="/admin/users">All accounts</a>
         </p>

@@ -4,8 +4,9 @@ import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { ButtonLink } from '~/islands/shared/NoticePanel';
-import { AccountPills, dateText } from './AccountStates';
+import { AccountPills } from './AccountStates';
 import './users.css';
+import { formatTime } from '~/platform/time';
 
 const ROLES = [
   ['', 'Everyone'],
@@ -66,7 +67,7 @@ export function UsersList() {
             </td>
             <td data-label="Children">{user.childCount}</td>
             <td data-label="Joined">
-              <time dateTime={user.createdAt}>{dateText(user.createdAt)}</time>
+              <time dateTime={user.createdAt}>{formatTime(user.createdAt, 'shortDate')}</time>
             </td>
             <td>
               <a className="btn btn-secondary btn-small" href={`/admin/users/${user.id}`}>

@@ -6,9 +6,11 @@ import { formatPrice } from '~/features/plans/plans';
 import { ClosedNote, OrderActions } from '~/islands/payments/admin/OrderActions';
 import { headings, Table } from '~/islands/shared/admin/AdminTable';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
-import { AccountPills, AccountStates, dateText, dateTimeText } from './AccountStates';
+import { AccountPills, AccountStates } from './AccountStates';
 import { useAdminUser } from './useAdminUser';
 import './users.css';
+import { ChildPrograms } from '~/islands/family/ChildPrograms';
+import { formatTime } from '~/platform/time';
 
 /** The view of one account: details, children, orders (refund or cancel them), blog posts and inquiries. */
 export function ViewUser({ userId }: { userId: string }) {
@@ -53,7 +55,7 @@ function Status({ status }: { status: string }) {
 }
 
 function When({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{dateText(iso)}</time> : <span className="hint">—</span>;
+  return iso ? <time dateTime={iso}>{formatTime(iso, 'shortDate')}</time> : <span className="hint">—</span>;
 }
 
 type Column<T> = readonly [heading: string, cell: (item: T) => ReactNode];
@@ -144,11 +146,11 @@ function View({
           <dt>Status</dt>
           <dd>{user.disabled ? 'Disabled: the account cannot be used' : 'Active'}</dd>
           <dt>Joined</dt>
-          <dd>{dateTimeText(user.createdAt)}</dd>
+          <dd>{formatTime(user.createdAt, 'dateTime')}</dd>
           <dt>Privacy policy accepted</dt>
-          <dd>{dateTimeText(user.privacyConsentAt)}</dd>
+          <dd>{formatTime(user.privacyConsentAt, 'dateTime')}</dd>
           <dt>Last changed</dt>
-          <dd>{dateTimeText(user.updatedAt)}</dd>
+          <dd>{formatTime(user.updatedAt, 'dateTime')}</dd>
         </dl>
       </section>
 
@@ -164,14 +166,9 @@ function View({
           ['Reading level', (child) => READING_LEVEL_LABELS[child.readingLevel]],
           [
             'Program',
-            (child) =>
-              child.subscription ? (
-                <>
-                  {child.subscription.planName}, until <When iso={child.subscription.endsAt} />
-                </>
-              ) : (
-                <span className="hint">No active program</span>
-              ),
+            (child) => (
+              <ChildPrograms programs={child} none={<span className="hint">No active program</span>} />
+            ),
           ],
         ]}
       />

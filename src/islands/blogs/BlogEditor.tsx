@@ -7,7 +7,7 @@ import {
   blogUpdateInputSchema,
   type MyBlogDetail,
 } from '~/features/blogs/blogs.schema';
-import { canDeletePost, canSubmitPost, MY_BLOG_STATUS, savedAtLabel } from '~/features/blogs/myBlogs';
+import { canDeletePost, canSubmitPost, MY_BLOG_STATUS } from '~/features/blogs/myBlogs';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { byField, FormAlert, issuesByField, SelectField } from '~/islands/shared/Field';
 import { failedLoad } from '~/islands/shared/loadState';
@@ -24,6 +24,7 @@ import {
 } from './PostFields';
 import './myBlogs.css';
 import { isUuid } from '~/platform/ids';
+import { formatTime } from '~/platform/time';
 
 export interface BlogEditorProps {
   /** The post's id from the address, or "new" for a post not saved yet. */
@@ -336,7 +337,7 @@ export function BlogEditor({ postId }: BlogEditorProps) {
           </button>
         )}
         <p className="myblogs-saved" role="status">
-          {dirty ? 'Unsaved changes' : savedAt ? `Saved at ${savedAtLabel(savedAt)}` : ''}
+          {dirty ? 'Unsaved changes' : savedAt ? `Saved at ${formatTime(savedAt, 'clock')}` : ''}
         </p>
       </div>
       <p>

@@ -5,11 +5,9 @@ import { MY_BLOG_STATUS } from '~/features/blogs/myBlogs';
 import { Waiting } from '~/islands/shared/Spinner';
 import { call } from '~/platform/client/api';
 import './myBlogs.css';
+import { formatTime } from '~/platform/time';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; posts: MyBlog[] };
-
-const dateLabel = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The family's posts with where each one is: draft, in review, published or returned with a note. */
 export function MyBlogList() {
@@ -83,8 +81,8 @@ export function MyBlogList() {
                   <span className={`badge myblogs-badge myblogs-badge-${status.tone}`}>{status.label}</span>
                   <span>
                     {post.status === 'approved' && post.publishedAt
-                      ? `Published ${dateLabel(post.publishedAt)}`
-                      : `Last changed ${dateLabel(post.updatedAt)}`}
+                      ? `Published ${formatTime(post.publishedAt, 'date')}`
+                      : `Last changed ${formatTime(post.updatedAt, 'date')}`}
                   </span>
                 </p>
                 {post.status === 'rejected' && post.reviewNote && (

@@ -14,6 +14,7 @@ import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { useRowFocus } from '../shared/useRowFocus';
+import { useSubmission } from '../shared/useSubmission';
 import './EventRegistration.css';
 
 interface Props {
@@ -48,6 +49,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
+  const submission = useSubmission();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const liveRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -112,34 +114,42 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
   }
 
   const children = user?.children ?? [];
-  const act = async (childId: string, name: string, cancel: boolean) => {
-    setConfirming(null);
-    rows.returnTo(childId);
-    setBusy(childId);
-    setMessage(null);
-    try {
-      const next = cancel
-        ? await call(eventsApi.cancelRegistration, { params: { eventId, childId } })
-        : await call(eventsApi.register, { params: { eventId }, body: { childId } });
-      setState(next);
-      setMessage({
-        tone: 'success',
-        text: cancel
-          ? `${name}’s registration is cancelled.`
-          : `${name} is registered for ${eventTitle}. You will find it in ${name}’s notifications.`,
+  // One registration (or cancellation) at a time: a double-click sends it once. A registration
+  // carries one idempotency key, so a retry after a lost answer takes one seat, not two.
+  const act = (childId: string, name: string, cancel: boolean) =>
+    submission
+      .run(
+        async (idempotencyKey) => {
+          setConfirming(null);
+          rows.returnTo(childId);
+          setBusy(childId);
+          setMessage(null);
+          try {
+            const next = cancel
+              ? await call(eventsApi.cancelRegistration, { params: { eventId, childId } })
+              : await call(eventsApi.register, { params: { eventId }, body: { childId }, idempotencyKey });
+            setState(next);
+            setMessage({
+              tone: 'success',
+              text: cancel
+                ? `${name}’s registration is cancelled.`
+                : `${name} is registered for ${eventTitle}. You will find it in ${name}’s notifications.`,
+            });
+            // Both register and cancel leave the child a notification: the navbar counts it at once
+            // (the spec's increment rule); the next poll confirms the number from the server.
+            if (user?.id) incrementNotificationCount(user.id);
+            void refreshUserData().catch(() => {});
+          } finally {
+            setBusy(null);
+          }
+        },
+        `${cancel ? 'cancel' : 'register'} ${childId}`,
+      )
+      .catch((error: unknown) => {
+        const err = error instanceof ApiClientError ? error : null;
+        if (err?.code === 'event_full') setState((s) => (s ? { ...s, seatsLeft: 0 } : s));
+        setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
       });
-      // Both register and cancel leave the child a notification: the navbar counts it at once
-      // (the spec's increment rule); the next poll confirms the number from the server.
-      if (user?.id) incrementNotificationCount(user.id);
-      void refreshUserData().catch(() => {});
-    } catch (error) {
-      const err = error instanceof ApiClientError ? error : null;
-      if (err?.code === 'event_full') setState((s) => (s ? { ...s, seatsLeft: 0 } : s));
-      setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <div className="reg">

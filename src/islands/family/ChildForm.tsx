@@ -7,7 +7,7 @@ import { call } from '~/platform/client/api';
 import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { describedBy, Field, FieldError, FormAlert, optionsOf, SelectField } from '../shared/Field';
-import { apiErrors, useForm } from '../shared/useForm';
+import { useForm } from '../shared/useForm';
 import { useHydrated } from '../shared/useHydrated';
 
 const INTERESTS = [
@@ -35,7 +35,7 @@ interface ChildFormProps {
 /** Adds a child to the family, or edits one, with only what their reading needs. */
 export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
   const prefix = child ? `child-${child._id.slice(0, 8)}` : 'child';
-  const { formRef, values, set, field, errors, setErrors, busy, setBusy, check } = useForm(
+  const { formRef, values, set, field, errors, busy, save } = useForm(
     {
       firstName: child?.name ?? '',
       ageBand: child?.ageBand ?? '',
@@ -60,9 +60,8 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
         : [...interests, interest],
     });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
     const input = {
       firstName,
       ...(ageBand ? { ageBand } : {}),
@@ -72,27 +71,29 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
       ...(readingLevel ? { readingLevel } : {}),
       interests,
     };
-    const data = check(childInputSchema, input);
-    if (data === null) return;
-    setBusy(true);
-    try {
-      if (child) {
-        const updated = await call(familyApi.updateChild, { params: { id: child._id }, body: data });
+    // `save` sends once however often the button is pressed, with one idempotency key for a new
+    // child: a double-click, or a retry after a lost answer, adds the child once.
+    void save(
+      childInputSchema,
+      input,
+      async (data, idempotencyKey) => {
+        if (child) {
+          const updated = await call(familyApi.updateChild, { params: { id: child._id }, body: data });
+          await refreshUserData().catch(() => {});
+          onSaved?.(updated);
+          setSaved({ text: `${updated.name}’s profile is saved.`, values: asSaved });
+          return;
+        }
+        const added = await call(familyApi.createChild, { body: data, idempotencyKey });
         await refreshUserData().catch(() => {});
-        setBusy(false);
-        onSaved?.(updated);
-        setSaved({ text: `${updated.name}’s profile is saved.`, values: asSaved });
-        return;
-      }
-      const added = await call(familyApi.createChild, { body: data });
-      await refreshUserData().catch(() => {});
-      const index = $userData.get()?.children.findIndex((c) => c._id === added._id) ?? -1;
-      if (index >= 0) setActiveChild(index);
-      void navigate('/profile');
-    } catch (error) {
-      setBusy(false);
-      setErrors(apiErrors(error, 'Something went wrong. Please try again.'));
-    }
+        const index = $userData.get()?.children.findIndex((c) => c._id === added._id) ?? -1;
+        if (index >= 0) setActiveChild(index);
+        // Awaited, so the button stays busy until the profile page is shown: a press meanwhile
+        // would be a new submission, with a new key, and add the child a second time.
+        await navigate('/profile');
+      },
+      { fallback: 'Something went wrong. Please try again.' },
+    );
   };
 
   return (

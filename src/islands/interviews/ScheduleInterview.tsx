@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentProps, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { formatInterviewTime, SCHEDULE_PATH, upcomingInterview } from '~/features/interviews/interviews';
+import { SCHEDULE_PATH, upcomingInterview } from '~/features/interviews/interviews';
 import { interviewsApi } from '~/features/interviews/interviews.api';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
@@ -11,11 +11,13 @@ import { type Answer, ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $activeChild, $userData } from '~/platform/identity/session.store';
+import { formatTimeRange } from '~/platform/time';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { SelectField } from '../shared/Field';
 import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
+import { useSubmission } from '../shared/useSubmission';
 import { downloadIcs } from './downloadIcs';
 import { SlotPicker } from './SlotPicker';
 import './ScheduleInterview.css';
@@ -36,7 +38,9 @@ export function ScheduleInterview() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // One change at a time, whatever the clicks: a double-click on "Book this time" books once.
+  const submission = useSubmission();
+  const busy = submission.busy;
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [message, setMessage] = useState<Message>(null);
   const [childId, setChildId] = useState<string>('');
@@ -112,20 +116,18 @@ export function ScheduleInterview() {
   const chosenChild = childId || active?._id || children[0]?._id || '';
 
   const run = async (
-    work: (token: string | null) => Promise<InterviewDto>,
+    what: string,
+    work: (token: string | null, idempotencyKey: string) => Promise<InterviewDto>,
     success: (i: InterviewDto) => Message,
   ) => {
-    setBusy(true);
-    setFieldError(undefined);
-    setMessage(null);
     try {
-      const result = await work(await currentIdToken());
-      // Each change leaves the child a notification: the navbar counts it at once.
-      if (user?.id && result.childId) incrementNotificationCount(user.id);
-      await load();
-      setConfirmCancel(false);
-      setRescheduling(false);
-      setMessage(success(result));
+      await submission.run(async (idempotencyKey) => {
+        setFieldError(undefined);
+        setMessage(null);
+        const result = await work(await currentIdToken(), idempotencyKey);
+        await load();
+        applied(result, success);
+      }, what);
     } catch (error) {
       const err = error instanceof ApiClientError ? error : null;
       setConfirmCancel(false);
@@ -133,16 +135,24 @@ export function ScheduleInterview() {
       if (err?.status === 409) await load();
       if (err?.fields.startsAt) setFieldError(err.fields.startsAt);
       else setMessage({ tone: 'error', text: err?.message ?? 'That did not work. Please try again.' });
-    } finally {
-      setBusy(false);
     }
+  };
+
+  /** After a change: the navbar counts the child's new notification at once; the page says what happened. */
+  const applied = (result: InterviewDto, success: (i: InterviewDto) => Message) => {
+    if (user?.id && result.childId) incrementNotificationCount(user.id);
+    setConfirmCancel(false);
+    setRescheduling(false);
+    setMessage(success(result));
   };
 
   const bookAt = (startsAt: string) =>
     run(
-      (token) =>
+      `book ${startsAt} ${chosenChild}`,
+      (token, idempotencyKey) =>
         call(interviewsApi.book, {
           token,
+          idempotencyKey,
           body: { startsAt, ...(chosenChild ? { childId: chosenChild } : {}) },
         }),
       (i) => ({
@@ -156,6 +166,7 @@ export function ScheduleInterview() {
   const moveTo = (startsAt: string) =>
     booked &&
     run(
+      `move ${startsAt}`,
       (token) => call(interviewsApi.reschedule, { params: { id: booked.id }, token, body: { startsAt } }),
       () => ({ tone: 'success', text: 'Your interview has moved to the new time.' }),
     );
@@ -163,6 +174,7 @@ export function ScheduleInterview() {
   const cancel = () =>
     booked &&
     run(
+      'cancel',
       (token) => call(interviewsApi.cancel, { params: { id: booked.id }, token }),
       (i) => ({
         tone: 'success',
@@ -232,12 +244,31 @@ export function ScheduleInterview() {
       'Your interview is booked',
       <>
         <p className="iv-when">
-          <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>
+          <time dateTime={booked.startsAt}>
+            {formatTimeRange(booked.startsAt, booked.endsAt, 'appointment', { timeZone: zone })}
+          </time>
         </p>
         <p className="iv-hint">
           {booked.childName ? `For ${booked.childName}. ` : ''}Shown in your time zone (
           {zone.replaceAll('_', ' ')}).
         </p>
+        <section className="iv-join" aria-labelledby="iv-join-heading">
+          <h3 id="iv-join-heading">How to join</h3>
+          <p>
+            At the time, open your video call: no account or download needed, a phone or a computer with a
+            camera and microphone is enough.
+          </p>
+          <p>
+            <a className="btn btn-secondary" href={booked.joinUrl} target="_blank" rel="noopener noreferrer">
+              Join the video call<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+          <p className="iv-hint">
+            Rather talk by phone? Ring{' '}
+            <a href={`tel:${booked.phone.replace(/[^\d+]/g, '')}`}>{booked.phone}</a> at that time. The link
+            and number are also in your notification and the calendar file.
+          </p>
+        </section>
         <div className="iv-actions">
           <button type="button" className="btn btn-primary" onClick={() => downloadIcs(booked)}>
             Add to calendar (.ics)
@@ -267,8 +298,9 @@ export function ScheduleInterview() {
             onCancel={() => setConfirmCancel(false)}
           >
             <p>
-              The interview on {formatInterviewTime(booked, undefined, zone)} will be cancelled and the time
-              offered to other families. You can book another time afterwards.
+              The interview on{' '}
+              {formatTimeRange(booked.startsAt, booked.endsAt, 'appointment', { timeZone: zone })} will be
+              cancelled and the time offered to other families. You can book another time afterwards.
             </p>
           </ConfirmDialog>
         )}
@@ -281,8 +313,11 @@ export function ScheduleInterview() {
       'Move your interview',
       <>
         <p>
-          Now: <time dateTime={booked.startsAt}>{formatInterviewTime(booked, undefined, zone)}</time>. Your
-          current time stays booked until the new one is confirmed.
+          Now:{' '}
+          <time dateTime={booked.startsAt}>
+            {formatTimeRange(booked.startsAt, booked.endsAt, 'appointment', { timeZone: zone })}
+          </time>
+          . Your current time stays booked until the new one is confirmed.
         </p>
         {picker({
           submitLabel: 'Move my interview',

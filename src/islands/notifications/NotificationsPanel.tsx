@@ -7,12 +7,10 @@ import { refreshNotificationCount } from '~/features/notifications/poller.store'
 import { errorMessage } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
 import { $activeChild, $index, $userData, setActiveChild } from '~/platform/identity/session.store';
+import { fillTimes, formatTime } from '~/platform/time';
 import { Spinner, Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './NotificationsPanel.css';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The active child's notifications, newest first; unread ones marked; read one or all. */
 export function NotificationsPanel() {
@@ -157,11 +155,11 @@ export function NotificationsPanel() {
               <div className="note-text">
                 <p className="note-title">
                   {!n.read && <span className="note-new">New</span>}
-                  {n.link ? <a href={n.link}>{n.title}</a> : n.title}
+                  {n.link ? <a href={n.link}>{fillTimes(n.title, n.times)}</a> : fillTimes(n.title, n.times)}
                 </p>
-                {n.body && <p className="note-body">{n.body}</p>}
+                {n.body && <p className="note-body">{fillTimes(n.body, n.times)}</p>}
                 <p className="note-time">
-                  <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+                  <time dateTime={n.createdAt}>{formatTime(n.createdAt, 'dateTime')}</time>
                 </p>
               </div>
               {!n.read && (
@@ -171,7 +169,7 @@ export function NotificationsPanel() {
                   onClick={() => void mark(n.id)}
                   aria-disabled={busy}
                 >
-                  Mark as read<span className="sr-only">: {n.title}</span>
+                  Mark as read<span className="sr-only">: {fillTimes(n.title, n.times)}</span>
                 </button>
               )}
             </li>

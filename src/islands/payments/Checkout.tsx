@@ -9,9 +9,11 @@ import { useSignedIn } from '~/islands/account/useSignedIn';
 import { errorMessage } from '~/islands/shared/loadState';
 import { WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
+import { useSubmission } from '~/islands/shared/useSubmission';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { $userData } from '~/platform/identity/session.store';
+import { ProgramDates, useCheckoutPreview } from './ProgramDates';
 import { SandboxPayment } from './SandboxPayment';
 import { rememberPlan, usePlanChoice } from './usePlanChoice';
 import '~/islands/plans/SelectedPlanSummary.css';
@@ -113,8 +115,13 @@ function PayForChild({ plan }: { plan: PlanDto }) {
   const [childId, setChildId] = useState<string | null>(null);
   const [childError, setChildError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
+  const [startAfterCurrent, setStartAfterCurrent] = useState(false);
+  const [overlapError, setOverlapError] = useState<string | null>(null);
+  // Asked once the sign-in is known: before that the request would go without the family's token.
+  const preview = useCheckoutPreview(plan.id, authReady && user ? childId : null);
   const groupId = useId();
   const paymentRef = useRef<HTMLElement>(null);
   const children = user?.children ?? [];
@@ -142,21 +149,37 @@ function PayForChild({ plan }: { plan: PlanDto }) {
   }
 
   const child = children.find((c) => c._id === childId);
+  const overlaps = preview?.status === 'ready' && preview.preview.programs.length > 0;
   const start = async () => {
     if (!childId) {
       setChildError('Choose which child this program is for.');
       document.getElementById(`${groupId}-${children[0]?._id}`)?.focus();
       return;
     }
-    setBusy(true);
+    if (preview?.status !== 'ready') return;
+    if (overlaps && !startAfterCurrent) {
+      setOverlapError('Tick the box to confirm when this program starts, or choose another child.');
+      return;
+    }
     setError(null);
+    setOverlapError(null);
     try {
-      setCheckout(await call(paymentsApi.checkout, { body: { planId: plan.id, childId } }));
+      // A double-click starts one check-out, and a retry after a lost answer makes no second
+      // order: one idempotency key for this plan and child until an order is made.
+      await submission.run(
+        async (idempotencyKey) =>
+          setCheckout(
+            await call(paymentsApi.checkout, {
+              body: { planId: plan.id, childId, ...(overlaps ? { startAfterCurrent: true } : {}) },
+              idempotencyKey,
+            }),
+          ),
+        `${plan.id} ${childId}`,
+      );
     } catch (e) {
       if (e instanceof ApiClientError && e.fields.childId) setChildError(e.fields.childId);
+      else if (e instanceof ApiClientError && e.fields.startAfterCurrent) setOverlapError(e.message);
       else setError(errorMessage(e, 'The payment could not be started. Please try again.'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -182,6 +205,8 @@ function PayForChild({ plan }: { plan: PlanDto }) {
                   onChange={() => {
                     setChildId(c._id);
                     setChildError(null);
+                    setStartAfterCurrent(false);
+                    setOverlapError(null);
                   }}
                 />
                 {c.name}
@@ -193,13 +218,31 @@ function PayForChild({ plan }: { plan: PlanDto }) {
         <p className="hint">
           Not listed? <a href="/createProfile">Add a child</a> to your family account.
         </p>
+        {preview && child && (
+          <ProgramDates
+            state={preview}
+            planName={plan.name}
+            childName={child.name}
+            confirmed={startAfterCurrent}
+            onConfirm={(confirmed) => {
+              setStartAfterCurrent(confirmed);
+              setOverlapError(null);
+            }}
+            error={overlapError}
+          />
+        )}
         {error && (
           <p className="form-alert form-alert-error" role="alert">
             {error}
           </p>
         )}
         {!checkout && (
-          <button type="button" className="btn btn-primary" onClick={start} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={start}
+            disabled={busy || (childId !== null && preview?.status !== 'ready')}
+          >
             {busy ? 'Preparing your payment…' : `Continue to payment: ${money(plan)}`}
           </button>
         )}

@@ -12,16 +12,13 @@ import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { refreshUserData } from '~/platform/identity/session.store';
 import './Checkout.css';
+import { clearSelectedPlan } from '~/features/plans/plan.store';
 import { isUuid } from '~/platform/ids';
+import { formatTime } from '~/platform/time';
 
 /** How many times, and how often, a payment still processing is asked about before saying so. */
 const CHECKS = 6;
 const CHECK_EVERY_MS = 2_000;
-
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
 
 type View =
   | { state: 'loading' }
@@ -57,6 +54,8 @@ export function Confirmation() {
           timer = setTimeout(() => void check(checks + 1), CHECK_EVERY_MS);
         }
         if (order.status === 'paid') {
+          // Bought: the basket is empty again, in every tab.
+          clearSelectedPlan();
           void refreshNotificationCount();
           void refreshUserData().catch(() => {});
         }
@@ -155,11 +154,11 @@ function OrderState({
             <>
               <div>
                 <dt>Program starts</dt>
-                <dd>{longDate(sub.startsAt)}</dd>
+                <dd>{formatTime(sub.startsAt, 'date')}</dd>
               </div>
               <div>
                 <dt>Program ends</dt>
-                <dd>{longDate(sub.endsAt)}</dd>
+                <dd>{formatTime(sub.endsAt, 'date')}</dd>
               </div>
             </>
           )}

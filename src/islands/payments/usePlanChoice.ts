@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $selectedPlanData, selectPlan } from '~/features/plans/plan.store';
+import { $basket, $selectedPlanData, choosePlan } from '~/features/plans/plan.store';
 import { plansApi } from '~/features/plans/plans.api';
 import type { PlanDto } from '~/features/plans/plans.schema';
 import { call } from '~/platform/client/api';
@@ -14,11 +14,11 @@ export type PlanChoice =
 
 /**
  * The plan being bought: ?plan=<id> when the address names one (a shared link wins), otherwise
- * the plan in shared state, matched against the plans on sale. Price and length always come from
- * the server's list, never from what the browser kept.
+ * the visitor's basket (what they chose, in any tab; never the navbar's preset), matched against
+ * the plans on sale. Price and length always come from the server's list, never from the browser.
  */
 export function usePlanChoice(): PlanChoice {
-  const selected = useStore($selectedPlanData);
+  const selected = useStore($basket);
   const [plans, setPlans] = useState<PlanDto[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,15 +45,16 @@ export function usePlanChoice(): PlanChoice {
   return plan ? { status: 'chosen', plan } : { status: 'unavailable' };
 }
 
-/** Keeps shared state in step with the plan shown, so the rest of the site agrees. */
+/** Keeps the basket and shared state in step with the plan shown, so the rest of the site agrees. */
 export function rememberPlan(plan: PlanDto) {
-  const current = $selectedPlanData.get();
+  const current = $basket.get();
   if (
     current?.selectedPlanName !== plan.name ||
     current.selectedPlanDuration !== plan.durationMonths ||
-    current.selectedPlanPrice !== plan.priceCents
+    current.selectedPlanPrice !== plan.priceCents ||
+    $selectedPlanData.get()?.selectedPlanName !== plan.name
   ) {
-    selectPlan({
+    choosePlan({
       selectedPlanName: plan.name,
       selectedPlanDuration: plan.durationMonths,
       selectedPlanPrice: plan.priceCents,

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $selectedPlanData, clearSelectedPlan, selectPlan } from '~/features/plans/plan.store';
+import { $basket, choosePlan, clearSelectedPlan } from '~/features/plans/plan.store';
 import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice } from '~/features/plans/plans';
 import { useHydrated } from '../shared/useHydrated';
 import './SelectedPlanSummary.css';
@@ -9,10 +9,11 @@ export interface SelectedPlanSummaryProps {
   context: 'condensed-program' | 'check-out';
 }
 
-/** The plan in shared state, read the same way by every page that shows it. */
+/** The program in the visitor's basket, read the same way by every page that shows it. */
 export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
   const hydrated = useHydrated();
-  const plan = useStore($selectedPlanData);
+  // The basket, not the navbar's preset: the program shows as chosen only once the visitor chose it.
+  const plan = useStore($basket);
   const chosen = hydrated && plan !== null && plan.selectedPlanName !== null;
 
   if (!chosen) {
@@ -24,7 +25,7 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => selectPlan(CONDENSED_PROGRAM_PLAN)}
+            onClick={() => choosePlan(CONDENSED_PROGRAM_PLAN)}
           >
             Choose the A-Bridged program
           </button>

@@ -13,6 +13,7 @@ import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { $index, $userData } from '~/platform/identity/session.store';
 import './ProfileTabs.css';
+import { ChildPrograms } from '~/islands/family/ChildPrograms';
 
 /** What the profile knows of a child beyond the spec's fields (filled by the API when it has them). */
 type ProfileChild = ChildDto;
@@ -144,18 +145,14 @@ function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
                 <div>
                   <dt>Program</dt>
                   <dd>
-                    {child.subscription ? (
-                      <>
-                        {child.subscription.planName}, until{' '}
-                        {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
-                          new Date(child.subscription.endsAt),
-                        )}
-                      </>
-                    ) : (
-                      <>
-                        None yet. <a href="/programs">Choose a program</a>
-                      </>
-                    )}
+                    <ChildPrograms
+                      programs={child}
+                      none={
+                        <>
+                          None yet. <a href="/programs">Choose a program</a>
+                        </>
+                      }
+                    />
                   </dd>
                 </div>
               </dl>

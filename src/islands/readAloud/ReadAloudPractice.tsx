@@ -13,7 +13,7 @@ import { readAloudApi } from '~/features/readAloud/readAloud.api';
 import type { Passage } from '~/features/readAloud/readAloud.schema';
 import { recordingsChanged } from '~/features/readAloud/readAloud.store';
 import { errorMessage } from '~/islands/shared/loadState';
-import { call } from '~/platform/client/api';
+import { call, newIdempotencyKey } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 import { $authReady } from '~/platform/identity/authState.store';
 import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
@@ -26,6 +26,8 @@ import './ReadAloud.css';
 
 type Phase = 'ready' | 'finished';
 type SaveState = { status: 'idle' | 'saving' | 'saved' } | { status: 'error'; message: string };
+/** A finished attempt, with the idempotency key every save of it sends: it is saved once. */
+type Attempt = Take & { passage: Passage; childId: string; key: string };
 
 const levelOf = (level: string | undefined): ReadingLevel | undefined =>
   READING_LEVELS.find((l) => l === level);
@@ -48,7 +50,7 @@ export function ReadAloudPractice() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [passageId, setPassageId] = useState('');
   const [phase, setPhase] = useState<Phase>('ready');
-  const [take, setTake] = useState<(Take & { passage: Passage; childId: string }) | null>(null);
+  const [take, setTake] = useState<Attempt | null>(null);
   const [playbackUrl, setPlaybackUrl] = useState<string | null>(null);
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
   const [announcement, setAnnouncement] = useState('');
@@ -56,6 +58,8 @@ export function ReadAloudPractice() {
   const startRef = useRef<HTMLButtonElement>(null);
   const finishRef = useRef<HTMLButtonElement>(null);
   const finishing = useRef(false);
+  // Two presses of "Try saving again" can land before React re-renders without it: one save at a time.
+  const uploading = useRef(false);
 
   useEffect(() => {
     if (!authReady) return;
@@ -85,7 +89,9 @@ export function ReadAloudPractice() {
 
   useEffect(() => () => void (playbackUrl && URL.revokeObjectURL(playbackUrl)), [playbackUrl]);
 
-  const upload = useCallback(async (attempt: Take & { passage: Passage; childId: string }) => {
+  const upload = useCallback(async (attempt: Attempt) => {
+    if (uploading.current) return;
+    uploading.current = true;
     setSave({ status: 'saving' });
     try {
       // The recording travels as the raw body; with none (or one too big), the attempt is saved as timed only.
@@ -95,6 +101,9 @@ export function ReadAloudPractice() {
         query: { passageId: attempt.passage.id, durationMs: Math.round(attempt.durationMs) },
         ...(audio ? { file: audio } : {}),
         timeoutMs: 60_000,
+        // The attempt's own key: a retry after a lost answer (the save was made, its answer never
+        // came) gets the first answer again instead of a second copy of the attempt.
+        idempotencyKey: attempt.key,
       });
       setSave({ status: 'saved' });
       setAnnouncement(
@@ -106,6 +115,8 @@ export function ReadAloudPractice() {
     } catch (error) {
       const message = errorMessage(error, 'The attempt could not be saved.');
       setSave({ status: 'error', message });
+    } finally {
+      uploading.current = false;
     }
   }, []);
 
@@ -143,7 +154,7 @@ export function ReadAloudPractice() {
       startRef.current?.focus();
       return;
     }
-    const attempt = { ...done, passage, childId: child._id };
+    const attempt = { ...done, passage, childId: child._id, key: newIdempotencyKey() };
     setTake(attempt);
     setPlaybackUrl(done.audio ? URL.createObjectURL(done.audio) : null);
     setPhase('finished');

@@ -11,14 +11,12 @@ import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import './ReadAloud.css';
+import { formatTime } from '~/platform/time';
 
 export interface RecordingsListProps {
   childId: string;
   childName: string;
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A child's read-aloud attempts, newest first, with playback and deletion. The recordings are
@@ -152,7 +150,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
               <li key={item.id} className="ra-attempt">
                 <div className="ra-attempt-head">
                   <strong>{title}</strong>
-                  <span className="ra-attempt-when">{when(item.createdAt)}</span>
+                  <span className="ra-attempt-when">{formatTime(item.createdAt, 'dateTime')}</span>
                 </div>
                 <p className="ra-attempt-figures">
                   <span aria-hidden="true">{formatDuration(item.durationMs)}</span>
@@ -188,7 +186,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
                         type="button"
                         className="btn btn-secondary btn-small"
                         aria-disabled={loadingAudio !== null}
-                        aria-label={`Play ${title}, ${when(item.createdAt)}`}
+                        aria-label={`Play ${title}, ${formatTime(item.createdAt, 'dateTime')}`}
                         onClick={() => loadingAudio === null && void play(item)}
                       >
                         {loadingAudio === item.id ? 'Loading…' : 'Play'}
@@ -199,7 +197,7 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
                       className="btn btn-ghost btn-small"
                       data-delete={item.id}
                       aria-disabled={deleting !== null}
-                      aria-label={`Delete ${title}, ${when(item.createdAt)}`}
+                      aria-label={`Delete ${title}, ${formatTime(item.createdAt, 'dateTime')}`}
                       onClick={() => deleting === null && setConfirming(item.id)}
                     >
                       {deleting === item.id ? 'Deleting…' : 'Delete'}

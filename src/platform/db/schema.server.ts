@@ -27,6 +27,7 @@ import {
   SUBSCRIPTION_STATUSES,
   TEST_PAYMENT_STATUSES,
 } from '~/platform/domain';
+import type { TextTimes } from '~/platform/time';
 
 // Value lists are text columns with CHECK constraints rather than Postgres enum types: adding a
 // value is a one-line migration, and the migrations stay free of schema-qualified types.
@@ -93,6 +94,11 @@ export const plans = pgTable(
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     description: text('description').notNull().default(''),
+    /**
+     * A seasonal program's first day (the Summer Reading Quest's June start): bought earlier, it
+     * starts then; null for a program that starts on purchase.
+     */
+    startsOn: date('starts_on', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -134,6 +140,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_id_idx').on(t.userId, t.createdAt),
+    // Abandoned check-outs, oldest first, for the sweep that expires them.
+    index('orders_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
     uniqueIndex('orders_provider_ref_key').on(t.provider, t.providerRef),
     check('orders_status_check', oneOf('status', ORDER_STATUSES)),
   ],
@@ -415,6 +423,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /** The instants `{name}` in the title or body stands for, written for each reader (platform/time). */
+    times: jsonb('times').$type<TextTimes>().notNull().default({}),
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { TIME_STYLES, type TimeStyle } from '~/platform/time';
 
 /** Every error the API answers has this shape; `fields` names the inputs that were wrong. */
 export const errorBodySchema = z
@@ -16,6 +17,24 @@ export const errorBodySchema = z
  * 2026-06-14T15:00:00.000Z. Documented, not checked: an answer is trusted to carry what the server wrote.
  */
 export const instant = z.string().meta({ format: 'date-time' });
+
+/**
+ * The moments a text names as `{name}`: each an instant (or a span, with `end`) and how to write
+ * it. A reader's page writes them in the reader's own zone and language (platform/time.ts).
+ */
+export const textTimesSchema = z
+  .record(
+    z.string(),
+    z.object({
+      at: instant,
+      end: instant.optional(),
+      style: z.enum(TIME_STYLES as [TimeStyle, ...TimeStyle[]]),
+    }),
+  )
+  .meta({
+    id: 'TextTimes',
+    description: 'Fill each `{name}` of the text with its time, in the reader’s own time zone and locale.',
+  });
 
 /** When a record was made and last changed: spread into an answer's fields. */
 export const timestamps = { createdAt: instant, updatedAt: instant };

@@ -36,7 +36,7 @@ interface ContractInput<Params, Query, Body, Optional extends boolean, S extends
   returns: string;
   /** A second success status (201 when a sign-in creates the account). */
   also?: { status: S2; response?: R2; returns: string };
-  /** Error statuses beyond the ones the shape implies (400 with input, 401 and 403 with access, 404 with parameters, 413 with a body). */
+  /** Error statuses beyond the ones the shape implies (400 with input, 401 and 403 with access, 404 with parameters, 413 with a body, 400 and 409 with POST). */
   errors?: readonly number[];
   /** Extra OpenAPI request entries (a raw upload's content types). */
   request?: Record<string, unknown>;
@@ -140,6 +140,12 @@ export function contract<
   if (access === 'admin' || access === 'account') implied.add(403);
   if (params) implied.add(404);
   if (body || input.request) implied.add(413);
+  // Every POST honours an Idempotency-Key (route.server.ts): a malformed key answers 400, and a key
+  // sent again with another body or query 409.
+  if (line.startsWith('POST ')) {
+    implied.add(400);
+    implied.add(409);
+  }
   const request = {
     ...(params ? { params } : {}),
     ...(query ? { query } : {}),

@@ -10,6 +10,16 @@ import { clientAddress } from './middleware.server';
 /** The request header a browser sends with a create: the same value for every send of one submission. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_SHAPE = /^[A-Za-z0-9_-]{16,100}$/;
+
+/** The header as the OpenAPI document shows it, on every POST operation (`route()` adds it). */
+export const idempotencyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Send the same key to retry one create safely: the first answer is returned again (marked `Idempotent-Replayed: true`) and nothing is made twice. Use a new key (a UUID, say) for each submission and the same one for every retry of it. The same key with another JSON body or query answers 409; an uploaded file is not compared, so a new file needs a new key. A key is remembered for a day, for the caller who sent it.',
+  schema: { type: 'string', minLength: 16, maxLength: 100, pattern: KEY_SHAPE.source },
+} as const;
 /** How long an answer is kept for a repeat of its request. */
 const KEEP_MS = 24 * 60 * 60_000;
 /** A claim whose request has not answered in this long is abandoned (a crash): another send takes it over. */
@@ -29,10 +39,16 @@ function callerOf(c: Context<ApiEnv>): string {
   return `address:${clientAddress(c)}`;
 }
 
-/** A JSON body's fingerprint; other bodies (uploads) are streamed by their route and not read here. */
+/**
+ * What the request asks for: a JSON body's hash (other bodies, uploads, are streamed by their route
+ * and not read here), and the query's, when there is one: a read-aloud attempt names its passage
+ * and its time there, so another attempt sent with the same key is another request.
+ */
 async function fingerprintOf(c: Context<ApiEnv>): Promise<string> {
   const type = c.req.header('content-type') ?? '';
-  return /^application\/json\b/i.test(type) ? sha256(await c.req.text()) : `type:${type}`;
+  const body = /^application\/json\b/i.test(type) ? sha256(await c.req.text()) : `type:${type}`;
+  const query = new URL(c.req.url).search;
+  return query ? `${body} query:${sha256(query)}` : body;
 }
 
 type Claim = { owner: string } | { replay: Response };
@@ -40,12 +56,12 @@ type Claim = { owner: string } | { replay: Response };
 /**
  * Makes a POST that carries an Idempotency-Key happen once for the one who sent it. Mounted by
  * `route()` after the access check, so a repeat is answered only to the same caller (the account,
- * or the address for a public route), and only for the same body. The first send claims the key
- * and, when it succeeds, keeps its answer; a repeat gets that answer again, marked
+ * or the address for a public route), and only for the same body and query. The first send claims
+ * the key and, when it succeeds, keeps its answer; a repeat gets that answer again, marked
  * `Idempotent-Replayed: true`, without running the route. A send that fails gives the key back, so
- * the corrected form goes through. The same key with another body is refused (409). A claim left
- * by a request that never answered is taken over after a minute. Requests without the header are
- * untouched.
+ * the corrected form goes through. The same key with another body or query is refused (409). A
+ * claim left by a request that never answered is taken over after a minute. Requests without the
+ * header are untouched.
  */
 export function idempotency(db: Db): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {

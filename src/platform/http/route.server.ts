@@ -2,11 +2,11 @@ import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } fr
 import type { MiddlewareHandler } from 'hono';
 import type { ApiDeps, ApiEnv } from './context.server';
 import type { Access, AnyContract } from './contract';
-import { idempotency } from './idempotency.server';
+import { idempotency, idempotencyParameter } from './idempotency.server';
 import { requireAccount, requireAdmin, requireIdentity } from './middleware.server';
 
 type Mounted<C extends AnyContract> = Omit<C, 'access' | 'answer' | 'status'> &
-  Pick<RouteConfig, 'security' | 'middleware'>;
+  Pick<RouteConfig, 'security' | 'middleware' | 'parameters'>;
 
 /** The check each kind of access runs before the handler (who is asking, on every route). */
 function guard(deps: ApiDeps, access: Access): MiddlewareHandler<ApiEnv>[] {
@@ -38,6 +38,8 @@ export function route<C extends AnyContract>(
   const mounted = {
     ...config,
     security: access === 'public' ? [] : [{ bearer: [] }],
+    // The document says what the middleware below honours; the middleware checks the key itself.
+    ...(contract.method === 'post' ? { parameters: [idempotencyParameter] } : {}),
     // A create sent twice with one Idempotency-Key happens once, for the caller the guard let in.
     middleware: [
       ...(extra.before ?? []),

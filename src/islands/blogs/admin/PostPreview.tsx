@@ -1,6 +1,6 @@
 import type { AdminBlogDetail } from '~/features/blogs/admin.schema';
-import { postDateLabel } from '~/features/blogs/blogs';
 import '~/features/blogs/post.css';
+import { formatTime } from '~/platform/time';
 
 /**
  * A post as /blogs/{id} shows it: the same markup and stylesheet, with the HTML the server
@@ -24,7 +24,7 @@ export function PostPreview({ post }: { post: AdminBlogDetail }) {
             <p className="post-meta">
               <span>By {post.authorName}</span>
               <span aria-hidden="true">·</span>
-              <time dateTime={date.toISOString()}>{postDateLabel(date)}</time>
+              <time dateTime={date.toISOString()}>{formatTime(date, 'date')}</time>
               <span aria-hidden="true">·</span>
               <span>{post.readingMinutes} min read</span>
             </p>

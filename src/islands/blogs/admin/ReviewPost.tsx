@@ -6,12 +6,13 @@ import { adminCountsChanged } from '~/islands/shared/admin/adminCounts';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert, issuesByField } from '~/islands/shared/Field';
 import { ApiClientError, call } from '~/platform/client/api';
-import { whenLabel } from './format';
+
 import { PostPreview } from './PostPreview';
 import { PostStates } from './PostStates';
 import { usePost } from './usePost';
 import '~/islands/shared/admin/admin.css';
 import './adminBlogs.css';
+import { formatTime } from '~/platform/time';
 
 type Decision = 'approve' | 'reject';
 
@@ -193,13 +194,17 @@ function AboutPost({ post }: { post: AdminBlogDetail }) {
         <dd>{post.childFirstName ?? 'No child named'}</dd>
         <dt>Submitted</dt>
         <dd>
-          {post.submittedAt ? <time dateTime={post.submittedAt}>{whenLabel(post.submittedAt)}</time> : '—'}
+          {post.submittedAt ? (
+            <time dateTime={post.submittedAt}>{formatTime(post.submittedAt, 'dateTime')}</time>
+          ) : (
+            '—'
+          )}
         </dd>
         {post.reviewedAt && (
           <>
             <dt>{post.status === 'approved' ? 'Approved' : 'Reviewed'}</dt>
             <dd>
-              <time dateTime={post.reviewedAt}>{whenLabel(post.reviewedAt)}</time>
+              <time dateTime={post.reviewedAt}>{formatTime(post.reviewedAt, 'dateTime')}</time>
               {post.reviewerName && ` by ${post.reviewerName}`}
             </dd>
           </>

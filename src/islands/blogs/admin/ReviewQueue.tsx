@@ -3,9 +3,10 @@ import { blogsApi } from '~/features/blogs/blogs.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
-import { whenLabel } from './format';
+
 import '~/islands/shared/admin/admin.css';
 import './adminBlogs.css';
+import { formatTime } from '~/platform/time';
 
 const FILTERS = [
   ['', 'Waiting for review'],
@@ -66,7 +67,7 @@ export function ReviewQueue() {
             <td>{post.childFirstName ?? '—'}</td>
             <td>
               {post.submittedAt ? (
-                <time dateTime={post.submittedAt}>{whenLabel(post.submittedAt)}</time>
+                <time dateTime={post.submittedAt}>{formatTime(post.submittedAt, 'dateTime')}</time>
               ) : (
                 '—'
               )}
@@ -75,7 +76,7 @@ export function ReviewQueue() {
               {queue ? (
                 `${post.readingMinutes} min read`
               ) : (
-                <time dateTime={post.updatedAt}>{whenLabel(post.updatedAt)}</time>
+                <time dateTime={post.updatedAt}>{formatTime(post.updatedAt, 'dateTime')}</time>
               )}
             </td>
             <td>

@@ -1,7 +1,7 @@
 import type { AdminBook } from '~/features/catalogue/catalogue.schema';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
+import { formatTime } from '~/platform/time';
 import { BOOKS } from './BookFields';
-import { addedOn } from './formParts';
 import { RecordList } from './RecordList';
 
 export const agesText = (min: number | null, max: number | null) =>
@@ -57,7 +57,7 @@ export function BookCatalogue() {
           <td>{book.level ? READING_LEVEL_LABELS[book.level] : '—'}</td>
           <td className="catalogue-isbn">{book.isbn ?? '—'}</td>
           <td>
-            <time dateTime={book.createdAt}>{addedOn(book.createdAt)}</time>
+            <time dateTime={book.createdAt}>{formatTime(book.createdAt, 'shortDate')}</time>
           </td>
         </>
       )}

@@ -1,6 +1,6 @@
 import type { AdminPassage } from '~/features/catalogue/catalogue.schema';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
-import { addedOn } from './formParts';
+import { formatTime } from '~/platform/time';
 import { PASSAGES, wordsText } from './PassageFields';
 import { RecordList } from './RecordList';
 
@@ -38,7 +38,7 @@ export function PassageList() {
             )}
           </td>
           <td>
-            <time dateTime={p.createdAt}>{addedOn(p.createdAt)}</time>
+            <time dateTime={p.createdAt}>{formatTime(p.createdAt, 'shortDate')}</time>
           </td>
         </>
       )}

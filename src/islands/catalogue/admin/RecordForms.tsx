@@ -105,7 +105,7 @@ export function AddRecord<D extends Record<string, string>, R, A extends { id: s
     schema: kind.addSchema,
     toPayload: kind.toPayload,
     send: async (payload, form) => {
-      const record = await send(kind.api.add, { body: payload });
+      const record = await send(kind.api.add, { body: payload, idempotencyKey: form.idempotencyKey });
       form.setDraft(kind.empty);
       setAdded(record);
       onAdded();

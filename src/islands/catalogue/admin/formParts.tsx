@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import type * as z from 'zod';
 import { byField, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError } from '~/platform/client/api';
+import { ApiClientError, newIdempotencyKey } from '~/platform/client/api';
 
 type Errors = Record<string, string>;
 
@@ -15,8 +15,14 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
   initial: D;
   schema: S;
   toPayload: (draft: D) => z.input<S>;
-  /** Saves; answers the message to show. `setDraft` resets the form (after adding, say). */
-  send: (payload: z.input<S>, form: { setDraft: (draft: D) => void }) => Promise<string>;
+  /**
+   * Saves; answers the message to show. `setDraft` resets the form (after adding, say);
+   * `idempotencyKey` names this submission, for a create (the same for every try of it).
+   */
+  send: (
+    payload: z.input<S>,
+    form: { setDraft: (draft: D) => void; idempotencyKey: string },
+  ) => Promise<string>;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<D>(options.initial);
@@ -24,6 +30,11 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
   const [alert, setAlert] = useState<string>();
   const [done, setDone] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // Two clicks can land before React re-renders with `saving` set: this ref stops the second at once.
+  const inFlight = useRef(false);
+  // One key per submission, kept for a retry and renewed once it succeeds: the server then adds a
+  // record once, even when the answer to the first try was lost (as useForm does).
+  const submission = useRef<string | null>(null);
   useFocusFirstInvalid(form, errors);
 
   /** A field's id, value, change handler and error; a change clears its error and the last "saved". */
@@ -41,7 +52,7 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (inFlight.current) return;
     setAlert(undefined);
     setDone(undefined);
     const payload = options.toPayload(draft);
@@ -52,9 +63,12 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
       return;
     }
     setErrors({});
+    inFlight.current = true;
     setSaving(true);
     try {
-      setDone(await options.send(payload, { setDraft }));
+      submission.current ??= newIdempotencyKey();
+      setDone(await options.send(payload, { setDraft, idempotencyKey: submission.current }));
+      submission.current = null;
     } catch (error) {
       const err =
         error instanceof ApiClientError
@@ -64,6 +78,7 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
       setErrors(fields);
       setAlert(Object.keys(fields).length > 0 ? `${err.message} See the fields marked below.` : err.message);
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };
@@ -91,5 +106,3 @@ export const flash = {
     }
   },
 };
-
-export const addedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

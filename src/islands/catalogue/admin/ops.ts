@@ -14,5 +14,12 @@ export type RecordOp<T> = Op<T> & { path: `${string}{id}${string}` };
  */
 export const send = <T>(
   op: Op<T>,
-  options: { params?: { id: string }; body?: unknown; file?: Blob; signal?: AbortSignal },
+  options: {
+    params?: { id: string };
+    body?: unknown;
+    file?: Blob;
+    signal?: AbortSignal;
+    /** For an add: the same key for every try of one submission (see `call`). */
+    idempotencyKey?: string;
+  },
 ): Promise<T> => call(op, options as never) as Promise<T>;

@@ -5,9 +5,7 @@ import { headings, Table } from '~/islands/shared/admin/AdminTable';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { Spinner } from '~/islands/shared/Spinner';
 import { call } from '~/platform/client/api';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatTime } from '~/platform/time';
 
 /** Who registered for one event: each child with the parent to contact, oldest registration first. */
 export function EventRegistrations({ event }: { event: AdminEvent }) {
@@ -54,7 +52,7 @@ export function EventRegistrations({ event }: { event: AdminEvent }) {
                 <a href={`mailto:${r.parentEmail}`}>{r.parentEmail}</a>
               </td>
               <td>
-                <time dateTime={r.registeredAt}>{when(r.registeredAt)}</time>
+                <time dateTime={r.registeredAt}>{formatTime(r.registeredAt, 'dateTime')}</time>
               </td>
             </tr>
           ))}

@@ -2,13 +2,13 @@ import { useRef, useState } from 'react';
 import type { AdminEvent } from '~/features/events/admin.schema';
 import { ageRangeText } from '~/features/events/events';
 import { eventsApi } from '~/features/events/events.api';
-import { formatEventRange } from '~/features/events/eventTime';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { FormPanel } from '~/islands/shared/admin/FormPanel';
 import { ListToolbar } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { FormAlert } from '~/islands/shared/Field';
 import { call } from '~/platform/client/api';
+import { formatTimeRange } from '~/platform/time';
 import { CancelEventDialog } from './CancelEventDialog';
 import { EventForm } from './EventForm';
 import { EventRegistrations } from './EventRegistrations';
@@ -143,7 +143,7 @@ export function EventsAdmin() {
                   </a>
                   <span className="pe-meta">{ageRangeText(event.ageMin, event.ageMax)}</span>
                 </td>
-                <td>{formatEventRange(event.startsAt, event.endsAt, undefined)}</td>
+                <td>{formatTimeRange(event.startsAt, event.endsAt, 'event')}</td>
                 <td>
                   {event.location}
                   {event.onlineUrl && <span className="pe-meta">Online</span>}

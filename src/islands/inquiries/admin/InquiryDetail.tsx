@@ -15,8 +15,9 @@ import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
 import { ApiClientError, call } from '~/platform/client/api';
 import { INQUIRY_STATUSES } from '~/platform/domain';
-import { receivedAt } from './inquiryFormat';
+
 import './inquiries.css';
+import { formatTime } from '~/platform/time';
 
 const STATUS_HINTS: Record<InquiryStatus, string> = {
   new: 'Nobody has taken it yet.',
@@ -129,7 +130,7 @@ function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved:
           <dd>{inquiry.email}</dd>
           <dt>Received</dt>
           <dd>
-            <time dateTime={inquiry.createdAt}>{receivedAt(inquiry.createdAt)}</time>
+            <time dateTime={inquiry.createdAt}>{formatTime(inquiry.createdAt, 'dateTime')}</time>
           </dd>
           <dt>Status</dt>
           <dd>
@@ -195,7 +196,7 @@ function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved:
             {saving ? 'Saving…' : 'Save'}
           </button>
         </div>
-        <p className="hint">Last changed {receivedAt(inquiry.updatedAt)}.</p>
+        <p className="hint">Last changed {formatTime(inquiry.updatedAt, 'dateTime')}.</p>
       </form>
     </div>
   );

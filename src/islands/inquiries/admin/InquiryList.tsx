@@ -9,8 +9,9 @@ import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { optionsOf } from '~/islands/shared/Field';
 import { INQUIRY_STATUSES } from '~/platform/domain';
-import { receivedAt } from './inquiryFormat';
+
 import './inquiries.css';
+import { formatTime } from '~/platform/time';
 
 const STATUS_OPTIONS = optionsOf('Every status', INQUIRY_STATUSES, INQUIRY_STATUS_LABELS);
 
@@ -49,7 +50,7 @@ export function InquiryList() {
             <td>{inquiry.name}</td>
             <td>{inquiry.email}</td>
             <td>
-              <time dateTime={inquiry.createdAt}>{receivedAt(inquiry.createdAt)}</time>
+              <time dateTime={inquiry.createdAt}>{formatTime(inquiry.createdAt, 'dateTime')}</time>
             </td>
             <td>
               <span className="status-pill" data-tone={INQUIRY_STATUS_TONES[inquiry.status]}>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { errorMessage } from '~/islands/shared/loadState';
 import { ApiClientError, call } from '~/platform/client/api';
 import './payments.css';
+import { formatTime } from '~/platform/time';
 
 type Action = 'refund' | 'end' | 'cancel';
 
@@ -39,7 +40,7 @@ export function orderActions(order: AdminOrder): Action[] {
 /** "Refunded 21 Nov 2026 by Ada: the reason", the record kept on a settled order. */
 export function ClosedNote({ order }: { order: AdminOrder }) {
   if (!order.closedAt) return null;
-  const date = new Date(order.closedAt).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  const date = formatTime(order.closedAt, 'shortDate');
   const by = order.closedByName
     ? ` by ${order.closedByName}`
     : order.status === 'refunded'

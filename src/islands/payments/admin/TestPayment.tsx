@@ -3,9 +3,11 @@ import type { TestPaymentDto, TestPaymentSetup, TestPaymentStep } from '~/featur
 import { paymentsApi } from '~/features/payments/payments.api';
 import { formatPrice } from '~/features/plans/plans';
 import { errorMessage } from '~/islands/shared/loadState';
+import { useSubmission } from '~/islands/shared/useSubmission';
 import { call } from '~/platform/client/api';
 import '~/islands/shared/admin/admin.css';
 import './payments.css';
+import { formatTime } from '~/platform/time';
 
 /** How often a run waiting for the provider's webhook is asked about again. */
 const POLL_MS = 2000;
@@ -28,9 +30,6 @@ const RESULT_WORDS: Record<TestPaymentDto['status'], { label: string; tone: stri
   failed: { label: 'Failed', tone: 'bad' },
   created: { label: 'Waiting for the webhook', tone: 'warn' },
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function Result({ run }: { run: TestPaymentDto }) {
   // Any failed step fails the run (a webhook that never came leaves the row "created").
@@ -75,7 +74,8 @@ type Load =
 export function TestPayment() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [current, setCurrent] = useState<TestPaymentDto | null>(null);
-  const [running, setRunning] = useState(false);
+  const submission = useSubmission();
+  const running = submission.busy;
   const [runError, setRunError] = useState<string | null>(null);
   const resultRef = useRef<HTMLElement>(null);
   /** The run just started: its section takes the focus once it is on the page. */
@@ -132,17 +132,18 @@ export function TestPayment() {
   }, [settledId, fetchSetup]);
 
   async function run() {
-    setRunning(true);
-    setRunError(null);
-    setPollError(null);
     try {
-      const made = await call(paymentsApi.adminRunTestPayment, {});
-      setCurrent(made);
-      setFocusRun(made.id);
+      // A double-click runs one test payment (and counts once towards the hourly limit); a retry
+      // after a lost answer sends the same idempotency key and gets the first run back.
+      await submission.run(async (idempotencyKey) => {
+        setRunError(null);
+        setPollError(null);
+        const made = await call(paymentsApi.adminRunTestPayment, { idempotencyKey });
+        setCurrent(made);
+        setFocusRun(made.id);
+      });
     } catch (error) {
       setRunError(errorMessage(error, 'The test payment could not be started. Please try again.'));
-    } finally {
-      setRunning(false);
     }
   }
 
@@ -253,7 +254,7 @@ export function TestPayment() {
               <li key={r.id}>
                 <details>
                   <summary>
-                    <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+                    <time dateTime={r.createdAt}>{formatTime(r.createdAt, 'dateTime')}</time>
                     {r.actorName ? ` by ${r.actorName}` : ''} ·{' '}
                     {r.provider === 'stripe' ? 'Stripe' : 'Sandbox'} · <Result run={r} />
                   </summary>

@@ -30,9 +30,10 @@ export function planToForm(plan?: AdminPlan): PlanFormValues {
         duration: String(plan.durationMonths),
         price: centsToMoney(plan.priceCents),
         description: plan.description,
+        startsOn: plan.startsOn ?? '',
         active: plan.active,
       }
-    : { name: '', duration: '1', price: '', description: '', active: true };
+    : { name: '', duration: '1', price: '', description: '', startsOn: '', active: true };
 }
 
 /** A duration as typed, read back in words ("1.25" → "5 weeks") so a slip shows before saving. */
@@ -114,6 +115,12 @@ export function PlanForm({
         rows={3}
         maxLength={1000}
         hint="One or two sentences on what the plan includes."
+      />
+      <Field
+        {...field('startsOn')}
+        label="Season start (optional)"
+        type="date"
+        hint="For a seasonal program such as a summer quest: bought before this day, it starts on it. Leave empty to start on purchase."
       />
       <CheckboxField
         id={`${idPrefix}-active`}

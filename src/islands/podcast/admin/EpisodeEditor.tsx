@@ -5,12 +5,12 @@ import {
   EPISODE_STATE_LABELS,
   type EpisodeCreate,
 } from '~/features/podcast/admin.schema';
-import { formatEpisodeDate } from '~/features/podcast/podcast';
 import { podcastApi } from '~/features/podcast/podcast.api';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { CheckboxField, Field, FormAlert, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError, call } from '~/platform/client/api';
+import { ApiClientError, call, newIdempotencyKey } from '~/platform/client/api';
+import { formatTime } from '~/platform/time';
 import { EpisodeAudioFields } from './EpisodeAudioFields';
 import { EpisodePublishFields } from './EpisodePublishFields';
 import { type EpisodeForm, formOf, payloadOf } from './episodeForm';
@@ -20,7 +20,7 @@ type Alert = { tone: 'error' | 'success'; message: string } | null;
 function savedMessage(episode: AdminEpisode): string {
   if (episode.state === 'draft') return 'Saved as a draft: only the team can see it.';
   if (episode.state === 'scheduled' && episode.publishedAt) {
-    return `Saved: it goes out on ${formatEpisodeDate(new Date(episode.publishedAt))}.`;
+    return `Saved: it goes out on ${formatTime(episode.publishedAt, 'date')}.`;
   }
   return 'Saved and published: it is on the podcast page within a minute, and podcast apps get it when they next check the feed.';
 }
@@ -47,6 +47,10 @@ export function EpisodeEditor({
   const [confirm, setConfirm] = useState<'delete' | 'removeAudio' | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // Two clicks can land before React re-renders with the button disabled: this ref stops the second.
+  const saving = useRef(false);
+  // The new episode's key, kept for a retry and dropped once it exists: it is created once.
+  const createKey = useRef<string | null>(null);
   useFocusFirstInvalid(formRef, errors);
   const set = (change: Partial<EpisodeForm>) => setForm((f) => ({ ...f, ...change }));
 
@@ -97,6 +101,15 @@ export function EpisodeEditor({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await saveNow();
+    } finally {
+      saving.current = false;
+    }
+  };
+  const saveNow = async () => {
     setAlert(null);
     const checked = payloadOf(form, episode);
     if (!checked.payload) {
@@ -114,7 +127,10 @@ export function EpisodeEditor({
         const withAudioNow = form.audioSource === 'url';
         // With no episode yet, payloadOf checked the form with the create schema.
         const body = (withAudioNow ? checked.payload : rest) as EpisodeCreate;
-        saved = await call(podcastApi.adminCreate, { body });
+        createKey.current ??= newIdempotencyKey();
+        saved = await call(podcastApi.adminCreate, { body, idempotencyKey: createKey.current });
+        // The episode exists: from here on it is saved by its id, whatever happens next.
+        createKey.current = null;
         setEpisode(saved);
         onCreated(saved.id);
       }

@@ -11,6 +11,7 @@ import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { optionsOf } from '~/islands/shared/Field';
 import { ButtonLink } from '~/islands/shared/NoticePanel';
+import { formatTime } from '~/platform/time';
 
 const TONES: Record<EpisodeState, 'good' | 'info' | undefined> = {
   published: 'good',
@@ -19,8 +20,6 @@ const TONES: Record<EpisodeState, 'good' | 'info' | undefined> = {
 };
 
 const STATE_OPTIONS = optionsOf('Every episode', EPISODE_STATES, EPISODE_STATE_LABELS);
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** Every episode, drafts included: searchable, filtered by state, sortable and paged. */
 export function EpisodeList() {
@@ -69,7 +68,7 @@ export function EpisodeList() {
             </td>
             <td>
               {episode.publishedAt ? (
-                <time dateTime={episode.publishedAt}>{day(episode.publishedAt)}</time>
+                <time dateTime={episode.publishedAt}>{formatTime(episode.publishedAt, 'shortDate')}</time>
               ) : (
                 <span className="hint">Not set</span>
               )}
