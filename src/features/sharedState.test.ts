@@ -110,15 +110,28 @@ describe('the basket (issue 13, item 5)', () => {
   });
 
   it('is kept on the device, so every tab of the visitor reads it, and empties everywhere', async () => {
-    (await load()).plan.choosePlan(plan);
+    const first = (await load()).plan;
+    first.choosePlan(plan);
     expect(JSON.parse(localStorage.getItem('qr:basket') ?? 'null')).toEqual(plan);
     // Another tab: a fresh load with nothing in its own sessionStorage.
     sessionStorage.clear();
     const other = (await load()).plan;
     expect(other.$basket.get()).toEqual(plan);
-    // A tab that empties the basket tells the others through the storage event.
+    // The other tab empties the basket; the browser tells the first through the storage event.
     other.clearSelectedPlan();
     expect(localStorage.getItem('qr:basket')).toBeNull();
+    expect(first.$basket.get()).toEqual(plan);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'qr:basket' }));
+    expect(first.$basket.get()).toBeNull();
+  });
+
+  it('after a purchase, empties the basket only if it still holds the plan paid for', async () => {
+    const { plan: stores } = await load();
+    stores.choosePlan(plan);
+    stores.clearBasketOf({ name: 'Something else', durationMonths: 1 });
+    expect(stores.$basket.get()).toEqual(plan);
+    stores.clearBasketOf({ name: 'Rated Reads', durationMonths: 3 });
+    expect(stores.$basket.get()).toBeNull();
   });
 });
 

@@ -28,6 +28,17 @@ describe('formatTime: one moment, in the viewer’s zone and language', () => {
     expect(formatTime(AT, style, viewer)).toMatch(expected);
   });
 
+  it('writes a calendar day (midday UTC) as the same date everywhere, from Samoa to Hawaii', () => {
+    const seasonStart = '2027-06-14T12:00:00.000Z';
+    for (const timeZone of ['Pacific/Apia', 'Pacific/Auckland', 'Pacific/Honolulu', 'America/New_York']) {
+      expect(formatTime(seasonStart, 'date', { locale: 'en-GB', timeZone })).toBe('14 June 2027');
+    }
+    // With a clock time it is still the moment it is.
+    expect(formatTime(seasonStart, 'dateTime', { locale: 'en-GB', timeZone: 'Pacific/Auckland' })).toMatch(
+      /^15 Jun 2027, 0?0:00 GMT\+12$/,
+    );
+  });
+
   it('writes the day the viewer lives in, not the server’s', () => {
     // 02:30 UTC on the 15th is still the 14th in New York.
     expect(formatTime('2026-06-15T02:30:00Z', 'date', NEW_YORK)).toBe('June 14, 2026');

@@ -57,6 +57,12 @@ const STYLES = {
   day: { weekday: 'long', day: 'numeric', month: 'long' },
   /** 16:20 (no zone: only beside a day that the same viewer reads) */
   clock: { hour: 'numeric', minute: '2-digit' },
+  /** Sat, 21 Nov 2026: a day in a list (calendar days, see formatDay) */
+  listDay: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  /** 21 Nov: a day on a chart's axis */
+  axisDay: { day: 'numeric', month: 'short' },
+  /** November 2026 */
+  month: { month: 'long', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type TimeStyle = keyof typeof STYLES;
@@ -79,9 +85,25 @@ function formatter(style: TimeStyle, viewer: Viewer): Intl.DateTimeFormat {
 
 const toDate = (at: string | Date) => (at instanceof Date ? at : new Date(at));
 
+/** The styles that write a day without a clock time. */
+const DAY_ONLY = new Set<TimeStyle>(['date', 'shortDate', 'day', 'listDay', 'axisDay', 'month']);
+
+/**
+ * A calendar day sent as an instant is written at exactly midday UTC (a season's first day, the
+ * programs that follow it): as a day it is that UTC date for every reader, never the day before or
+ * after in a far zone. No clock lands on 12:00:00.000 UTC by chance often enough to matter.
+ */
+const isCalendarDay = (d: Date) =>
+  d.getUTCHours() === 12 &&
+  d.getUTCMinutes() === 0 &&
+  d.getUTCSeconds() === 0 &&
+  d.getUTCMilliseconds() === 0;
+
 /** One moment for this viewer, e.g. formatTime(iso, 'date') → "24 November 2026". */
 export function formatTime(at: string | Date, style: TimeStyle, viewer: Viewer = {}): string {
-  return formatter(style, viewer).format(toDate(at));
+  const date = toDate(at);
+  const calendar = DAY_ONLY.has(style) && isCalendarDay(date);
+  return formatter(style, calendar ? { locale: viewer.locale, timeZone: 'UTC' } : viewer).format(date);
 }
 
 /** From one moment to another, the shared parts written once ("16:20 – 16:40 GMT+1"). */
@@ -92,6 +114,14 @@ export function formatTimeRange(
   viewer: Viewer = {},
 ): string {
   return formatter(style, viewer).formatRange(toDate(start), toDate(end));
+}
+
+/**
+ * A calendar day ("2026-11-21": a reading-log day, an archive month's first day), in the viewer's
+ * language. A day is the same day for everyone: it is never moved into another zone.
+ */
+export function formatDay(day: string, style: TimeStyle, viewer: Pick<Viewer, 'locale'> = {}): string {
+  return formatter(style, { locale: viewer.locale, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** A moment (or a span) that text refers to by name: `{when}` in "Booked for {when}." */

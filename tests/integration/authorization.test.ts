@@ -139,6 +139,7 @@ const MATRIX: Case[] = [
   // interviews: a family sees and changes only its own booking.
   route('GET /api/interviews/slots', signedIn(200)),
   route('GET /api/me/interviews', signedIn(200)),
+  route('GET /api/admin/interviews', adminOnly(200)),
   // The parent already holds an interview; the other parent takes this slot, so the admin finds it taken.
   route(
     'POST /api/interviews',
@@ -152,6 +153,7 @@ const MATRIX: Case[] = [
   }),
   route('DELETE /api/interviews/{id}', ownerLast(200), { idOf: 'interview' }),
   // payments: check-out, the family's orders, the sandbox's test payment and the provider's webhook
+  route('GET /api/checkout/preview?planId={planId}&childId={childId}', ownerOnly(200)),
   route('POST /api/checkout', ownerOnly(201), { body: { planId: '{planId}', childId: '{childId}' } }),
   route('GET /api/orders/{id}', ownerOnly(200), { idOf: 'order' }),
   route('POST /api/orders/{id}/sandbox-pay', ownerOnly(200), { idOf: 'order', body: { outcome: 'fail' } }),

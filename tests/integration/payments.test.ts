@@ -443,6 +443,16 @@ describe('when a program starts: the check-out preview, overlaps and seasons (is
     ]);
   });
 
+  it('starts a short program at once for a child whose only program is a season far ahead (no overlap, no question)', async () => {
+    const { token, childId } = await family();
+    await buy(token, summerId, childId);
+    const res = await preview(token, monthlyId, childId);
+    expect(res.json).toMatchObject({ reason: 'now', programs: [{ planName: 'Summer Reading Quest' }] });
+    // No confirmation needed: it does not wait for anything.
+    const sub = await buy(token, monthlyId, childId);
+    expect(Date.parse(sub.endsAt)).toBeLessThan(Date.parse('2099-06-14T12:00:00Z'));
+  });
+
   it('answers 404 for another family’s child or an unknown plan, and names bad fields', async () => {
     const mine = await family();
     const theirs = await family('Theo');
@@ -481,5 +491,25 @@ describe('abandoned check-outs (issue 13, item 5)', () => {
     });
     expect(pay.status).toBe(409);
     expect((await orderRow(old)).status).toBe('cancelled');
+  });
+
+  it('leave an order the provider will not cancel (paid meanwhile, or unreachable) for the webhook, and never fail the family’s request', async () => {
+    const { token, childId } = await family();
+    const orderId = await checkout(token, { planId: monthlyId, childId });
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(orders.id, orderId));
+    const cancelled: string[] = [];
+    const refusing = apiWithProvider(database, {
+      cancelPayment: async (ref) => {
+        cancelled.push(ref);
+        throw new Error('the provider could not be reached');
+      },
+    });
+    const listed = await call(refusing, 'GET', '/api/me/orders', { token });
+    expect(listed.status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('pending');
+    expect(cancelled).toEqual([(await orderRow(orderId)).providerRef]);
   });
 });

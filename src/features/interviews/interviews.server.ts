@@ -4,7 +4,7 @@ import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
-import { formatTimeRange } from '~/platform/time';
+import { formatTimeRange, SERVER_VIEWER } from '~/platform/time';
 import {
   DEFAULT_INTERVIEW_CALL_URL,
   DEFAULT_INTERVIEW_MINUTES,
@@ -44,11 +44,11 @@ const refused = {
     }),
   slotTaken: () =>
     new DomainError('slot_taken', 'Another family has just taken that time. Please choose another one.'),
-  alreadyBooked: (existing: InterviewDto | undefined, timeZone: string) =>
+  alreadyBooked: (existing: InterviewDto | undefined) =>
     new DomainError(
       'already_booked',
       existing
-        ? `You already have an interview on ${formatTimeRange(existing.startsAt, existing.endsAt, 'appointment', { locale: 'en-US', timeZone })}. Reschedule or cancel it instead.`
+        ? `You already have an interview on ${formatTimeRange(existing.startsAt, existing.endsAt, 'appointment', SERVER_VIEWER)}. Reschedule or cancel it instead.`
         : 'You already have an interview booked. Reschedule or cancel it instead.',
     ),
   notFound: () => notFound('That interview'),
@@ -197,7 +197,7 @@ export async function bookInterview(
         )
         .limit(1);
       if (existing) {
-        throw refused.alreadyBooked(await oneOf(tx, userId, existing.id, schedule), schedule.timeZone);
+        throw refused.alreadyBooked(await oneOf(tx, userId, existing.id, schedule));
       }
       const child = await childFor(tx, userId, input.childId);
       const [row] = await tx

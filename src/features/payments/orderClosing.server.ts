@@ -108,7 +108,7 @@ async function restackPrograms(tx: Tx, childId: string, now = new Date()) {
     const earliest = programPeriod(
       cursor,
       { durationMonths: program.months, startsOn: program.startsOn },
-      null,
+      [],
     );
     if (program.startsAt.getTime() > earliest.startsAt.getTime()) {
       await tx

@@ -6,7 +6,7 @@ import type { PaymentProvider } from '~/platform/payments/provider.server';
 import { formatTime, SERVER_VIEWER } from '~/platform/time';
 import type { CheckoutPreview, OrderDto } from './payments.schema';
 import { programPeriod } from './programPeriod';
-import { type ChildProgram, childPrograms, lastEnd } from './programs.server';
+import { type ChildProgram, childPrograms } from './programs.server';
 
 const refused = {
   childNotFound: () => notFound('That child'),
@@ -47,7 +47,7 @@ export async function previewCheckout(
 ): Promise<CheckoutPreview> {
   const { plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
   const programs = await childPrograms(db, input.childId, now);
-  const period = programPeriod(now, plan, lastEnd(programs));
+  const period = programPeriod(now, plan, programs);
   const iso = (p: ChildProgram) => ({
     planName: p.planName,
     startsAt: p.startsAt.toISOString(),
@@ -72,12 +72,15 @@ export async function startCheckout(
   now = new Date(),
 ) {
   const { child, plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
-  await expirePendingOrders(db, provider, now);
-  // A second program for a child already in one is queued after it: never without the family's word.
+  // A few of everyone's abandoned check-outs (the sweep never fails this one; the embedded database
+  // has one connection, so it runs here rather than beside the request).
+  await expirePendingOrders(db, provider, { now, batch: 5 });
+  // A program that must wait for one the child is in is queued after it: never without the family's word.
   const programs = await childPrograms(db, child.id, now);
-  const [current] = programs;
-  if (current && !input.startAfterCurrent) {
-    throw refused.overlap(child.firstName, current, programPeriod(now, plan, lastEnd(programs)).startsAt);
+  const period = programPeriod(now, plan, programs);
+  if (period.reason === 'after_current' && !input.startAfterCurrent) {
+    const blocking = programs.find((p) => p.endsAt.getTime() === period.startsAt.getTime()) ?? programs[0];
+    if (blocking) throw refused.overlap(child.firstName, blocking, period.startsAt);
   }
 
   const [order] = await db
@@ -89,6 +92,7 @@ export async function startCheckout(
       amountCents: plan.priceCents,
       currency: plan.currency,
       provider: provider.kind,
+      startAfterCurrent: period.reason === 'after_current',
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('the order was not created');
@@ -186,47 +190,60 @@ export const PENDING_ORDER_HOURS = 24;
 const EXPIRED_NOTE = `Expired: not paid within ${PENDING_ORDER_HOURS} hours of check-out.`;
 
 /**
- * Expires abandoned check-outs: pending orders older than PENDING_ORDER_HOURS become cancelled
- * (with a note saying why) and their payment is cancelled at the provider, so a forgotten tab can
- * no longer pay them. Runs, a batch at a time, whenever a check-out starts and whenever a family
- * or the team lists orders; an order paid meanwhile is left alone (the update checks it is still
- * pending). Answers how many expired.
+ * Expires abandoned check-outs: unpaid orders (pending, or failed and so still payable with another
+ * card) older than PENDING_ORDER_HOURS. The provider cancels each payment first, as an
+ * administrator's cancellation does; only then is the order cancelled, with a note saying why. A
+ * payment the provider will not cancel (it went through meanwhile, or the provider cannot be
+ * reached) leaves its order as it is, for the webhook or the next sweep: money is never taken for
+ * an order already closed. Orders started with another provider are left alone. Runs when a
+ * check-out starts (a few of everyone's) and when a family lists its orders (theirs);
+ * never throws. Answers how many expired.
  */
 export async function expirePendingOrders(
   db: Db,
-  provider: Pick<PaymentProvider, 'cancelPayment'>,
-  now = new Date(),
-  batch = 50,
+  provider: Pick<PaymentProvider, 'cancelPayment' | 'kind'>,
+  { now = new Date(), userId, batch = 20 }: { now?: Date; userId?: string; batch?: number } = {},
 ): Promise<number> {
-  const cutoff = new Date(now.getTime() - PENDING_ORDER_HOURS * 3_600_000);
-  const stale = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff)))
-    .orderBy(asc(orders.createdAt))
-    .limit(batch);
-  if (stale.length === 0) return 0;
-  const expired = await db
-    .update(orders)
-    .set({ status: 'cancelled', closedAt: now, note: EXPIRED_NOTE })
-    .where(
-      and(
-        inArray(
-          orders.id,
-          stale.map((o) => o.id),
+  try {
+    const cutoff = new Date(now.getTime() - PENDING_ORDER_HOURS * 3_600_000);
+    const unpaid = inArray(orders.status, ['pending', 'failed']);
+    const stale = await db
+      .select({ id: orders.id, providerRef: orders.providerRef })
+      .from(orders)
+      .where(
+        and(
+          unpaid,
+          lt(orders.createdAt, cutoff),
+          eq(orders.provider, provider.kind),
+          userId ? eq(orders.userId, userId) : undefined,
         ),
-        eq(orders.status, 'pending'),
-      ),
-    )
-    .returning({ providerRef: orders.providerRef });
-  await Promise.all(
-    expired.map((o) =>
-      o.providerRef ? provider.cancelPayment(o.providerRef).catch(() => undefined) : undefined,
-    ),
-  );
-  return expired.length;
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(batch);
+    let expired = 0;
+    for (const order of stale) {
+      if (order.providerRef) {
+        try {
+          await provider.cancelPayment(order.providerRef);
+        } catch {
+          continue;
+        }
+      }
+      const closed = await db
+        .update(orders)
+        .set({ status: 'cancelled', closedAt: now, note: EXPIRED_NOTE })
+        .where(and(eq(orders.id, order.id), unpaid))
+        .returning({ id: orders.id });
+      expired += closed.length;
+    }
+    return expired;
+  } catch {
+    // A sweep is housekeeping: the family's request goes on without it.
+    return 0;
+  }
 }
 
+/** Orders as the family sees them, newest first. */
 export async function familyOrders(db: Db, userId: string): Promise<OrderDto[]> {
   const rows = await db
     .select()

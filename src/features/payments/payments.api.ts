@@ -61,7 +61,7 @@ export const paymentsApi = {
     status: 200,
     response: checkoutPreviewSchema,
     returns: 'The dates and the child’s programs',
-    errors: [404],
+    errors: [404, 409],
   }),
   checkout: contract('startCheckout', 'POST /checkout', {
     summary: 'Starts paying for a program for one of the family’s children',

@@ -119,7 +119,7 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
   });
 
   route(app, deps, api.myOrders, async (c) => {
-    await expirePendingOrders(deps.db, provider);
+    await expirePendingOrders(deps.db, provider, { userId: c.get('user').id });
     return c.json({ items: await familyOrders(deps.db, c.get('user').id) }, 200);
   });
 }

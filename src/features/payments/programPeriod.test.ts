@@ -33,59 +33,64 @@ describe('programPeriod', () => {
   const now = at('2026-11-24T10:00:00Z');
   const monthly = { durationMonths: 1, startsOn: null };
   const summer = { durationMonths: 2, startsOn: '2027-06-14' };
+  const program = (startsAt: string, endsAt: string) => ({ startsAt: at(startsAt), endsAt: at(endsAt) });
+  const running = program('2026-11-01T00:00:00Z', '2027-01-10T08:00:00Z');
+  const queuedSummer = program('2027-06-14T12:00:00Z', '2027-08-14T12:00:00Z');
 
   it.each([
+    ['starts at once without a season or another program', monthly, [], '2026-11-24T10:00:00.000Z', 'now'],
+    ['queues after the program running now', monthly, [running], '2027-01-10T08:00:00.000Z', 'after_current'],
     [
-      'starts at once without a season or a current program',
+      'starts now when the only other program is queued far ahead (no overlap)',
       monthly,
-      null,
+      [queuedSummer],
       '2026-11-24T10:00:00.000Z',
       'now',
     ],
     [
-      'ignores a current program that has ended',
+      'slides past every program it would overlap',
       monthly,
-      at('2026-11-01T00:00:00Z'),
-      '2026-11-24T10:00:00.000Z',
-      'now',
+      [running, program('2027-01-10T08:00:00Z', '2027-02-10T08:00:00Z')],
+      '2027-02-10T08:00:00.000Z',
+      'after_current',
     ],
     [
-      'queues after the current program',
+      'fits in a gap between two programs when it is long enough',
       monthly,
-      at('2027-01-10T08:00:00Z'),
+      [running, program('2027-03-01T00:00:00Z', '2027-04-01T00:00:00Z')],
       '2027-01-10T08:00:00.000Z',
       'after_current',
     ],
-    ['waits for its season (midday UTC on its date)', summer, null, '2027-06-14T12:00:00.000Z', 'season'],
+    ['waits for its season (midday UTC on its date)', summer, [], '2027-06-14T12:00:00.000Z', 'season'],
     [
-      'waits for its season even after a current program that ends sooner',
+      'waits for its season even with a program that ends sooner',
       summer,
-      at('2027-02-01T00:00:00Z'),
+      [running],
       '2027-06-14T12:00:00.000Z',
       'season',
     ],
     [
-      'queues after a current program that runs into the season',
+      'queues after a program that runs into the season',
       summer,
-      at('2027-07-01T00:00:00Z'),
+      [program('2027-05-01T00:00:00Z', '2027-07-01T00:00:00Z')],
       '2027-07-01T00:00:00.000Z',
       'after_current',
     ],
     [
       'starts at once when its season has begun (a late joiner)',
       { durationMonths: 2, startsOn: '2026-11-01' },
-      null,
+      [],
       '2026-11-24T10:00:00.000Z',
       'now',
     ],
-  ] as const)('%s', (_, plan, currentEnd, startsAt, reason) => {
-    const period = programPeriod(now, plan, currentEnd);
+  ] as const)('%s', (_, plan, programs, startsAt, reason) => {
+    const period = programPeriod(now, plan, programs);
     expect(period.startsAt.toISOString()).toBe(startsAt);
     expect(period.reason).toBe(reason);
     expect(period.endsAt).toEqual(programEnd(period.startsAt, plan.durationMonths));
   });
 
   it('ends the Summer Reading Quest in August when bought in November', () => {
-    expect(programPeriod(now, summer, null).endsAt.toISOString()).toBe('2027-08-14T12:00:00.000Z');
+    expect(programPeriod(now, summer, []).endsAt.toISOString()).toBe('2027-08-14T12:00:00.000Z');
   });
 });

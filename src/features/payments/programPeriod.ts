@@ -35,15 +35,23 @@ function addCalendarMonths(start: Date, months: number): Date {
 /** Why a program starts when it does: at once, on its season's date, or after the child's current one. */
 export type ProgramStartReason = 'now' | 'season' | 'after_current';
 
+/** A program of the child's that has not ended, as far as the start rule is concerned. */
+interface Booked {
+  startsAt: Date;
+  endsAt: Date;
+}
+
 /**
  * When a new program starts and ends: at once; on its season's first day when that is still
- * ahead; and never before the child's current (or already queued) program ends, so buying again
- * queues rather than overlaps. Check-out shows exactly this before anyone pays.
+ * ahead; and in the first stretch free of the child's other programs (running or queued) long
+ * enough for it, so programs never overlap. A monthly plan bought in November for a child whose
+ * summer quest is queued for June starts now; a second program for a child in one now waits for
+ * it (`after_current`). Check-out shows exactly this before anyone pays.
  */
 export function programPeriod(
   now: Date,
   plan: { durationMonths: number; startsOn: string | null },
-  currentEnd: Date | null | undefined,
+  programs: readonly Booked[],
 ): { startsAt: Date; endsAt: Date; reason: ProgramStartReason } {
   let startsAt = now;
   let reason: ProgramStartReason = 'now';
@@ -52,9 +60,13 @@ export function programPeriod(
     startsAt = season;
     reason = 'season';
   }
-  if (currentEnd && currentEnd.getTime() > startsAt.getTime()) {
-    startsAt = currentEnd;
-    reason = 'after_current';
+  const earliest = startsAt;
+  // Slide past each program the new one would overlap, in the order they run.
+  for (const other of [...programs].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
+    const endsAt = programEnd(startsAt, plan.durationMonths);
+    const overlaps = startsAt < other.endsAt && other.startsAt < endsAt;
+    if (overlaps) startsAt = other.endsAt;
   }
+  if (startsAt.getTime() !== earliest.getTime()) reason = 'after_current';
   return { startsAt, endsAt: programEnd(startsAt, plan.durationMonths), reason };
 }

@@ -28,7 +28,3 @@ export async function childPrograms(
     )
     .orderBy(asc(subscriptions.startsAt), asc(subscriptions.endsAt));
 }
-
-/** When the last of them ends: a new program starts no sooner. */
-export const lastEnd = (programs: ChildProgram[]): Date | null =>
-  programs.reduce<Date | null>((latest, p) => (!latest || p.endsAt > latest ? p.endsAt : latest), null);

@@ -14,7 +14,7 @@ import { isUuid } from '~/platform/ids';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
-import { childPrograms, lastEnd } from './programs.server';
+import { childPrograms } from './programs.server';
 
 type EventOutcome =
   | 'applied'
@@ -144,7 +144,7 @@ async function applyToOrder(db: Db, event: PaymentEvent, intent: IntentObject): 
     }
     // A declined card can be retried on the same PaymentIntent: a failed order may still be paid.
     if (order.status !== 'pending' && order.status !== 'failed') return 'applied';
-    await markPaid(tx, order);
+    await markPaid(tx, order, paidAt(event, order));
     return 'applied';
   });
 }
@@ -214,8 +214,17 @@ async function applyRefund(db: Db, event: PaymentEvent): Promise<EventOutcome> {
   });
 }
 
-async function markPaid(tx: Tx, order: typeof orders.$inferSelect) {
+/**
+ * When the money arrived: the provider's event time (a webhook retried hours later still starts the
+ * program from the payment), kept between the check-out and now.
+ */
+function paidAt(event: PaymentEvent, order: typeof orders.$inferSelect): Date {
   const now = new Date();
+  const created = new Date(event.created * 1000);
+  return Number.isFinite(created.getTime()) && created >= order.createdAt && created <= now ? created : now;
+}
+
+async function markPaid(tx: Tx, order: typeof orders.$inferSelect, now: Date) {
   await tx.update(orders).set({ status: 'paid', paidAt: now }).where(eq(orders.id, order.id));
   const childId = order.childId;
   if (!childId) return; // the child was removed while paying: the order is paid, there is no one to enrol
@@ -228,12 +237,19 @@ async function markPaid(tx: Tx, order: typeof orders.$inferSelect) {
   // Serialise purchases for one child so two programs bought at once follow each other.
   await lockChildPrograms(tx, childId);
   // The rule check-out showed the family: at once, on the season's date, or after the current one.
-  const { startsAt, endsAt } = programPeriod(now, plan, lastEnd(await childPrograms(tx, childId, now)));
+  const programs = await childPrograms(tx, childId, now);
+  const { startsAt, endsAt, reason } = programPeriod(now, plan, programs);
   await tx.insert(subscriptions).values({ childId, planId: plan.id, orderId: order.id, startsAt, endsAt });
+  // Paid from two tabs at once, a program the family did not confirm can find the child enrolled
+  // meanwhile: it still never overlaps, and the family is told plainly, with the way out.
+  const unconfirmed =
+    reason === 'after_current' && !order.startAfterCurrent
+      ? ` ${child.firstName} was already in another program when the payment arrived, so this one waits for it. If you would rather have your money back, write to us from the contact page.`
+      : '';
   await notifyChild(tx, childId, {
     kind: 'payment',
     title: `${child.firstName} is enrolled in ${plan.name}`,
-    body: 'The program runs from {starts} to {ends}. Next step: book the introductory interview.',
+    body: `The program runs from {starts} to {ends}.${unconfirmed} Next step: book the introductory interview.`,
     times: { starts: { at: startsAt, style: 'date' }, ends: { at: endsAt, style: 'date' } },
     link: '/schedule-interview',
   });

@@ -30,8 +30,16 @@ export function choosePlan(plan: SelectedPlan) {
   $basket.set({ ...plan });
 }
 
-/** Empties the basket and the shared state (a removed program, a finished purchase). */
+/** Empties the basket and the shared state (a removed program). */
 export function clearSelectedPlan() {
   $selectedPlanData.set(null);
   $basket.set(null);
+}
+
+/** After a purchase: empties the basket if it still holds the plan paid for (another tab may have chosen anew). */
+export function clearBasketOf(plan: { name: string; durationMonths: number }) {
+  const basket = $basket.get();
+  if (basket?.selectedPlanName === plan.name && basket.selectedPlanDuration === plan.durationMonths) {
+    clearSelectedPlan();
+  }
 }

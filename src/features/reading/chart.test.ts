@@ -20,9 +20,12 @@ describe('chartTicks', () => {
 
 describe('words', () => {
   it('writes days, months and amounts', () => {
-    expect(shortDay('2026-11-16')).toBe('16 Nov');
-    expect(longDay('2026-11-21')).toBe('Sat, 21 Nov 2026');
-    expect(monthName('2026-01')).toBe('January 2026');
+    expect(shortDay('2026-11-16', 'en-GB')).toBe('16 Nov');
+    expect(longDay('2026-11-21', 'en-GB')).toBe('Sat, 21 Nov 2026');
+    expect(monthName('2026-01', 'en-GB')).toBe('January 2026');
+    // In the reader's language, and the same day wherever they are.
+    expect(shortDay('2026-11-16', 'en-US')).toBe('Nov 16');
+    expect(longDay('2026-11-21', 'en-US')).toBe('Sat, Nov 21, 2026');
     expect(minutesText(1)).toBe('1 minute');
     expect(minutesText(1250)).toBe('1,250 minutes');
     expect(daysText(1)).toBe('1 day');
@@ -37,7 +40,7 @@ describe('words', () => {
       ],
       '2026-11-21',
     );
-    expect(chartSummary(s.weeks)).toBe(
+    expect(chartSummary(s.weeks, 'en-GB')).toBe(
       'Minutes of reading per week over the last 12 weeks: 120 minutes in all. This week: 30 minutes. Most in one week: 90 minutes, the week of 2 Nov. 10 of 12 weeks without reading.',
     );
     expect(chartSummary(summarize([], '2026-11-21').weeks)).toBe('No reading logged in the last 12 weeks.');

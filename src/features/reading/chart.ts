@@ -2,6 +2,7 @@
  * What the weekly chart draws and says, without React: the scale of its minutes axis, the
  * labels of days and weeks, and the sentence that stands in for the picture.
  */
+import { formatDay } from '~/platform/time';
 import type { WeekTotal } from './reading';
 
 const STEPS = [5, 10, 15, 30, 60, 120, 180, 300, 600, 1200, 3000];
@@ -13,27 +14,14 @@ export function chartTicks(max: number): number[] {
   return Array.from({ length: Math.ceil(top / step) + 1 }, (_, i) => i * step);
 }
 
-const utcDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** "21 Nov": a week's Monday on the chart's axis. */
-export const shortDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(utcDate(day));
+/** "21 Nov" (or "Nov 21"): a week's Monday on the chart's axis, in the reader's language. */
+export const shortDay = (day: string, locale?: string) => formatDay(day, 'axisDay', { locale });
 
 /** "Sat, 21 Nov 2026": a day in the list of entries. */
-export const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utcDate(day));
+export const longDay = (day: string, locale?: string) => formatDay(day, 'listDay', { locale });
 
 /** "November 2026" */
-export const monthName = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    utcDate(`${month}-01`),
-  );
+export const monthName = (month: string, locale?: string) => formatDay(`${month}-01`, 'month', { locale });
 
 /** "1 minute", "1,250 minutes" */
 export const minutesText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'minute' : 'minutes'}`;
@@ -42,7 +30,7 @@ export const minutesText = (n: number) => `${n.toLocaleString('en-US')} ${n === 
 export const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** The chart in words: what a parent would take from the picture. */
-export function chartSummary(weeks: readonly WeekTotal[]): string {
+export function chartSummary(weeks: readonly WeekTotal[], locale?: string): string {
   const total = weeks.reduce((sum, w) => sum + w.minutes, 0);
   const span = `the last ${weeks.length} weeks`;
   if (total === 0) return `No reading logged in ${span}.`;
@@ -52,7 +40,7 @@ export function chartSummary(weeks: readonly WeekTotal[]): string {
   return [
     `Minutes of reading per week over ${span}: ${minutesText(total)} in all.`,
     `This week: ${minutesText(thisWeek?.minutes ?? 0)}.`,
-    `Most in one week: ${minutesText(best.minutes)}, the week of ${shortDay(best.start)}.`,
+    `Most in one week: ${minutesText(best.minutes)}, the week of ${shortDay(best.start, locale)}.`,
     empty > 0 ? `${empty} of ${weeks.length} weeks without reading.` : 'Reading every week.',
   ].join(' ');
 }

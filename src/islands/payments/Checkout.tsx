@@ -30,11 +30,16 @@ export function Checkout() {
   const hydrated = useHydrated();
   const choice = usePlanChoice();
   const signedIn = useSignedIn();
+  // Once an order exists, the page stays on its plan whatever another tab does to the basket.
+  const [pinned, setPinned] = useState<PlanDto | null>(null);
+  const chosenId = choice.status === 'chosen' ? choice.plan.id : null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per plan shown, not per render.
   useEffect(() => {
     if (choice.status === 'chosen') rememberPlan(choice.plan);
-  }, [choice]);
+  }, [chosenId]);
 
+  if (pinned) return <CheckoutFor plan={pinned} signedIn={signedIn} onStarted={setPinned} />;
   if (!hydrated || choice.status === 'loading') {
     return <WaitLine aria-busy="true">Loading your program…</WaitLine>;
   }
@@ -63,7 +68,19 @@ export function Checkout() {
     );
   }
 
-  const { plan } = choice;
+  return <CheckoutFor plan={choice.plan} signedIn={signedIn} onStarted={setPinned} />;
+}
+
+/** The chosen program's summary, then who it is for and the payment (or the way to sign in). */
+function CheckoutFor({
+  plan,
+  signedIn,
+  onStarted,
+}: {
+  plan: PlanDto;
+  signedIn: boolean;
+  onStarted: (plan: PlanDto) => void;
+}) {
   const returnTo = `/check-out?plan=${plan.id}`;
   return (
     <div className="checkout">
@@ -88,7 +105,7 @@ export function Checkout() {
         </button>
       </section>
       {signedIn ? (
-        <PayForChild plan={plan} />
+        <PayForChild key={plan.id} plan={plan} onStarted={onStarted} />
       ) : (
         <section className="checkout-step" aria-labelledby="checkout-signin">
           <h2 id="checkout-signin">Sign in to pay</h2>
@@ -109,7 +126,7 @@ export function Checkout() {
   );
 }
 
-function PayForChild({ plan }: { plan: PlanDto }) {
+function PayForChild({ plan, onStarted }: { plan: PlanDto; onStarted: (plan: PlanDto) => void }) {
   const user = useStore($userData);
   const authReady = useStore($authReady);
   const [childId, setChildId] = useState<string | null>(null);
@@ -121,7 +138,11 @@ function PayForChild({ plan }: { plan: PlanDto }) {
   const [startAfterCurrent, setStartAfterCurrent] = useState(false);
   const [overlapError, setOverlapError] = useState<string | null>(null);
   // Asked once the sign-in is known: before that the request would go without the family's token.
-  const preview = useCheckoutPreview(plan.id, authReady && user ? childId : null);
+  const { state: preview, retry: retryPreview } = useCheckoutPreview(
+    plan.id,
+    authReady && user ? childId : null,
+  );
+  const confirmRef = useRef<HTMLInputElement>(null);
   const groupId = useId();
   const paymentRef = useRef<HTMLElement>(null);
   const children = user?.children ?? [];
@@ -149,7 +170,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
   }
 
   const child = children.find((c) => c._id === childId);
-  const overlaps = preview?.status === 'ready' && preview.preview.programs.length > 0;
+  const overlaps = preview?.status === 'ready' && preview.preview.reason === 'after_current';
   const start = async () => {
     if (!childId) {
       setChildError('Choose which child this program is for.');
@@ -159,6 +180,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
     if (preview?.status !== 'ready') return;
     if (overlaps && !startAfterCurrent) {
       setOverlapError('Tick the box to confirm when this program starts, or choose another child.');
+      confirmRef.current?.focus();
       return;
     }
     setError(null);
@@ -166,20 +188,21 @@ function PayForChild({ plan }: { plan: PlanDto }) {
     try {
       // A double-click starts one check-out, and a retry after a lost answer makes no second
       // order: one idempotency key for this plan and child until an order is made.
-      await submission.run(
-        async (idempotencyKey) =>
-          setCheckout(
-            await call(paymentsApi.checkout, {
-              body: { planId: plan.id, childId, ...(overlaps ? { startAfterCurrent: true } : {}) },
-              idempotencyKey,
-            }),
-          ),
-        `${plan.id} ${childId}`,
-      );
+      await submission.run(async (idempotencyKey) => {
+        const started = await call(paymentsApi.checkout, {
+          body: { planId: plan.id, childId, ...(overlaps ? { startAfterCurrent: true } : {}) },
+          idempotencyKey,
+        });
+        onStarted(plan);
+        setCheckout(started);
+      }, `${plan.id} ${childId}`);
     } catch (e) {
       if (e instanceof ApiClientError && e.fields.childId) setChildError(e.fields.childId);
-      else if (e instanceof ApiClientError && e.fields.startAfterCurrent) setOverlapError(e.message);
-      else setError(errorMessage(e, 'The payment could not be started. Please try again.'));
+      else if (e instanceof ApiClientError && e.code === 'program_overlap') {
+        // The child's programs changed since the dates were shown: show them again, and why.
+        retryPreview();
+        setOverlapError(e.message);
+      } else setError(errorMessage(e, 'The payment could not be started. Please try again.'));
     }
   };
 
@@ -218,22 +241,27 @@ function PayForChild({ plan }: { plan: PlanDto }) {
         <p className="hint">
           Not listed? <a href="/createProfile">Add a child</a> to your family account.
         </p>
-        {preview && child && (
-          <ProgramDates
-            state={preview}
-            planName={plan.name}
-            childName={child.name}
-            confirmed={startAfterCurrent}
-            onConfirm={(confirmed) => {
-              setStartAfterCurrent(confirmed);
-              setOverlapError(null);
-            }}
-            error={overlapError}
-          />
-        )}
-        {error && (
+        {/* One live region, there from the start, so the dates and any warning are announced. */}
+        <div aria-live="polite">
+          {preview && child && (
+            <ProgramDates
+              state={preview}
+              planName={plan.name}
+              childName={child.name}
+              confirmed={startAfterCurrent}
+              onConfirm={(confirmed) => {
+                setStartAfterCurrent(confirmed);
+                setOverlapError(null);
+              }}
+              onRetry={retryPreview}
+              confirmRef={confirmRef}
+              error={overlapError}
+            />
+          )}
+        </div>
+        {(error || (overlapError && !overlaps)) && (
           <p className="form-alert form-alert-error" role="alert">
-            {error}
+            {error ?? overlapError}
           </p>
         )}
         {!checkout && (
@@ -241,7 +269,7 @@ function PayForChild({ plan }: { plan: PlanDto }) {
             type="button"
             className="btn btn-primary"
             onClick={start}
-            disabled={busy || (childId !== null && preview?.status !== 'ready')}
+            aria-disabled={busy || (childId !== null && preview?.status !== 'ready')}
           >
             {busy ? 'Preparing your payment…' : `Continue to payment: ${money(plan)}`}
           </button>

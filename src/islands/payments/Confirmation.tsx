@@ -12,7 +12,7 @@ import { ApiClientError, call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { refreshUserData } from '~/platform/identity/session.store';
 import './Checkout.css';
-import { clearSelectedPlan } from '~/features/plans/plan.store';
+import { clearBasketOf } from '~/features/plans/plan.store';
 import { isUuid } from '~/platform/ids';
 import { formatTime } from '~/platform/time';
 
@@ -54,8 +54,8 @@ export function Confirmation() {
           timer = setTimeout(() => void check(checks + 1), CHECK_EVERY_MS);
         }
         if (order.status === 'paid') {
-          // Bought: the basket is empty again, in every tab.
-          clearSelectedPlan();
+          // Bought: out of the basket, in every tab (unless another tab has chosen anew since).
+          clearBasketOf(order.plan);
           void refreshNotificationCount();
           void refreshUserData().catch(() => {});
         }

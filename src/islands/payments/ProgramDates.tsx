@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import { paymentsApi } from '~/features/payments/payments.api';
 import type { CheckoutPreview } from '~/features/payments/payments.schema';
 import { CheckboxField } from '~/islands/shared/Field';
@@ -13,9 +13,11 @@ export type PreviewState =
   | { status: 'ready'; preview: CheckoutPreview }
   | { status: 'error'; message: string };
 
-/** What the server says buying this plan for this child now would mean; reloaded when either changes. */
-export function useCheckoutPreview(planId: string, childId: string | null): PreviewState | null {
+/** What the server says buying this plan for this child now would mean; reloaded when either changes, or on `retry`. */
+export function useCheckoutPreview(planId: string, childId: string | null) {
   const [state, setState] = useState<PreviewState | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how retry() asks again.
   useEffect(() => {
     if (!childId) {
       setState(null);
@@ -36,8 +38,8 @@ export function useCheckoutPreview(planId: string, childId: string | null): Prev
     return () => {
       stale = true;
     };
-  }, [planId, childId]);
-  return state;
+  }, [planId, childId, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
 const day = (iso: string) => formatTime(iso, 'date');
@@ -52,6 +54,8 @@ export function ProgramDates({
   childName,
   confirmed,
   onConfirm,
+  onRetry,
+  confirmRef,
   error,
 }: {
   state: PreviewState;
@@ -59,6 +63,9 @@ export function ProgramDates({
   childName: string;
   confirmed: boolean;
   onConfirm: (confirmed: boolean) => void;
+  onRetry: () => void;
+  /** The confirmation box, focused when the family goes on without ticking it. */
+  confirmRef: RefObject<HTMLInputElement | null>;
   /** The server's refusal of an unconfirmed overlap, shown beside the box. */
   error?: string | null | undefined;
 }) {
@@ -67,15 +74,23 @@ export function ProgramDates({
     return <WaitLine aria-busy="true">Working out when the program starts…</WaitLine>;
   if (state.status === 'error') {
     return (
-      <p className="form-alert form-alert-error" role="alert">
-        {state.message}
-      </p>
+      <div className="form-alert form-alert-error" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
     );
   }
   const { preview } = state;
-  const [current] = preview.programs;
+  const delayed = preview.reason === 'after_current';
+  // The program this one waits for: the one that ends as it starts.
+  const current = delayed
+    ? (preview.programs.find((p) => p.endsAt === preview.startsAt) ?? preview.programs[0])
+    : undefined;
+  const others = preview.programs.filter((p) => p !== current);
   return (
-    <div className="program-dates" aria-live="polite">
+    <div className="program-dates">
       <dl className="plan-summary-facts">
         <div>
           <dt>Starts</dt>
@@ -101,11 +116,10 @@ export function ProgramDates({
             {Date.parse(current.startsAt) > Date.now()
               ? `(from ${day(current.startsAt)} until ${day(current.endsAt)})`
               : `until ${day(current.endsAt)}`}
-            {preview.programs.length > 1 && `, and ${preview.programs.length - 1} more queued after it`}.
-            Programs never overlap: {planName} would start on {day(preview.startsAt)}, after{' '}
-            {preview.programs.length > 1 ? 'them' : 'it'}.
+            . Programs never overlap: {planName} would start on {day(preview.startsAt)}, after it.
           </p>
           <CheckboxField
+            inputRef={confirmRef}
             id={`${id}-after`}
             label={`Yes, start ${planName} for ${childName} on ${day(preview.startsAt)}`}
             checked={confirmed}
@@ -113,6 +127,13 @@ export function ProgramDates({
             error={error ?? undefined}
           />
         </div>
+      )}
+      {!delayed && others.length > 0 && (
+        <p className="hint">
+          {childName} also has{' '}
+          {others.map((p) => `${p.planName} (${day(p.startsAt)} to ${day(p.endsAt)})`).join(', ')}: this
+          program fits before or around {others.length > 1 ? 'them' : 'it'} without overlapping.
+        </p>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $basket, $selectedPlanData, choosePlan } from '~/features/plans/plan.store';
+import { $basket, $selectedPlanData, choosePlan, selectPlan } from '~/features/plans/plan.store';
 import { plansApi } from '~/features/plans/plans.api';
 import type { PlanDto } from '~/features/plans/plans.schema';
 import { call } from '~/platform/client/api';
@@ -45,19 +45,24 @@ export function usePlanChoice(): PlanChoice {
   return plan ? { status: 'chosen', plan } : { status: 'unavailable' };
 }
 
-/** Keeps the basket and shared state in step with the plan shown, so the rest of the site agrees. */
+/**
+ * Keeps the spec's shared state (this tab's) in step with the plan shown, and puts it in the basket
+ * when the basket is empty (a shared check-out link). A basket that holds another plan is left
+ * alone: two tabs on two check-out links must not keep overwriting each other.
+ */
 export function rememberPlan(plan: PlanDto) {
-  const current = $basket.get();
+  const shown = {
+    selectedPlanName: plan.name,
+    selectedPlanDuration: plan.durationMonths,
+    selectedPlanPrice: plan.priceCents,
+  };
+  const current = $selectedPlanData.get();
   if (
-    current?.selectedPlanName !== plan.name ||
-    current.selectedPlanDuration !== plan.durationMonths ||
-    current.selectedPlanPrice !== plan.priceCents ||
-    $selectedPlanData.get()?.selectedPlanName !== plan.name
+    current?.selectedPlanName !== shown.selectedPlanName ||
+    current.selectedPlanDuration !== shown.selectedPlanDuration ||
+    current.selectedPlanPrice !== shown.selectedPlanPrice
   ) {
-    choosePlan({
-      selectedPlanName: plan.name,
-      selectedPlanDuration: plan.durationMonths,
-      selectedPlanPrice: plan.priceCents,
-    });
+    selectPlan(shown);
   }
+  if (!$basket.get()) choosePlan(shown);
 }

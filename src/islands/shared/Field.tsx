@@ -1,6 +1,7 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -155,6 +156,7 @@ export function CheckboxField({
   hint,
   error,
   className,
+  inputRef,
 }: {
   id: string;
   label: ReactNode;
@@ -163,11 +165,14 @@ export function CheckboxField({
   hint?: ReactNode;
   error?: string | undefined;
   className?: string;
+  /** To focus the box (after an error about it). */
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="checkbox" htmlFor={id}>
         <input
+          ref={inputRef}
           id={id}
           type="checkbox"
           checked={checked}

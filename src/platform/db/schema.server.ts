@@ -126,6 +126,8 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
+    /** The family confirmed at check-out that this program starts after the child's current one. */
+    startAfterCurrent: boolean('start_after_current').notNull().default(false),
     note: text('note'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

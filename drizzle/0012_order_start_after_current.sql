@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "start_after_current" boolean DEFAULT false NOT NULL;
