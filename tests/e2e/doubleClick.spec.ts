@@ -66,17 +66,25 @@ async function getJson<T>(request: APIRequestContext, path: string, headers: Rec
 
 const adminHeaders = async () => bearer(await demoToken('admin'));
 
-/** Exactly one record titled `title` in an admin list (found by searching its title); removed after. */
-async function expectOneRecord(request: APIRequestContext, path: string, title: string) {
+/**
+ * Exactly one record whose `field` (its title, or a plan's name) is `value` in an admin list, found
+ * by searching for it; removed after unless `keep` (events are cancelled, never deleted).
+ */
+async function expectOneRecord(
+  request: APIRequestContext,
+  path: string,
+  value: string,
+  { field = 'title', keep = false }: { field?: 'title' | 'name'; keep?: boolean } = {},
+) {
   const admin = await adminHeaders();
-  const list = await getJson<{ items: { id: string; title: string }[] }>(
+  const list = await getJson<{ items: ({ id: string } & Record<string, unknown>)[] }>(
     request,
-    `${path}?q=${encodeURIComponent(title)}`,
+    `${path}?q=${encodeURIComponent(value)}`,
     admin,
   );
-  const found = list.items.filter((r) => r.title === title);
+  const found = list.items.filter((r) => r[field] === value);
   expect(found).toHaveLength(1);
-  await request.delete(`${path}/${found[0]?.id}`, { headers: admin });
+  if (!keep) await request.delete(`${path}/${found[0]?.id}`, { headers: admin });
 }
 
 /** A datetime-local value `days` from now at 10:00, in this machine's time zone (the browser's too). */
@@ -407,16 +415,8 @@ test.describe('signed in as the administrator', () => {
     await form.getByRole('button', { name: 'Create plan' }).dblclick();
     await expect(page.getByRole('status').filter({ hasText: `“${name}” is created` })).toBeVisible();
 
-    const admin = await adminHeaders();
-    const list = await getJson<{ items: { id: string; name: string }[] }>(
-      request,
-      `/api/admin/plans?q=${encodeURIComponent(name)}`,
-      admin,
-    );
-    const plans = list.items.filter((p) => p.name === name);
-    expect(plans).toHaveLength(1);
     creates.expectOneSubmission();
-    await request.delete(`/api/admin/plans/${plans[0]?.id}`, { headers: admin });
+    await expectOneRecord(request, '/api/admin/plans', name, { field: 'name' });
   });
 
   test('a double-click on "Create event" creates one event', async ({ page, request }) => {
@@ -435,13 +435,8 @@ test.describe('signed in as the administrator', () => {
     await form.getByRole('button', { name: 'Create event' }).dblclick();
     await expect(page.getByRole('status').filter({ hasText: `“${title}” is created` })).toBeVisible();
 
-    const list = await getJson<{ items: { title: string }[] }>(
-      request,
-      `/api/admin/events?q=${encodeURIComponent(title)}`,
-      await adminHeaders(),
-    );
-    expect(list.items.filter((e) => e.title === title)).toHaveLength(1);
     creates.expectOneSubmission();
+    await expectOneRecord(request, '/api/admin/events', title, { keep: true });
   });
 
   test('a double-click on "Save as draft" of a team post saves one draft', async ({ page, request }) => {

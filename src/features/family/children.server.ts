@@ -1,19 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { notificationDto } from '~/features/notifications/notifications.server';
 import { utcDay } from '~/features/reading/reading';
 import { readingStats } from '~/features/reading/reading.server';
 import type { Db } from '~/platform/db/client.server';
-import {
-  children,
-  eventRegistrations,
-  notifications,
-  plans,
-  recordings,
-  subscriptions,
-} from '~/platform/db/schema.server';
+import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
 import type { ChildDto, ChildInput, ChildProgramDto } from './children.schema';
+import { programsOfChildren } from './programs.server';
 
 const RECENT_NOTIFICATIONS = 20;
 type NotificationRow = typeof notifications.$inferSelect;
@@ -159,25 +153,8 @@ type Programs = { current: ChildProgramDto | null; queued: ChildProgramDto[] };
  */
 async function programsOf(db: Db, childIds: string[]): Promise<Map<string, Programs>> {
   const found = new Map<string, Programs>();
-  if (childIds.length === 0) return found;
   const now = new Date();
-  const rows = await db
-    .select({
-      childId: subscriptions.childId,
-      planName: plans.name,
-      startsAt: subscriptions.startsAt,
-      endsAt: subscriptions.endsAt,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        inArray(subscriptions.childId, childIds),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.endsAt, now),
-      ),
-    )
-    .orderBy(asc(subscriptions.startsAt), asc(subscriptions.endsAt));
+  const rows = await programsOfChildren(db, childIds, now);
   for (const row of rows) {
     const programs = found.get(row.childId) ?? { current: null, queued: [] };
     const program = {

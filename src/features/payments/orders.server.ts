@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { type ChildProgram, childPrograms } from '~/features/family/programs.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, orders, plans, subscriptions } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
@@ -6,7 +7,6 @@ import type { PaymentProvider } from '~/platform/payments/provider.server';
 import { formatTime, SERVER_VIEWER } from '~/platform/time';
 import type { CheckoutPreview, OrderDto } from './payments.schema';
 import { programPeriod } from './programPeriod';
-import { type ChildProgram, childPrograms } from './programs.server';
 
 const refused = {
   childNotFound: () => notFound('That child'),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { childPrograms } from '~/features/family/programs.server';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db, Tx } from '~/platform/db/client.server';
 import {
@@ -14,7 +15,6 @@ import { isUuid } from '~/platform/ids';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
-import { childPrograms } from './programs.server';
 
 type EventOutcome =
   | 'applied'
