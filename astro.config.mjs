@@ -2,15 +2,17 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { productionServer } from './scripts/build-server.mjs';
 
 // Public pages are pre-rendered (output: 'static'); pages that opt out with
-// `export const prerender = false` and, later, the API are served on demand by
-// the same standalone Node server.
+// `export const prerender = false` are rendered on request. The production server
+// (dist/server/main.mjs, built by productionServer()) serves the files, the API and,
+// through the adapter in middleware mode, Astro's on-demand pages (decision 25).
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), productionServer()],
   trailingSlash: 'ignore',
   server: { port: 4321, host: '127.0.0.1' },
   devToolbar: { enabled: false },

@@ -18,6 +18,8 @@ const env = {
   LOG_LEVEL: 'warn',
   // Every test signs in from the same address; the limit itself is covered by the integration tests.
   AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  // The same for the contact form: several specs send messages (with and without JavaScript).
+  INQUIRY_RATE_LIMIT_PER_TEN_MINUTES: '100000',
   DATA_DIR: join(dataRoot, 'db'),
   MEDIA_DIR: join(dataRoot, 'media'),
 };
@@ -35,7 +37,7 @@ if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
   await stopEmulator();
   process.exit(1);
 }
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+const server = spawn(process.execPath, ['dist/server/main.mjs'], { stdio: 'inherit', env });
 const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

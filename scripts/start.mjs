@@ -41,7 +41,7 @@ if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
 }
 
 step(`Starting Quill Reads on http://${host}:${port}`);
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+const server = spawn(process.execPath, ['dist/server/main.mjs'], { stdio: 'inherit', env });
 
 console.log(`
   Quill Reads is running at http://${host}:${port}  (Ctrl+C to stop)

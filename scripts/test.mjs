@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, in order: lint, types, unit and integration tests,
-// the production build, then end-to-end tests in Chromium. Ends with one summary line.
+// the production build, the page weight budgets, then end-to-end tests in Chromium. Ends with one summary line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium, installPlaywrightChromium } from './chromium.mjs';
 import { freePort, run, step } from './lib.mjs';
@@ -78,9 +78,22 @@ if (!chromium) {
 }
 console.log(`Using ${chromium}`);
 
+// Bytes do not depend on the database: CI's second run (PostgreSQL) does not weigh them again.
+const browserEnv = { ...process.env, CHROMIUM_PATH: chromium === 'playwright' ? '' : chromium };
+if (process.env.SKIP_STATIC_CHECKS !== '1') {
+  await gate(
+    'Page weight budgets (scripts/bench-pages.mjs)',
+    process.execPath,
+    ['scripts/bench-pages.mjs', '--no-build'],
+    {
+      env: browserEnv,
+    },
+  );
+}
+
 const e2ePort = process.env.E2E_PORT ?? String(await freePort(4322));
 await gate('End-to-end tests (Playwright)', 'playwright', ['test'], {
-  env: { ...process.env, CHROMIUM_PATH: chromium === 'playwright' ? '' : chromium, E2E_PORT: e2ePort },
+  env: { ...browserEnv, E2E_PORT: e2ePort },
 });
 const e2e = readJson('test-results/e2e-results.json');
 if (e2e?.stats) {

@@ -58,18 +58,24 @@ export function createApi(deps: ApiDeps) {
 
 export type Api = ReturnType<typeof createApi>;
 
-let api: Promise<Api> | undefined;
+/**
+ * The process's one API, kept on globalThis: the production server's bundle and Astro's (the
+ * contact form's plain-HTML post) each carry this module, and a second API would keep its own rate
+ * limits and payment secrets.
+ */
+const API = Symbol.for('quillreads.api');
+const shared = globalThis as typeof globalThis & { [API]?: Promise<Api> };
 
 /**
  * The server's one API instance, built on first use: settings parsed, database opened and
  * migrated. A bad setting stops the server with a message that names it.
  */
 export function getApi(): Promise<Api> {
-  api ??= serverDeps()
+  shared[API] ??= serverDeps()
     .then(createApi)
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     });
-  return api;
+  return shared[API];
 }

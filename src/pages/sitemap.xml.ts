@@ -1,29 +1,28 @@
 import type { APIRoute } from 'astro';
 import { desc } from 'drizzle-orm';
 import { publishedPostIds } from '~/features/blogs/blogs.server';
-import { listedStaticPaths, type SitemapEntry, sitemapXml } from '~/features/site/sitemap';
+import { listPublishedEpisodes } from '~/features/podcast/podcast.server';
+import { listedStaticPaths, sitemapEntries, sitemapXml } from '~/features/site/sitemap';
 import { events } from '~/platform/db/schema.server';
 import { cachePublicly } from '~/platform/http/pageCache';
 import { getDatabase } from '~/platform/runtime.server';
 
-// On request, so posts and events published since the last build are listed.
+// On request, so posts and events published since the last build are listed. Every lastmod is a
+// date the content carries (published, changed), never the time this answer was made.
 export const prerender = false;
 
 export const GET: APIRoute = async ({ site, url }) => {
   const { db } = await getDatabase();
-  const [posts, eventRows] = await Promise.all([
+  const [posts, eventRows, episodes] = await Promise.all([
     publishedPostIds(db),
     db
       .select({ id: events.id, updatedAt: events.updatedAt })
       .from(events)
       .orderBy(desc(events.startsAt))
       .limit(5000),
+    listPublishedEpisodes(db),
   ]);
-  const entries: SitemapEntry[] = [
-    ...listedStaticPaths().map((path) => ({ path })),
-    ...posts.map((p) => ({ path: `/blogs/${p.id}`, lastModified: p.updatedAt })),
-    ...eventRows.map((e) => ({ path: `/events/${e.id}`, lastModified: e.updatedAt })),
-  ];
+  const entries = sitemapEntries(listedStaticPaths(), { posts, events: eventRows, episodes });
   const headers = new Headers({ 'Content-Type': 'application/xml; charset=utf-8' });
   cachePublicly(headers, 3600, 3600);
   return new Response(sitemapXml(site ?? url.origin, entries), { headers });

@@ -54,6 +54,8 @@ const settingsSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Requests per minute and address on the sign-in routes. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Contact-form messages per address in ten minutes (through the API or the form without JavaScript). */
+    INQUIRY_RATE_LIMIT_PER_TEN_MINUTES: z.coerce.number().int().min(1).max(100_000).default(5),
     /**
      * The weekly introductory-interview template on the team's clock: windows separated by
      * semicolons, each weekdays and a 24-hour range, e.g. "Tue,Thu 16:00-19:00; Sat 10:00-12:00".

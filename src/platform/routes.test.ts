@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import specFixture from '../../tests/fixtures/spec-routes.json';
-import { accessFor, findRoute, pathFor, ROUTES } from './routes';
+import { accessFor, findRoute, PUBLIC_BEYOND_SPEC, pathFor, ROUTES } from './routes';
 
 /** The specification lives outside the repository and is absent from some clones; the fixture is not. */
 const SPEC = join(process.cwd(), '..', 'shared', 'SPEC.md');
@@ -50,8 +50,11 @@ describe('route table', () => {
     expect(specFixture.protected).toEqual(specRoutes('Routes behind a protected-route guard'));
   });
 
-  it('adds only admin pages beyond the specification', () => {
-    for (const r of ROUTES.filter((route) => route.beyondSpec)) expect(r.access, r.path).toBe('admin');
+  it('adds only admin pages and the contact form’s steps without JavaScript beyond the specification', () => {
+    for (const r of ROUTES.filter((route) => route.beyondSpec)) {
+      const expected = (PUBLIC_BEYOND_SPEC as readonly string[]).includes(r.path) ? 'public' : 'admin';
+      expect(r.access, r.path).toBe(expected);
+    }
   });
 
   it('has a page file for every route', () => {

@@ -5,7 +5,7 @@ interface RouteInfo {
   path: string;
   title: string;
   access: Access;
-  /** A page the product needs that the specification does not list (the admin user list, the audit log). */
+  /** A page the product needs that the specification does not list (the admin user list, the contact form's answer). */
   beyondSpec?: true;
 }
 
@@ -66,7 +66,16 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: '/admin/users', title: 'Accounts', access: 'admin', beyondSpec: true },
   { path: '/admin/audit', title: 'Audit log', access: 'admin', beyondSpec: true },
   { path: '/admin/interviews', title: 'Interview bookings', access: 'admin', beyondSpec: true },
+
+  // Beyond the specification, public: the contact form without JavaScript posts to /contact/send
+  // (a GET there goes to /contact), which answers with the form again or sends the visitor on to
+  // /contact/sent. Both stay out of the sitemap.
+  { path: '/contact/send', title: 'Send a message', access: 'public', beyondSpec: true },
+  { path: '/contact/sent', title: 'Message sent', access: 'public', beyondSpec: true },
 ];
+
+/** The public pages beyond the specification: the steps of the contact form without JavaScript. */
+export const PUBLIC_BEYOND_SPEC = ['/contact/send', '/contact/sent'] as const;
 
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern

@@ -7,7 +7,15 @@ import { createSignInAccounts } from './identity/signInAccounts.server';
 import { createLogger } from './logger.server';
 import { choosePaymentProvider } from './payments/provider.server';
 
-let database: ReturnType<typeof openDatabase> | undefined;
+type OpenDatabase = ReturnType<typeof openDatabase>;
+
+/**
+ * The process's one database, kept on globalThis: the production server's API bundle and Astro's
+ * page bundle each carry a copy of this module, and both must share one connection (PGlite holds
+ * its folder exclusively).
+ */
+const DATABASE = Symbol.for('quillreads.database');
+const shared = globalThis as typeof globalThis & { [DATABASE]?: OpenDatabase };
 
 /**
  * What the API needs from the outside world, from this server's settings: the database (opened and
@@ -48,7 +56,7 @@ export async function serverDeps(): Promise<ApiDeps> {
 
 /** The server's one database connection, shared by the API and the pages rendered on demand. */
 export function getDatabase() {
-  database ??= (async () => {
+  shared[DATABASE] ??= (async () => {
     const settings = loadSettings();
     return openDatabase({
       url: settings.DATABASE_URL,
@@ -56,5 +64,5 @@ export function getDatabase() {
       migrationsDir: settings.MIGRATIONS_DIR,
     });
   })();
-  return database;
+  return shared[DATABASE];
 }

@@ -32,7 +32,7 @@ test.describe('axe finds nothing', () => {
 
   test('on an event page', async ({ page }) => {
     await gotoReady(page, '/events');
-    await page.getByRole('list', { name: 'Coming up' }).getByRole('link').first().click();
+    await page.getByRole('region', { name: 'Coming up' }).getByRole('link').first().click();
     await expect(page.getByRole('link', { name: 'Sign in to register a child' })).toBeVisible();
     await expectNoViolations(page);
   });
@@ -41,7 +41,7 @@ test.describe('axe finds nothing', () => {
     test.use(signedInAs('parent'));
     test('on an event page with the registration panel', async ({ page }) => {
       await gotoReady(page, '/events');
-      await page.getByRole('list', { name: 'Coming up' }).getByRole('link').first().click();
+      await page.getByRole('region', { name: 'Coming up' }).getByRole('link').first().click();
       await waitForIslands(page);
       await expect(page.getByRole('button', { name: /^(Register|Cancel) Maya/ })).toBeVisible();
       await expectNoViolations(page);

@@ -150,7 +150,13 @@ test.describe('an administrator', () => {
     await expect(form.getByLabel('Seats')).toBeFocused();
     await expectNoViolations(page);
     await form.getByLabel('Seats').fill('15');
-    await form.getByLabel('Place (optional if online)').fill('Maple Street Community Hall');
+    await form.getByLabel('Venue (optional if online)').fill('Maple Street Community Hall');
+    await form.getByLabel('Street address').fill('210 Maple Street');
+    await form.getByLabel('Country code').fill('1X');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    // A bad country is refused beside its field, by the form's own check.
+    await expect(form.getByLabel('Country code')).toHaveAccessibleDescription(/two-letter code/);
+    await form.getByLabel('Country code').fill('us');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'is saved' })).toHaveText(
       `“${event.title}” is saved. 1 registered child was notified.`,

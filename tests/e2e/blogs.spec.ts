@@ -39,7 +39,7 @@ test.describe('blogs from the database', () => {
     expect(reviewed.status()).toBe(200);
 
     await gotoReady(page, '/blogs');
-    const list = page.getByRole('list', { name: 'Posts, newest first' });
+    const list = page.getByRole('region', { name: 'Posts, newest first' });
     await expect(list.getByRole('listitem').first().getByRole('heading')).toHaveText(title);
     await list.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(`/blogs/${id}`);

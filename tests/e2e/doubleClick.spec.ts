@@ -430,7 +430,11 @@ test.describe('signed in as the administrator', () => {
     // Far ahead, after every event other tests look at.
     await form.getByLabel('Starts').fill(localDateTime(400, 10));
     await form.getByLabel('Ends').fill(localDateTime(400, 11));
-    await form.getByLabel('Place (optional if online)').fill('Riverside Library');
+    await form.getByLabel('Venue (optional if online)').fill('Riverside Library');
+    await form.getByLabel('Street address').fill('48 Willow Street');
+    await form.getByLabel('Town or city').fill('Springfield');
+    await form.getByLabel('Postal code').fill('62701');
+    await form.getByLabel('Country code').fill('US');
     await form.getByLabel('Seats').fill('8');
     await form.getByRole('button', { name: 'Create event' }).dblclick();
     await expect(page.getByRole('status').filter({ hasText: `“${title}” is created` })).toBeVisible();

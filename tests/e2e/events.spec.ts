@@ -30,7 +30,7 @@ async function newFamily(request: APIRequestContext, name: string) {
 
 async function openFirstUpcoming(page: Page) {
   await gotoReady(page, '/events');
-  const first = page.getByRole('list', { name: 'Coming up' }).getByRole('link').first();
+  const first = page.getByRole('region', { name: 'Coming up' }).getByRole('link').first();
   const title = (await first.textContent())?.trim() ?? '';
   await first.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -44,8 +44,8 @@ test.describe('a visitor in New York', () => {
     page,
   }) => {
     await gotoReady(page, '/events');
-    const upcoming = page.getByRole('list', { name: 'Coming up' });
-    const past = page.getByRole('list', { name: 'Past events' });
+    const upcoming = page.getByRole('region', { name: 'Coming up' });
+    const past = page.getByRole('region', { name: 'Past events' });
     const upcomingTitles = await upcoming.getByRole('heading', { level: 3 }).allTextContents();
     expect(upcomingTitles.slice(0, 3)).toEqual([
       'Saturday Story Time: Under the Sea',
@@ -83,8 +83,18 @@ test('an event page carries schema.org Event data and an .ics file a calendar im
     name: title,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: { '@type': 'Place', name: 'Riverside Public Library, Children’s Room' },
+    location: {
+      '@type': 'Place',
+      name: 'Riverside Public Library, Children’s Room',
+      address: { '@type': 'PostalAddress', streetAddress: '48 Willow Street', addressCountry: 'US' },
+    },
+    offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD' },
   });
+  await expect(page.locator('address.event-place')).toContainText('48 Willow Street');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/social\/events\.png$/,
+  );
   expect(Date.parse(String(data.startDate))).toBeGreaterThan(Date.now());
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
@@ -215,20 +225,20 @@ test('the last seat goes to exactly one of two parents registering at the same m
 
   await gotoReady(page, '/events');
   await expect(
-    page.getByRole('list', { name: 'Coming up' }).getByRole('listitem').filter({ hasText: event.title }),
+    page.getByRole('region', { name: 'Coming up' }).getByRole('listitem').filter({ hasText: event.title }),
   ).toContainText('Full');
 });
 
 // Issue 13, item 7: event cards had no Register button.
 test('an upcoming event card has a Register button that opens the registration panel', async ({ page }) => {
   await gotoReady(page, '/events');
-  const card = page.getByRole('list', { name: 'Coming up' }).getByRole('listitem').first();
+  const card = page.getByRole('region', { name: 'Coming up' }).getByRole('listitem').first();
   const title = (await card.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
   const register = card.getByRole('link', { name: `Register for ${title}` });
   await expect(register).toHaveText('Register');
   // Past events take no registrations, so their cards have no button.
   await expect(
-    page.getByRole('list', { name: 'Past events' }).getByRole('link', { name: /^Register/ }),
+    page.getByRole('region', { name: 'Past events' }).getByRole('link', { name: /^Register/ }),
   ).toHaveCount(0);
   await register.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -150,6 +150,14 @@ export async function createFamily(
  * A new event, created as the demo administrator through the API: an hour long, `daysAhead` days
  * from now (well after the demo events, so the list tests still see those first), with `data`.
  */
+/** A venue's postal address for the events the tests make. */
+export const TEST_VENUE_ADDRESS = {
+  streetAddress: '1 Test Lane',
+  addressLocality: 'Springfield',
+  postalCode: '62701',
+  addressCountry: 'US',
+};
+
 export async function createEvent(
   request: APIRequestContext,
   daysAhead: number,
@@ -161,6 +169,8 @@ export async function createEvent(
     data: {
       startsAt: new Date(start).toISOString(),
       endsAt: new Date(start + 3_600_000).toISOString(),
+      // An event at a venue needs its postal address.
+      ...(data.location ? TEST_VENUE_ADDRESS : {}),
       ...data,
     },
   });

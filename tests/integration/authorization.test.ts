@@ -64,6 +64,10 @@ const NEW_EVENT = {
   startsAt: '2099-06-14T15:00:00Z',
   endsAt: '2099-06-14T16:00:00Z',
   location: 'Library',
+  streetAddress: '1 Test Lane',
+  addressLocality: 'Springfield',
+  postalCode: '62701',
+  addressCountry: 'US',
   capacity: 10,
 };
 

@@ -12,6 +12,10 @@ const goodEvent = {
   startsAt: inDays(7),
   endsAt: inDays(7, 1),
   location: 'Riverside Library',
+  streetAddress: '1 Test Lane',
+  addressLocality: 'Springfield',
+  postalCode: '62701',
+  addressCountry: 'US',
   capacity: 20,
   ageMin: 4,
   ageMax: 7,
@@ -74,6 +78,14 @@ describe('POST /api/admin/events', () => {
       [{ ...goodEvent, endsAt: goodEvent.startsAt }, 'endsAt'],
       [{ ...goodEvent, location: null, onlineUrl: null }, 'location'],
       [{ ...goodEvent, location: 'x'.repeat(201) }, 'location'],
+      [{ ...goodEvent, streetAddress: null }, 'streetAddress'],
+      [{ ...goodEvent, addressLocality: '' }, 'addressLocality'],
+      [{ ...goodEvent, addressCountry: undefined }, 'addressCountry'],
+      [{ ...goodEvent, addressCountry: 'United States' }, 'addressCountry'],
+      [{ ...goodEvent, addressCountry: 'ZZ' }, 'addressCountry'],
+      [{ ...goodEvent, postalCode: 'x'.repeat(21) }, 'postalCode'],
+      [{ ...goodEvent, addressRegion: '<b>IL</b>' }, 'addressRegion'],
+      [{ ...goodEvent, location: null, onlineUrl: 'https://meet.example/x' }, 'location'], // an address, no venue
       [{ ...goodEvent, onlineUrl: 'http://meet.example/x' }, 'onlineUrl'],
       [{ ...goodEvent, onlineUrl: 'javascript:alert(1)' }, 'onlineUrl'],
       [{ ...goodEvent, capacity: 0 }, 'capacity'],
@@ -176,7 +188,14 @@ describe('registrations', () => {
 
   it('gives the joining link of an online event only to families with a registered child', async () => {
     const link = 'https://meet.example/secret-room';
-    const eventId = await createEvent({ location: null, onlineUrl: link });
+    const eventId = await createEvent({
+      location: null,
+      streetAddress: null,
+      addressLocality: null,
+      postalCode: null,
+      addressCountry: null,
+      onlineUrl: link,
+    });
     const mine = await family('Iris');
     const other = await family('Omar');
     for (const res of [

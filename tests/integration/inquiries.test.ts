@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { submitContactForm } from '../../src/features/inquiries/contactForm.server';
 import { inquiries } from '../../src/platform/db/schema.server';
 import { call, fileApi } from './harness';
 
@@ -84,5 +85,49 @@ describe('POST /api/inquiries', () => {
     expect((await call(api, 'POST', '/api/inquiries', { body: good, address: nextAddress() })).status).toBe(
       201,
     );
+  });
+});
+
+describe('the contact form without JavaScript (pages/contact/send.astro)', () => {
+  /** A plain web form posted from `address`, sent on to the API as the page does. */
+  const postForm = (fields: Record<string, string>, address: string) =>
+    submitContactForm(
+      new Request('http://localhost/contact/send', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }),
+      (request) => api.fetch(request, { clientAddress: address }),
+    );
+
+  it('stores the message as the island’s is stored, and once when the form is sent twice', async () => {
+    const subject = 'Posted without JavaScript';
+    const from = nextAddress();
+    expect((await postForm({ ...good, subject, website: '' }, from)).outcome).toEqual({ sent: true });
+    expect((await postForm({ ...good, subject, website: '' }, from)).outcome).toEqual({ sent: true });
+    const rows = (await stored()).filter((r) => r.subject === subject);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ...good, subject, status: 'new', internalNote: null });
+  });
+
+  it('answers a form that needs fixing with the field’s error and what was typed, storing nothing', async () => {
+    const before = (await stored()).length;
+    const { values, outcome } = await postForm({ ...good, email: 'priya@' }, nextAddress());
+    expect(values).toMatchObject({ ...good, email: 'priya@' });
+    expect(outcome).toMatchObject({
+      sent: false,
+      status: 400,
+      errors: { email: 'Enter a full email address, like name@example.com.' },
+    });
+    expect((await stored()).length).toBe(before);
+  });
+
+  it('shares the limit of five messages in ten minutes with the island', async () => {
+    const from = nextAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(api, 'POST', '/api/inquiries', { body: good, address: from })).status).toBe(201);
+    }
+    const refused = await postForm({ ...good, subject: 'One more' }, from);
+    expect(refused.outcome).toMatchObject({ sent: false, status: 429, retryAfter: expect.any(String) });
   });
 });

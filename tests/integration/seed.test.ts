@@ -38,6 +38,9 @@ describe('demo seed', () => {
     // Issue 13, item 7: "Saturday Story Time" fell on a Monday.
     const saturday = allEvents.find((e) => e.title.startsWith('Saturday Story Time'));
     expect(saturday?.startsAt.getUTCDay()).toBe(6);
+    // Issue 14: every demo venue has a postal address, and every row carries its content's dates.
+    expect(allEvents.filter((e) => e.location).every((e) => e.streetAddress && e.addressCountry)).toBe(true);
+    expect(allEvents.every((e) => e.updatedAt.getTime() < Date.now() - 86_400_000)).toBe(true);
     const episodes = await db.select().from(podcastEpisodes);
     expect(episodes.length).toBeGreaterThanOrEqual(2);
     for (const episode of episodes) {
@@ -53,6 +56,7 @@ describe('demo seed', () => {
     const published = posts.filter((p) => p.status === 'approved');
     expect(published.length).toBeGreaterThanOrEqual(2);
     expect(published.every((p) => p.contentHtml.length > 300 && p.wordCount > 50)).toBe(true);
+    expect(published.every((p) => p.updatedAt.getTime() === p.publishedAt?.getTime())).toBe(true);
     // One post of each other state, for the review queue and the family's own list.
     expect(posts.map((p) => p.status).sort()).toEqual(
       expect.arrayContaining(['draft', 'rejected', 'submitted']),

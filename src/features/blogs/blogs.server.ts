@@ -121,7 +121,8 @@ export async function getPublishedPost(
   return {
     ...summaryDto(row),
     contentHtml: sanitizePostHtml(row.contentHtml),
-    updatedAt: row.updatedAt.toISOString(),
+    // When the words last changed: never before the post was published (dateModified, article:modified_time).
+    updatedAt: new Date(Math.max(row.updatedAt.getTime(), row.publishedAt?.getTime() ?? 0)).toISOString(),
   };
 }
 
@@ -205,7 +206,7 @@ export async function postsOfMonth(db: Db, month: string): Promise<BlogSummary[]
 /** Ids and dates of every published post, for the sitemap. */
 export async function publishedPostIds(db: Db, limit = 44_000) {
   return db
-    .select({ id: blogs.id, updatedAt: blogs.updatedAt })
+    .select({ id: blogs.id, publishedAt: blogs.publishedAt, updatedAt: blogs.updatedAt })
     .from(blogs)
     .where(isPublished())
     .orderBy(desc(blogs.publishedAt))

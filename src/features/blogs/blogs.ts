@@ -3,6 +3,9 @@
 import { exactInstant, packCursor, unpackCursor } from '~/platform/cursor';
 import { isUuid } from '~/platform/ids';
 
+/** The blog's RSS feed, announced in the head of every page (layouts/parts/FeedLinks.astro). */
+export const BLOG_FEED_PATH = '/blogs/rss.xml';
+
 /** Adults reading for pleasure manage about 230 words a minute; round up, never "0 min". */
 const WORDS_PER_MINUTE = 230;
 

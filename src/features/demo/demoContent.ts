@@ -7,14 +7,6 @@ export const at = (daysFromNow: number, hour: number, minute = 0) => {
   return d;
 };
 
-/** The first `weekday` (0 Sunday … 6 Saturday, in UTC) at least two days from now, at `hour`:00 UTC. */
-export const nextWeekday = (weekday: number, hour: number) => {
-  const d = at(2, hour);
-  d.setUTCDate(d.getUTCDate() + ((weekday - d.getUTCDay() + 7) % 7));
-  return d;
-};
-const SATURDAY = 6;
-
 /** The next `month`/`day` (1-based month) that is still ahead, as YYYY-MM-DD: a season's first day. */
 export const nextSeasonDay = (month: number, day: number, now = new Date()) => {
   const thisYear = new Date(Date.UTC(now.getUTCFullYear(), month - 1, day));
@@ -151,69 +143,6 @@ export const PASSAGES = [
     text: 'The research ship had been frozen into the ice for eleven days when Maya wrote her first letter home. Outside the porthole, the sky never fully darkened; instead, it faded to a bruised violet and then, hours later, brightened again. She described the scientists drilling cores of ancient ice, each one a frozen diary of the air from thousands of years ago, and promised to bring back a photograph of the polar bear that had circled the ship at dawn.',
   },
 ] as const;
-
-export const EVENTS = [
-  {
-    title: 'Saturday Story Time: Under the Sea',
-    description:
-      'A cosy read-aloud of ocean stories for our youngest readers, with a simple craft at the end. Grown-ups stay with their children.',
-    // 15:00 UTC is Saturday in the Americas, Europe and Africa alike.
-    startsAt: nextWeekday(SATURDAY, 15),
-    endsAt: nextWeekday(SATURDAY, 16),
-    location: 'Riverside Public Library, Children’s Room',
-    onlineUrl: null,
-    ageMin: 4,
-    ageMax: 7,
-    capacity: 20,
-  },
-  {
-    title: 'Meet the Author: Writing Stories with Animals',
-    description:
-      'An online visit from a children’s author about where animal characters come from, followed by questions from young readers.',
-    startsAt: at(13, 23),
-    endsAt: at(13, 24),
-    location: null,
-    onlineUrl: 'https://meet.quillreads.com/author-visit',
-    ageMin: 8,
-    ageMax: 12,
-    capacity: 100,
-  },
-  {
-    title: 'Workshop for Parents: Reading Aloud with Confidence',
-    description:
-      'Practical tips for reading aloud at home: voices, pace, questions to ask, and what to do when a child loses interest.',
-    startsAt: at(20, 0, 30),
-    endsAt: at(20, 1, 30),
-    location: null,
-    onlineUrl: 'https://meet.quillreads.com/parents-workshop',
-    ageMin: null,
-    ageMax: null,
-    capacity: 60,
-  },
-  {
-    title: 'Autumn Book Swap',
-    description:
-      'Families brought a book they loved and left with one they had not read yet. Over two hundred books found new homes.',
-    startsAt: at(-24, 14),
-    endsAt: at(-24, 17),
-    location: 'Maple Street Community Hall',
-    onlineUrl: null,
-    ageMin: 4,
-    ageMax: 12,
-    capacity: 80,
-  },
-  {
-    title: 'Story Time: Dinosaur Adventures',
-    description: 'Roaring picture books and a dinosaur-footprint hunt around the library.',
-    startsAt: at(-10, 15),
-    endsAt: at(-10, 16),
-    location: 'Riverside Public Library, Children’s Room',
-    onlineUrl: null,
-    ageMin: 4,
-    ageMax: 7,
-    capacity: 20,
-  },
-];
 
 /**
  * Podcast episodes. Their audio is real and short: spoken by a speech synthesiser from these

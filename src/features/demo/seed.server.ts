@@ -19,17 +19,8 @@ import {
 import { getStorage } from '~/platform/storage/index.server';
 import type { Storage } from '~/platform/storage/storage';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import {
-  at,
-  BLOGS,
-  BOOKS,
-  DEMO_CHILDREN,
-  EPISODES,
-  EVENTS,
-  PASSAGES,
-  PLANS,
-  UNPUBLISHED_BLOGS,
-} from './demoContent';
+import { at, BLOGS, BOOKS, DEMO_CHILDREN, EPISODES, PASSAGES, PLANS, UNPUBLISHED_BLOGS } from './demoContent';
+import { demoEvents } from './demoEvents';
 
 /** True when the database already holds anything a person made: seeding never touches it then. */
 async function databaseHasData(db: Db): Promise<boolean> {
@@ -51,7 +42,14 @@ async function episodesWithAudio(storage: Storage) {
         `podcast/${audioFile}`,
         await readFile(new URL(audioFile, EPISODE_AUDIO)),
       );
-      return { ...episode, audioPath: stored.key, audioBytes: stored.size, audioType: stored.contentType };
+      return {
+        ...episode,
+        audioPath: stored.key,
+        audioBytes: stored.size,
+        audioType: stored.contentType,
+        createdAt: episode.publishedAt,
+        updatedAt: episode.publishedAt,
+      };
     }),
   );
 }
@@ -97,7 +95,7 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
       .values(BOOKS.map((b) => ({ ...b })))
       .returning();
     await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: passageWordCount(p.text) })));
-    await tx.insert(events).values(EVENTS);
+    await tx.insert(events).values(demoEvents());
     await tx.insert(podcastEpisodes).values(episodes);
     await tx.insert(blogs).values(
       BLOGS.map((b, i) => ({
@@ -111,6 +109,9 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
         submittedAt: at(-b.publishedDaysAgo - 1, 9),
         reviewedAt: at(-b.publishedDaysAgo, 9),
         publishedAt: at(-b.publishedDaysAgo, 9),
+        // The content's own dates, not the moment the demo was loaded (the sitemap and dateModified read them).
+        createdAt: at(-b.publishedDaysAgo - 2, 20),
+        updatedAt: at(-b.publishedDaysAgo, 9),
       })),
     );
     await tx.insert(blogs).values(

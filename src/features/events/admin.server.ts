@@ -5,7 +5,8 @@ import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server
 import type { Db, Tx } from '~/platform/db/client.server';
 import { children, eventRegistrations, events, users } from '~/platform/db/schema.server';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
-import { eventInputSchema, type ParsedEventInput } from './events.schema';
+import { placeLine } from './events';
+import { ADDRESS_FIELDS, eventInputSchema, type ParsedEventInput } from './events.schema';
 import { eventDto, eventTimes } from './events.server';
 
 type EventRow = typeof events.$inferSelect;
@@ -35,7 +36,7 @@ export async function listAdminEvents(
     cancelled: eq(events.status, 'cancelled'),
   };
   const where = and(
-    containsSearch(query.q, [events.title, events.location, events.description]),
+    containsSearch(query.q, [events.title, events.location, events.addressLocality, events.description]),
     shown[query.show],
   );
   const column: Record<string, SQL> = {
@@ -60,6 +61,11 @@ const eventColumns = (input: ParsedEventInput) => ({
   startsAt: new Date(input.startsAt),
   endsAt: new Date(input.endsAt),
   location: input.location ?? null,
+  streetAddress: input.streetAddress ?? null,
+  addressLocality: input.addressLocality ?? null,
+  addressRegion: input.addressRegion ?? null,
+  postalCode: input.postalCode ?? null,
+  addressCountry: input.addressCountry ?? null,
   onlineUrl: input.onlineUrl ?? null,
   ageMin: input.ageMin ?? null,
   ageMax: input.ageMax ?? null,
@@ -98,7 +104,7 @@ async function registeredChildren(tx: Tx | Db, eventId: string) {
 }
 
 const where = (e: EventRow) =>
-  [e.location, e.onlineUrl ? 'Online: the joining link is on the event page.' : null]
+  [placeLine(e), e.onlineUrl ? 'Online: the joining link is on the event page.' : null]
     .filter(Boolean)
     .join('. ');
 
@@ -108,13 +114,14 @@ const FIELDS = [
   'startsAt',
   'endsAt',
   'location',
+  ...ADDRESS_FIELDS,
   'onlineUrl',
   'ageMin',
   'ageMax',
   'capacity',
 ] as const;
 /** What families plan their day around: a change to one of these is worth a notification. */
-const MOVES = new Set(['startsAt', 'endsAt', 'location', 'onlineUrl']);
+const MOVES = new Set<string>(['startsAt', 'endsAt', 'location', 'onlineUrl', ...ADDRESS_FIELDS]);
 
 function asInput(e: EventRow) {
   return {
@@ -123,6 +130,11 @@ function asInput(e: EventRow) {
     startsAt: e.startsAt.toISOString(),
     endsAt: e.endsAt.toISOString(),
     location: e.location,
+    streetAddress: e.streetAddress,
+    addressLocality: e.addressLocality,
+    addressRegion: e.addressRegion,
+    postalCode: e.postalCode,
+    addressCountry: e.addressCountry,
     onlineUrl: e.onlineUrl,
     ageMin: e.ageMin,
     ageMax: e.ageMax,
@@ -179,7 +191,7 @@ export async function updateEvent(
     const moved = Object.keys(changes).some((k) => MOVES.has(k));
     if (moved && row.endsAt.getTime() > Date.now()) {
       const timeChanged = 'startsAt' in changes || 'endsAt' in changes;
-      const placeChanged = 'location' in changes || 'onlineUrl' in changes;
+      const placeChanged = ['location', 'onlineUrl', ...ADDRESS_FIELDS].some((k) => k in changes);
       const what = timeChanged && placeChanged ? 'time and place' : timeChanged ? 'time' : 'place';
       for (const child of await registeredChildren(tx, id)) {
         await notifyChild(tx, child.id, {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EVENT_STATUSES } from '~/platform/domain';
 import { CONTROL_EXCEPT_LINES, instant, plainLine, uuidSchema } from '~/platform/http/common.schema';
+import { isCountryCode } from '~/platform/locale';
 
 /** A date and time as an administrator types it: with its offset, so the moment is never ambiguous. */
 const instantInput = (label: string) =>
@@ -20,13 +21,41 @@ const eventDescription = z
   .max(4000, 'Keep the description to 4,000 characters or fewer.')
   .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Remove the unusual characters.');
 
+/** A line of the venue's postal address: optional on its own; the rules below say when it is needed. */
+const addressLine = (label: string, max: number) => plainLine(label, max).nullable().optional();
+
+/** ISO 3166-1 alpha-2, upper-cased: what schema.org's addressCountry and every map service read. */
+const countryCode = z
+  .string({ error: 'Enter the country as its two-letter code, like GB or US.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Enter the country as its two-letter code, like GB or US.')
+  .refine(isCountryCode, 'That is not a country code: use two letters, like GB, IE or US.')
+  .nullable()
+  .optional();
+
+/** The venue's postal address, as separate fields (schema.org PostalAddress). */
+export const ADDRESS_FIELDS = [
+  'streetAddress',
+  'addressLocality',
+  'addressRegion',
+  'postalCode',
+  'addressCountry',
+] as const;
+
 /** The fields of an event as an administrator sends them, each checked on its own. */
 export const eventFields = {
   title: plainLine('a title', 120),
   description: eventDescription,
   startsAt: instantInput('the start'),
   endsAt: instantInput('the end'),
-  location: plainLine('a place', 200).nullable().optional(),
+  /** The venue's name, for an event in a place. */
+  location: plainLine('the venue', 200).nullable().optional(),
+  streetAddress: addressLine('the street address', 200),
+  addressLocality: addressLine('the town or city', 100),
+  addressRegion: addressLine('the county, state or region', 100),
+  postalCode: addressLine('the postal code', 20),
+  addressCountry: countryCode,
   onlineUrl: z
     .url({ protocol: /^https$/, error: 'Enter a full https:// address.' })
     .max(500, 'Keep the address to 500 characters or fewer.')
@@ -46,6 +75,11 @@ function checkEventRules(
     startsAt: string;
     endsAt: string;
     location?: string | null | undefined;
+    streetAddress?: string | null | undefined;
+    addressLocality?: string | null | undefined;
+    addressRegion?: string | null | undefined;
+    postalCode?: string | null | undefined;
+    addressCountry?: string | null | undefined;
     onlineUrl?: string | null | undefined;
     ageMin?: number | null | undefined;
     ageMax?: number | null | undefined;
@@ -55,7 +89,22 @@ function checkEventRules(
   if (Date.parse(e.startsAt) >= Date.parse(e.endsAt))
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
   if (!e.location && !e.onlineUrl)
-    ctx.addIssue({ code: 'custom', path: ['location'], message: 'Give a place, an online link or both.' });
+    ctx.addIssue({ code: 'custom', path: ['location'], message: 'Give a venue, an online link or both.' });
+  // An event in a place has a full address (search engines and maps need one); an address needs a venue.
+  if (e.location) {
+    const missing = {
+      streetAddress: 'Enter the street address of the venue.',
+      addressLocality: 'Enter the town or city of the venue.',
+      addressCountry: 'Enter the country of the venue, like GB or US.',
+    } as const;
+    for (const [field, message] of Object.entries(missing))
+      if (!e[field as keyof typeof missing]) ctx.addIssue({ code: 'custom', path: [field], message });
+  } else if (ADDRESS_FIELDS.some((field) => e[field]))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location'],
+      message: 'Enter the name of the venue at this address.',
+    });
   if (e.ageMin != null && e.ageMax != null && e.ageMin > e.ageMax)
     ctx.addIssue({
       code: 'custom',
@@ -80,7 +129,14 @@ export const eventSchema = z
     description: z.string(),
     startsAt: instant,
     endsAt: instant,
+    /** The venue's name; its postal address follows (all null for an event only online). */
     location: z.string().nullable(),
+    streetAddress: z.string().nullable(),
+    addressLocality: z.string().nullable(),
+    addressRegion: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    /** ISO 3166-1 alpha-2. */
+    addressCountry: z.string().nullable(),
     /** Whether it happens online. The joining link itself is only for registered families. */
     online: z.boolean(),
     ageMin: z.int().nullable(),

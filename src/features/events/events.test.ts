@@ -1,24 +1,29 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
+  addressLines,
   ageRangeText,
   eventIcs,
   eventJsonLd,
+  eventListJsonLd,
   excerpt,
   foldLine,
   icsFileName,
   icsText,
   jsonForScript,
+  NO_VENUE,
   PAST_EVENTS_SHOWN,
+  placeLine,
   placeText,
   registrationState,
   seatsLeft,
   seatsText,
   splitEvents,
 } from './events';
-import type { EventDto } from './events.schema';
+import { type EventDto, eventInputSchema } from './events.schema';
 
 const now = new Date('2026-06-01T12:00:00Z');
+const online: Partial<EventDto> = { ...NO_VENUE, online: true };
 const site = new URL('https://quillreads.example');
 
 const event = (over: Partial<EventDto> = {}): EventDto => ({
@@ -28,6 +33,11 @@ const event = (over: Partial<EventDto> = {}): EventDto => ({
   startsAt: '2026-06-14T15:00:00.000Z',
   endsAt: '2026-06-14T16:00:00.000Z',
   location: 'Riverside Library, Children’s Room',
+  streetAddress: '48 Willow Street',
+  addressLocality: 'Springfield',
+  addressRegion: 'IL',
+  postalCode: '62701',
+  addressCountry: 'US',
   online: false,
   ageMin: 4,
   ageMax: 7,
@@ -98,7 +108,7 @@ describe('texts', () => {
 
   it('names the place, or says online', () => {
     expect(placeText(event())).toBe('Riverside Library, Children’s Room');
-    expect(placeText(event({ location: null, online: true }))).toBe('Online');
+    expect(placeText(event(online))).toBe('Online');
     expect(placeText(event({ online: true }))).toMatch(/and online$/);
   });
 
@@ -110,9 +120,69 @@ describe('texts', () => {
   });
 });
 
+describe('addresses', () => {
+  it('writes the venue’s address as lines and as one line', () => {
+    expect(addressLines(event())).toEqual(['48 Willow Street', 'Springfield, IL, 62701', 'United States']);
+    expect(addressLines(event({ addressRegion: null, addressCountry: 'GB', postalCode: 'OX1 2AB' }))).toEqual(
+      ['48 Willow Street', 'Springfield, OX1 2AB', 'United Kingdom'],
+    );
+    expect(placeLine(event())).toBe(
+      'Riverside Library, Children’s Room, 48 Willow Street, Springfield, IL, 62701, United States',
+    );
+    expect(placeLine(event(online))).toBeNull();
+  });
+});
+
+/**
+ * The shape Google's Event rich result asks for (developers.google.com/search/docs/appearance/
+ * structured-data/event): checked on every event the tests make, whatever its kind.
+ */
+function expectValidEvent(data: Record<string, unknown>) {
+  expect(data['@type']).toBe('Event');
+  for (const key of ['name', 'startDate', 'endDate', 'location', 'eventStatus', 'eventAttendanceMode'])
+    expect(data, key).toHaveProperty(key);
+  expect(Number.isNaN(Date.parse(String(data.startDate)))).toBe(false);
+  expect(String(data.eventStatus)).toMatch(/^https:\/\/schema\.org\/Event(Scheduled|Cancelled)$/);
+  expect(String(data.eventAttendanceMode)).toMatch(
+    /^https:\/\/schema\.org\/(Offline|Online|Mixed)EventAttendanceMode$/,
+  );
+  const locations = [data.location].flat() as Record<string, unknown>[];
+  for (const location of locations) {
+    if (location['@type'] === 'Place') {
+      expect(location.name).toEqual(expect.any(String));
+      // A real postal address, never the venue's name standing in for one.
+      expect(location.address).toMatchObject({
+        '@type': 'PostalAddress',
+        streetAddress: expect.any(String),
+        addressLocality: expect.any(String),
+        addressCountry: expect.stringMatching(/^[A-Z]{2}$/),
+      });
+    } else {
+      expect(location).toEqual({ '@type': 'VirtualLocation', url: expect.stringMatching(/^https:\/\//) });
+    }
+  }
+  const modes = new Set(locations.map((l) => l['@type']));
+  const mode = modes.size === 2 ? 'Mixed' : modes.has('Place') ? 'Offline' : 'Online';
+  expect(data.eventAttendanceMode).toBe(`https://schema.org/${mode}EventAttendanceMode`);
+  expect(data.image).toEqual([expect.stringMatching(/^https:\/\/.+\.png$/)]);
+  expect(data.offers).toMatchObject({
+    '@type': 'Offer',
+    price: 0,
+    priceCurrency: expect.stringMatching(/^[A-Z]{3}$/),
+    availability: expect.stringMatching(/^https:\/\/schema\.org\/\w+$/),
+    url: data.url,
+  });
+  expect(data.organizer).toMatchObject({
+    '@type': 'Organization',
+    name: 'Quill Reads',
+    url: expect.any(String),
+  });
+}
+
 describe('eventJsonLd', () => {
-  it('describes an in-person event for schema.org', () => {
-    const data = eventJsonLd(event(), site);
+  it('describes an in-person event as a Place with its PostalAddress', () => {
+    const data = eventJsonLd(event(), site, now);
+    expectValidEvent(data);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -121,19 +191,62 @@ describe('eventJsonLd', () => {
       endDate: '2026-06-14T16:00:00.000Z',
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { '@type': 'Place', name: 'Riverside Library, Children’s Room' },
+      location: {
+        '@type': 'Place',
+        name: 'Riverside Library, Children’s Room',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '48 Willow Street',
+          addressLocality: 'Springfield',
+          addressRegion: 'IL',
+          postalCode: '62701',
+          addressCountry: 'US',
+        },
+      },
       url: 'https://quillreads.example/events/6f9619ff-8b86-4d01-b42d-00c04fc964ff',
+      image: ['https://quillreads.example/social/events.png'],
+      offers: {
+        price: 0,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/LimitedAvailability',
+        url: 'https://quillreads.example/events/6f9619ff-8b86-4d01-b42d-00c04fc964ff',
+      },
       remainingAttendeeCapacity: 3,
     });
   });
 
+  it('says how many seats a family can still take', () => {
+    const offer = (over: Partial<EventDto>) => eventJsonLd(event(over), site, now).offers.availability;
+    expect(offer({ seatsLeft: 12 })).toBe('https://schema.org/InStock');
+    expect(offer({ seatsLeft: 0 })).toBe('https://schema.org/SoldOut');
+    expect(offer({ status: 'cancelled' })).toBe('https://schema.org/Discontinued');
+  });
+
   it('describes an online, cancelled event', () => {
-    const data = eventJsonLd(event({ location: null, online: true, status: 'cancelled' }), site);
+    const data = eventJsonLd(event({ ...online, status: 'cancelled' }), site, now);
+    expectValidEvent(data);
     expect(data.eventStatus).toBe('https://schema.org/EventCancelled');
     expect(data.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
     // The joining link is never published: the event page stands in for it.
     expect(data.location).toEqual({ '@type': 'VirtualLocation', url: data.url });
     expect(JSON.stringify(data)).not.toContain('meet.example');
+  });
+
+  it('describes an event both in a place and online as mixed', () => {
+    const data = eventJsonLd(event({ online: true }), site, now);
+    expectValidEvent(data);
+    expect(data.eventAttendanceMode).toBe('https://schema.org/MixedEventAttendanceMode');
+    expect(data.location).toHaveLength(2);
+  });
+
+  it('lists the upcoming events of the list page as one graph', () => {
+    const data = eventListJsonLd([event(), event({ ...online, id: 'b' })], site, now);
+    expect(data['@context']).toBe('https://schema.org');
+    expect(data['@graph']).toHaveLength(2);
+    for (const item of data['@graph']) {
+      expect(item).not.toHaveProperty('@context');
+      expectValidEvent(item);
+    }
   });
 
   it('never lets text close the script element', () => {
@@ -173,13 +286,15 @@ describe('eventIcs', () => {
     expect(String(vevent.getFirstPropertyValue('dtend'))).toBe('2026-06-14T16:00:00Z');
     expect(vevent.getFirstPropertyValue('summary')).toBe('Saturday Story Time: Under the Sea');
     expect(vevent.getFirstPropertyValue('sequence')).toBe(2);
-    expect(vevent.getFirstPropertyValue('location')).toBe('Riverside Library, Children’s Room');
+    expect(vevent.getFirstPropertyValue('location')).toBe(
+      'Riverside Library, Children’s Room, 48 Willow Street, Springfield, IL, 62701, United States',
+    );
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
     expect(String(vevent.getFirstPropertyValue('description'))).toContain(long.trim().slice(0, 60));
   });
 
   it('marks a cancelled event, and never writes an online event’s joining link', () => {
-    const text = eventIcs(event({ status: 'cancelled', location: null, online: true }), site);
+    const text = eventIcs(event({ ...online, status: 'cancelled' }), site);
     expect(text).toContain('STATUS:CANCELLED\r\n');
     expect(text).toContain('LOCATION:Online (the link is on the event page once registered)\r\n');
     expect(text).not.toContain('meet.example');
@@ -188,5 +303,54 @@ describe('eventIcs', () => {
   it('names the file after the title', () => {
     expect(icsFileName('Saturday Story Time: Under the Sea')).toBe('saturday-story-time-under-the-sea.ics');
     expect(icsFileName('<<>>')).toBe('event.ics');
+  });
+});
+
+describe('eventInputSchema: the venue and its address', () => {
+  const base = {
+    title: 'Story time',
+    startsAt: '2026-06-14T15:00:00Z',
+    endsAt: '2026-06-14T16:00:00Z',
+    capacity: 10,
+  };
+  const address = {
+    location: 'Riverside Library',
+    streetAddress: '48 Willow Street',
+    addressLocality: 'Springfield',
+    postalCode: '62701',
+    addressCountry: 'us',
+  };
+  /** The fields a bad input is refused on, as the API's 400 names them. */
+  const refused = (input: object) => {
+    const result = eventInputSchema.safeParse({ ...base, ...input });
+    return result.success ? [] : [...new Set(result.error.issues.map((i) => String(i.path[0])))].sort();
+  };
+
+  it('takes a venue with its address, the country as an upper-case ISO code', () => {
+    const parsed = eventInputSchema.parse({ ...base, ...address });
+    expect(parsed).toMatchObject({ addressCountry: 'US', streetAddress: '48 Willow Street' });
+    expect(refused({ onlineUrl: 'https://meet.example.com/x' })).toEqual([]);
+  });
+
+  it('asks for the street, the town and the country of a venue', () => {
+    expect(refused({ location: 'Riverside Library' })).toEqual([
+      'addressCountry',
+      'addressLocality',
+      'streetAddress',
+    ]);
+    expect(refused({ ...address, streetAddress: null })).toEqual(['streetAddress']);
+    // A postal code is not needed: not every country has them.
+    expect(refused({ ...address, postalCode: null })).toEqual([]);
+  });
+
+  it('refuses a country that is not an ISO code, and an address with no venue', () => {
+    expect(refused({ ...address, addressCountry: 'United States' })).toEqual(['addressCountry']);
+    expect(refused({ ...address, addressCountry: 'ZZ' })).toEqual(['addressCountry']);
+    expect(refused({ ...address, addressCountry: 'UK' })).toEqual(['addressCountry']);
+    expect(refused({ ...address, postalCode: 'x'.repeat(21) })).toEqual(['postalCode']);
+    expect(refused({ ...address, streetAddress: '<b>1</b> Street' })).toEqual(['streetAddress']);
+    expect(refused({ ...address, location: null, onlineUrl: 'https://meet.example.com/x' })).toEqual([
+      'location',
+    ]);
   });
 });

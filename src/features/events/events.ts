@@ -1,3 +1,5 @@
+import { socialCardPath } from '~/features/site/socialCards';
+import { countryName } from '~/platform/locale';
 import type { EventDto } from './events.schema';
 
 /** How many past events the public list shows. */
@@ -68,6 +70,31 @@ export function placeText(e: Pick<EventDto, 'location' | 'online'>): string {
   return e.location ?? 'Online';
 }
 
+type Address = Pick<
+  EventDto,
+  'location' | 'streetAddress' | 'addressLocality' | 'addressRegion' | 'postalCode' | 'addressCountry'
+>;
+
+/** The venue's postal address as lines for the page: street; town, region and postal code; country. */
+export function addressLines(e: Address): string[] {
+  const country = e.addressCountry ? (countryName(e.addressCountry) ?? e.addressCountry) : null;
+  const town = [e.addressLocality, e.addressRegion, e.postalCode].filter(Boolean).join(', ');
+  return [e.streetAddress, town, country].filter((line): line is string => Boolean(line));
+}
+
+/** The venue and its address on one line, for a notification or a calendar's LOCATION. */
+/** The place fields of an event held online only: no venue, no address. */
+export const NO_VENUE = {
+  location: null,
+  streetAddress: null,
+  addressLocality: null,
+  addressRegion: null,
+  postalCode: null,
+  addressCountry: null,
+} as const;
+
+export const placeLine = (e: Address) => (e.location ? [e.location, ...addressLines(e)].join(', ') : null);
+
 export const eventPath = (id: string) => `/events/${id}`;
 export const eventIcsPath = (id: string) => `/events/${id}.ics`;
 
@@ -79,31 +106,89 @@ export function excerpt(text: string, max = 160): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
 }
 
-/** schema.org Event data for search engines (https://schema.org/Event). */
-export function eventJsonLd(e: EventDto, site: URL) {
+/**
+ * Events are free to families: the offer is a price of 0 in the currency the plans are sold in.
+ * (The model has no price for an event; a priced event would put its own here.)
+ */
+export const EVENT_CURRENCY = 'USD';
+
+const schema = (name: string) => `https://schema.org/${name}`;
+
+/** Whether a family can still take a seat, as a schema.org ItemAvailability. */
+function availability(e: EventDto, now: Date): string {
+  switch (registrationState(e, now)) {
+    case 'open':
+      return schema(e.seatsLeft <= 3 ? 'LimitedAvailability' : 'InStock');
+    case 'full':
+      return schema('SoldOut');
+    default:
+      return schema('Discontinued'); // started, ended or cancelled: registration is closed
+  }
+}
+
+/** The venue as a schema.org Place, with its PostalAddress when the event has one. */
+function placeOf(e: EventDto) {
+  if (!e.location) return undefined;
+  const address = e.streetAddress
+    ? {
+        '@type': 'PostalAddress',
+        streetAddress: e.streetAddress,
+        ...(e.addressLocality ? { addressLocality: e.addressLocality } : {}),
+        ...(e.addressRegion ? { addressRegion: e.addressRegion } : {}),
+        ...(e.postalCode ? { postalCode: e.postalCode } : {}),
+        ...(e.addressCountry ? { addressCountry: e.addressCountry } : {}),
+      }
+    : undefined;
+  return { '@type': 'Place', name: e.location, ...(address ? { address } : {}) };
+}
+
+/** schema.org Event data for search engines (https://schema.org/Event, Google's Event rich result). */
+export function eventJsonLd(e: EventDto, site: URL, now = new Date()) {
   const url = new URL(eventPath(e.id), site).href;
-  const place = e.location ? { '@type': 'Place', name: e.location, address: e.location } : undefined;
+  const place = placeOf(e);
   // The joining link is for registered families: the event's page is where the online part starts.
   const virtual = e.online ? { '@type': 'VirtualLocation', url } : undefined;
   const location = place && virtual ? [place, virtual] : (place ?? virtual);
   const mode = place && virtual ? 'Mixed' : place ? 'Offline' : 'Online';
+  const organizer = { '@type': 'Organization', name: 'Quill Reads', url: new URL('/', site).href };
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: e.title,
-    description: e.description,
+    description: e.description || `${e.title}: a Quill Reads event.`,
     url,
+    // No event has a picture of its own: the events card stands for each.
+    image: [new URL(socialCardPath('events'), site).href],
     startDate: e.startsAt,
     endDate: e.endsAt,
-    eventStatus: `https://schema.org/${e.status === 'cancelled' ? 'EventCancelled' : 'EventScheduled'}`,
-    eventAttendanceMode: `https://schema.org/${mode}EventAttendanceMode`,
+    eventStatus: schema(e.status === 'cancelled' ? 'EventCancelled' : 'EventScheduled'),
+    eventAttendanceMode: schema(`${mode}EventAttendanceMode`),
     location,
-    organizer: { '@type': 'Organization', name: 'Quill Reads', url: new URL('/', site).href },
+    organizer,
+    offers: {
+      '@type': 'Offer',
+      price: 0,
+      priceCurrency: EVENT_CURRENCY,
+      availability: availability(e, now),
+      url,
+    },
+    isAccessibleForFree: true,
     maximumAttendeeCapacity: e.capacity,
     remainingAttendeeCapacity: e.seatsLeft,
     ...(e.ageMin !== null || e.ageMax !== null
       ? { typicalAgeRange: `${e.ageMin ?? 0}-${e.ageMax ?? ''}` }
       : {}),
+  };
+}
+
+/** The upcoming events of the list page, as one schema.org graph. */
+export function eventListJsonLd(events: EventDto[], site: URL, now = new Date()) {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': events.map((e) => {
+      const { '@context': _context, ...event } = eventJsonLd(e, site, now);
+      return event;
+    }),
   };
 }
 
@@ -162,7 +247,7 @@ export function foldLine(line: string): string {
 /** One event as an iCalendar file a calendar app imports. */
 export function eventIcs(e: EventDto, site: URL): string {
   const url = new URL(eventPath(e.id), site).href;
-  const location = [e.location, e.online ? 'Online (the link is on the event page once registered)' : null]
+  const location = [placeLine(e), e.online ? 'Online (the link is on the event page once registered)' : null]
     .filter(Boolean)
     .join(', ');
   const description = [e.description, `Details and registration: ${url}`].filter(Boolean).join('\n\n');

@@ -1,4 +1,4 @@
-import { ApiClientError, call } from '~/platform/client/api';
+import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
@@ -9,8 +9,10 @@ import {
   signedIn,
   signedOut,
 } from '~/platform/identity/session.store';
-import { familyApi } from './family.api';
 import type { LoginRegisterResponse } from './user.schema';
+
+/** Loaded at the first sign-in call: the sign-in pages paint and take input without zod. */
+const familyContracts = lazyContracts(() => import('./family.api').then((m) => m.familyApi));
 
 interface FirebaseUserLike {
   uid: string;
@@ -29,7 +31,7 @@ export async function loginRegister(
   idempotencyKey?: string,
 ): Promise<LoginRegisterResponse> {
   try {
-    const response = await call(familyApi.loginRegister, {
+    const response = await call((await familyContracts()).loginRegister, {
       token: await user.getIdToken(),
       body: {
         uid: user.uid,

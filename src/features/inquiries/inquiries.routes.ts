@@ -12,7 +12,7 @@ export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.create, async (c) => {
     const limit = await deps.rateLimiter.hit(
       `inquiry:${clientAddress(c)}`,
-      INQUIRIES_PER_TEN_MINUTES,
+      deps.settings.INQUIRY_RATE_LIMIT_PER_TEN_MINUTES ?? INQUIRIES_PER_TEN_MINUTES,
       10 * 60_000,
     );
     if (!limit.allowed) {

@@ -34,5 +34,5 @@ export const inquiryReceiptSchema = z
   })
   .meta({ id: 'InquiryReceipt' });
 
-/** Messages one address may send in ten minutes. */
+/** Messages one address may send in ten minutes, unless INQUIRY_RATE_LIMIT_PER_TEN_MINUTES says otherwise. */
 export const INQUIRIES_PER_TEN_MINUTES = 5;

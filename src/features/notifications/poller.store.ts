@@ -1,7 +1,10 @@
-import { call } from '~/platform/client/api';
+import { call, lazyContracts } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $latestNotificationAt, setNotificationCount } from './counts.store';
-import { notificationsApi } from './notifications.api';
+
+const notificationContracts = lazyContracts(() =>
+  import('./notifications.api').then((m) => m.notificationsApi),
+);
 
 /**
  * How often a signed-in page asks for the unread count. Polling rather than server-sent events:
@@ -18,7 +21,7 @@ export async function poll() {
   try {
     const token = await currentIdToken();
     if (!token) return;
-    const unread = await call(notificationsApi.unread, { token });
+    const unread = await call((await notificationContracts()).unread, { token });
     setNotificationCount(unread.userId, unread.notificationCount);
     if (unread.latestAt !== $latestNotificationAt.get()) $latestNotificationAt.set(unread.latestAt);
   } catch {

@@ -3,9 +3,12 @@ import { ROUTES } from '~/platform/routes';
 /**
  * Public pages that belong in search results. Sign-in, sign-up and the purchase steps are for
  * people already on the site (and carry noindex); /contact-us is the same page as /contact, which
- * is its canonical address; pages with an id are listed from the database.
+ * is its canonical address, and the contact form's answers are not pages to land on; pages with an
+ * id are listed from the database.
  */
 const NOT_LISTED = new Set([
+  '/contact/send',
+  '/contact/sent',
   '/login',
   '/signup',
   '/check-out',
@@ -23,6 +26,48 @@ export function listedStaticPaths(): string[] {
 export interface SitemapEntry {
   path: string;
   lastModified?: Date | undefined;
+}
+
+/** The later of a piece of content's dates: when it was published or last changed, whichever came last. */
+export function contentModified(...dates: (Date | null | undefined)[]): Date | undefined {
+  const times = dates.filter((d): d is Date => d instanceof Date).map((d) => d.getTime());
+  return times.length > 0 ? new Date(Math.max(...times)) : undefined;
+}
+
+/** What a page's content is made of, each item with its own dates from the database. */
+interface Dated {
+  publishedAt?: Date | null;
+  updatedAt: Date;
+}
+
+export interface SitemapContent {
+  posts: (Dated & { id: string })[];
+  events: (Dated & { id: string })[];
+  episodes: Dated[];
+}
+
+/**
+ * Every listed page with the time its content last changed, read from the content itself: a post's
+ * or event's own dates, and for a list page the newest of what it lists. Pages of fixed text carry
+ * no lastmod: the build time is not when their words changed, and a made-up date would only teach
+ * crawlers to ignore the field.
+ */
+export function sitemapEntries(staticPaths: string[], content: SitemapContent): SitemapEntry[] {
+  const newest = (items: Dated[]) => contentModified(...items.flatMap((i) => [i.publishedAt, i.updatedAt]));
+  const listPages: Record<string, Date | undefined> = {
+    '/blogs': newest(content.posts),
+    '/archives': newest(content.posts),
+    '/events': newest(content.events),
+    '/podcast': newest(content.episodes),
+  };
+  return [
+    ...staticPaths.map((path) => ({ path, lastModified: listPages[path] })),
+    ...content.posts.map((p) => ({
+      path: `/blogs/${p.id}`,
+      lastModified: contentModified(p.publishedAt, p.updatedAt),
+    })),
+    ...content.events.map((e) => ({ path: `/events/${e.id}`, lastModified: e.updatedAt })),
+  ];
 }
 
 const escapeXml = (value: string) =>

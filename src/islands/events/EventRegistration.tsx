@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { eventsApi } from '~/features/events/events.api';
 import type { FamilyRegistrations } from '~/features/events/events.schema';
 import { incrementNotificationCount } from '~/features/notifications/counts.store';
 import { useSignedIn } from '~/islands/account/useSignedIn';
 import { errorMessage } from '~/islands/shared/loadState';
-import { ApiClientError, call } from '~/platform/client/api';
+import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
@@ -16,6 +15,9 @@ import { useHydrated } from '../shared/useHydrated';
 import { useRowFocus } from '../shared/useRowFocus';
 import { useSubmission } from '../shared/useSubmission';
 import './EventRegistration.css';
+
+/** Loaded for signed-in families only: a first visit to an event loads no schemas. */
+const contracts = lazyContracts(() => import('~/features/events/events.api').then((m) => m.eventsApi));
 
 interface Props {
   eventId: string;
@@ -67,7 +69,7 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
       try {
         const token = await currentIdToken();
         if (!token) return;
-        const live = await call(eventsApi.registrations, { params: { eventId }, token });
+        const live = await call((await contracts()).registrations, { params: { eventId }, token });
         if (!stale) setState(live);
       } catch (error) {
         if (!stale) setLoadError(errorMessage(error, 'Your registrations could not be loaded.'));
@@ -126,8 +128,12 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
           setMessage(null);
           try {
             const next = cancel
-              ? await call(eventsApi.cancelRegistration, { params: { eventId, childId } })
-              : await call(eventsApi.register, { params: { eventId }, body: { childId }, idempotencyKey });
+              ? await call((await contracts()).cancelRegistration, { params: { eventId, childId } })
+              : await call((await contracts()).register, {
+                  params: { eventId },
+                  body: { childId },
+                  idempotencyKey,
+                });
             setState(next);
             setMessage({
               tone: 'success',

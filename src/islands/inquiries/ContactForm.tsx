@@ -1,5 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useRef } from 'react';
+import {
+  CONTACT_FORM_ACTION,
+  type ContactFormErrors,
+  type ContactFormValues,
+  EMPTY_CONTACT_FORM,
+} from '~/features/inquiries/contactForm';
 import { $inquiryData, setInquiryData } from '~/features/inquiries/inquiry.store';
 import { EmailField, Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
 import { useForm } from '~/islands/shared/useForm';
@@ -7,13 +13,22 @@ import { useHydrated } from '~/islands/shared/useHydrated';
 import { call } from '~/platform/client/api';
 import './ContactForm.css';
 
-const EMPTY = { name: '', email: '', subject: '', message: '', website: '' };
+interface Props {
+  /** What was typed into the form posted without JavaScript, shown again with its errors. */
+  values?: ContactFormValues | undefined;
+  errors?: ContactFormErrors | undefined;
+}
 
-/** The inquiry form: errors beside each field, a hidden field for robots, and a real confirmation. */
-export function ContactForm() {
+/**
+ * The inquiry form: errors beside each field, a hidden field for robots, and a real confirmation.
+ * Without JavaScript (or before the island wakes) it is a plain web form posted to
+ * pages/contact/send.astro, which answers with a page; once hydrated, it sends through the API here.
+ */
+export function ContactForm({ values: posted, errors: postedErrors }: Props) {
   const hydrated = useHydrated();
   const sent = useStore($inquiryData);
-  const { formRef, values, setValues, set, field, errors, setErrors, busy, save } = useForm(EMPTY, 'contact');
+  const { formRef, values, setValues, set, field, errors, setErrors, busy, save } =
+    useForm<ContactFormValues>(posted ?? EMPTY_CONTACT_FORM, 'contact', { ...postedErrors });
   const confirmationRef = useRef<HTMLHeadingElement>(null);
 
   const submit = async (event: FormEvent) => {
@@ -44,7 +59,7 @@ export function ContactForm() {
           subject: receipt.subject,
           message: receipt.message,
         });
-        setValues(EMPTY);
+        setValues(EMPTY_CONTACT_FORM);
         requestAnimationFrame(() => confirmationRef.current?.focus());
       },
       { fallback: 'Your message could not be sent. Please try again.' },
@@ -76,6 +91,9 @@ export function ContactForm() {
   return (
     <form
       ref={formRef}
+      id="contact-form"
+      action={CONTACT_FORM_ACTION}
+      method="post"
       onSubmit={submit}
       noValidate
       aria-label="Contact form"
@@ -83,12 +101,13 @@ export function ContactForm() {
     >
       <FormAlert message={errors.form} />
       <div className="field-pair">
-        <Field {...field('name')} label="Your name" autoComplete="name" />
-        <EmailField {...field('email')} hint="We reply to this address." />
+        <Field {...field('name')} name="name" label="Your name" autoComplete="name" />
+        <EmailField {...field('email')} name="email" hint="We reply to this address." />
       </div>
-      <Field {...field('subject')} label="Subject" />
+      <Field {...field('subject')} name="subject" label="Subject" />
       <TextAreaField
         {...field('message')}
+        name="message"
         label="Message"
         rows={6}
         hint="If it is about a child’s program, their first name is enough."
@@ -98,13 +117,16 @@ export function ContactForm() {
         <label htmlFor="contact-website">Leave this field empty</label>
         <input
           id="contact-website"
+          name="website"
+          type="text"
           tabIndex={-1}
           autoComplete="off"
           value={values.website}
           onChange={(e) => set({ website: e.target.value })}
         />
       </div>
-      <button type="submit" className="btn btn-primary" aria-disabled={busy} disabled={!hydrated}>
+      {/* Never disabled: before the island wakes, the button posts the form as a plain web form. */}
+      <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
         {busy ? 'Sending…' : 'Send message'}
       </button>
     </form>

@@ -1,20 +1,24 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
-import { paymentsApi } from '~/features/payments/payments.api';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { useSignedIn } from '~/islands/account/useSignedIn';
 import { errorMessage } from '~/islands/shared/loadState';
 import { Spinner, WaitLine } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ApiClientError, call } from '~/platform/client/api';
+import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { refreshUserData } from '~/platform/identity/session.store';
 import './Checkout.css';
 import { clearBasketOf } from '~/features/plans/plan.store';
 import { isUuid } from '~/platform/ids';
 import { formatTime } from '~/platform/time';
+
+/** Only a signed-in family with an order asks the API: a first visit loads no schemas. */
+const paymentContracts = lazyContracts(() =>
+  import('~/features/payments/payments.api').then((m) => m.paymentsApi),
+);
 
 /** How many times, and how often, a payment still processing is asked about before saying so. */
 const CHECKS = 6;
@@ -47,7 +51,7 @@ export function Confirmation() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async (checks: number) => {
       try {
-        const order = await call(paymentsApi.order, { params: { id: orderId } });
+        const order = await call((await paymentContracts()).order, { params: { id: orderId } });
         if (stale) return;
         setView({ state: 'order', order, checks });
         if (order.status === 'pending' && checks < CHECKS) {

@@ -59,6 +59,7 @@ export function Field({ id, label, hint, error, className, ...input }: FieldProp
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        type="text"
         className={`input ${className ?? ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}

@@ -22,12 +22,13 @@ export function apiErrors(error: unknown, fallback: string, fieldOf = byField): 
  * A form's values, its errors and its busy flag. `field(name)` gives a text field its id (the
  * prefix and the name), value, change handler and error; `save` checks the input with the API's
  * own schema, then sends it, and puts every error beside its field. After a failed submit, focus
- * moves to the first field marked invalid.
+ * moves to the first field marked invalid. `initialErrors` are shown from the first render: what the
+ * server found in a form posted without JavaScript.
  */
-export function useForm<V extends object>(initial: V | (() => V), idPrefix = '') {
+export function useForm<V extends object>(initial: V | (() => V), idPrefix = '', initialErrors: Errors = {}) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(initialErrors);
   const [busy, setBusy] = useState(false);
   // Two clicks can land before React re-renders with busy set: this ref stops the second at once.
   const inFlight = useRef(false);

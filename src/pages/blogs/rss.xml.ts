@@ -1,5 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
+import { BLOG_FEED_PATH } from '~/features/blogs/blogs';
 import { latestPublishedPosts } from '~/features/blogs/blogs.server';
 import { cachePublicly } from '~/platform/http/pageCache';
 import { getDatabase } from '~/platform/runtime.server';
@@ -17,7 +18,7 @@ export const GET: APIRoute = async (context) => {
     site: context.site ?? context.url.origin,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
-    customData: `<language>en</language><atom:link href="${new URL('/blogs/rss.xml', context.site ?? context.url.origin).href}" rel="self" type="application/rss+xml"/>`,
+    customData: `<language>en</language><atom:link href="${new URL(BLOG_FEED_PATH, context.site ?? context.url.origin).href}" rel="self" type="application/rss+xml"/>`,
     items: posts.map((post) => ({
       title: post.title,
       link: `/blogs/${post.id}`,

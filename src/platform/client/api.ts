@@ -148,3 +148,22 @@ export async function callForBlob<C extends Contract>(contract: C, options: Call
   if (!res.ok) throw await refusal(res);
   return res.blob();
 }
+
+/**
+ * A feature's contracts, loaded the first time they are needed rather than with the page: zod and
+ * the schemas then reach only the visitors who call the API (on public pages, the signed-in ones),
+ * which keeps a first visit within its JavaScript budget (`npm run bench:pages`). A failed load
+ * (offline) is not kept: the next call tries again.
+ */
+export function lazyContracts<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    if (!loaded) {
+      loaded = load();
+      loaded.catch(() => {
+        loaded = undefined;
+      });
+    }
+    return loaded;
+  };
+}

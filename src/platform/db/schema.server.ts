@@ -328,7 +328,14 @@ export const events = pgTable(
     description: text('description').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The venue's name, for an event in a place; its postal address is in the columns below. */
     location: text('location'),
+    streetAddress: text('street_address'),
+    addressLocality: text('address_locality'),
+    addressRegion: text('address_region'),
+    postalCode: text('postal_code'),
+    /** ISO 3166-1 alpha-2, upper case: GB, US, IE. */
+    addressCountry: text('address_country'),
     onlineUrl: text('online_url'),
     ageMin: smallint('age_min'),
     ageMax: smallint('age_max'),
@@ -347,6 +354,7 @@ export const events = pgTable(
     check('events_capacity_check', sql`capacity >= 0`),
     check('events_seats_check', sql`seats_taken >= 0 and seats_taken <= capacity`),
     check('events_times_check', sql`ends_at > starts_at`),
+    check('events_country_check', sql`address_country is null or address_country ~ '^[A-Z]{2}$'`),
   ],
 );
 

@@ -37,23 +37,27 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
     // Nothing is cached unless a route says it may be (answers about a family never are).
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     // Method, route and status only: never headers (tokens), bodies (children's data) or queries.
-    deps.logger.info(
-      {
-        requestId,
-        method: c.req.method,
-        route: c.req.routePath,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
+    if (deps.logger.isLevelEnabled('info'))
+      deps.logger.info(
+        {
+          requestId,
+          method: c.req.method,
+          route: c.req.routePath,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
   });
 
-  // Uploads (recordings, pictures) have their own types and limits: see uploads.ts.
+  // Uploads (recordings, pictures) have their own types and limits: see uploads.ts. GET and HEAD
+  // carry no body, and looking for one would cost every read a full Request object.
   const jsonOnly =
     (handler: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
     async (c, next) =>
-      isUploadPath(c.req.path) ? next() : handler(c, next);
+      c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path)
+        ? next()
+        : handler(c, next);
 
   app.use(
     jsonOnly(

@@ -20,7 +20,9 @@ export interface ApiDeps {
   signInAccounts: SignInAccounts;
   rateLimiter: RateLimiter;
   logger: Logger;
-  settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'>;
+  settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'> &
+    /** The contact form's limit; INQUIRIES_PER_TEN_MINUTES (5) when left out. */
+    Partial<Pick<Settings, 'INQUIRY_RATE_LIMIT_PER_TEN_MINUTES'>>;
   /** The introductory interview's weekly slots (INTERVIEW_*); the default template when left out. */
   interviewSchedule?: InterviewSchedule;
   /** Where uploads go; the server's store (MEDIA_DIR) when left out. Tests pass a folder of their own. */

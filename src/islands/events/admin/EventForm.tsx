@@ -11,6 +11,11 @@ type Values = Record<
   | 'startsAt'
   | 'endsAt'
   | 'location'
+  | 'streetAddress'
+  | 'addressLocality'
+  | 'addressRegion'
+  | 'postalCode'
+  | 'addressCountry'
   | 'onlineUrl'
   | 'ageMin'
   | 'ageMax'
@@ -41,6 +46,11 @@ function toValues(event?: AdminEvent): Values {
     startsAt: event ? toLocalInput(event.startsAt) : '',
     endsAt: event ? toLocalInput(event.endsAt) : '',
     location: event?.location ?? '',
+    streetAddress: event?.streetAddress ?? '',
+    addressLocality: event?.addressLocality ?? '',
+    addressRegion: event?.addressRegion ?? '',
+    postalCode: event?.postalCode ?? '',
+    addressCountry: event?.addressCountry ?? '',
     onlineUrl: event?.onlineUrl ?? '',
     ageMin: event?.ageMin?.toString() ?? '',
     ageMax: event?.ageMax?.toString() ?? '',
@@ -61,6 +71,11 @@ function toInput(v: Values, event?: AdminEvent): EventInput {
     startsAt: instant(v.startsAt, event?.startsAt),
     endsAt: instant(v.endsAt, event?.endsAt),
     location: v.location.trim() || null,
+    streetAddress: v.streetAddress.trim() || null,
+    addressLocality: v.addressLocality.trim() || null,
+    addressRegion: v.addressRegion.trim() || null,
+    postalCode: v.postalCode.trim() || null,
+    addressCountry: v.addressCountry.trim() || null,
     onlineUrl: v.onlineUrl.trim() || null,
     ageMin: optionalNumber(v.ageMin),
     ageMax: optionalNumber(v.ageMax),
@@ -122,10 +137,33 @@ export function EventForm({
       </div>
       <Field
         {...field('location')}
-        label="Place (optional if online)"
+        label="Venue (optional if online)"
         maxLength={200}
-        hint="Shown on the public event page."
+        hint="The place's name, like Riverside Public Library, Children’s Room."
       />
+      <fieldset className="field">
+        <legend>Venue address (for an event in a place)</legend>
+        <Field {...field('streetAddress')} label="Street address" maxLength={200} autoComplete="off" />
+        <div className="field-row">
+          <Field {...field('addressLocality')} label="Town or city" maxLength={100} autoComplete="off" />
+          <Field
+            {...field('addressRegion')}
+            label="County, state or region (optional)"
+            maxLength={100}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field-row">
+          <Field {...field('postalCode')} label="Postal code" maxLength={20} autoComplete="off" />
+          <Field
+            {...field('addressCountry')}
+            label="Country code"
+            maxLength={2}
+            autoComplete="off"
+            hint="Two letters: GB, IE, US…"
+          />
+        </div>
+      </fieldset>
       <Field
         {...field('onlineUrl')}
         label="Online joining link (optional)"
