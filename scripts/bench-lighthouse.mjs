@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { publicPaths, startSiteWithDemoContent } from './bench-site.mjs';
 import { findChromium } from './chromium.mjs';
+import { startEmulator } from './emulator.mjs';
 import { run, step } from './lib.mjs';
 
 const onlyPaths = process.argv.slice(2).filter((a) => a.startsWith('/'));
@@ -22,6 +23,10 @@ if (!chromePath || chromePath === 'playwright') {
   process.exit(1);
 }
 
+// The sign-in pages ask Firebase who is signed in; without the local emulator that request fails
+// and the console error costs best practices points that a deployed site (real Firebase) keeps.
+step('Starting the local sign-in emulator');
+const stopEmulator = await startEmulator();
 const { base, stop } = await startSiteWithDemoContent();
 process.on('exit', stop);
 const paths = onlyPaths.length > 0 ? onlyPaths : await publicPaths(base);
@@ -58,10 +63,23 @@ try {
         .filter((c) => c.id !== 'performance')
         .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0))
         .map((ref) => ref.id),
+      // Why: the console's errors, the blocked crawl, the first items of any other failing audit.
+      reasons: Object.values(categories)
+        .filter((c) => c.id !== 'performance')
+        .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0))
+        .flatMap((ref) =>
+          (audits[ref.id]?.details?.items ?? [])
+            .slice(0, 3)
+            .map(
+              (item) =>
+                `${ref.id}: ${item.description ?? item.source ?? item.node?.snippet ?? ''}${item.url ? ` (${item.url})` : ''}`,
+            ),
+        ),
     });
   }
 } finally {
   await chrome.kill();
+  await stopEmulator();
 }
 
 const pad = (v, n) => String(v).padStart(n);
@@ -73,6 +91,7 @@ for (const r of rows) {
     `${r.path.slice(0, 30).padEnd(30)} ${pad(r.performance, 4)} ${pad(r.accessibility, 4)} ${pad(r.bestPractices, 4)} ${pad(r.seo, 4)} ${pad((r.fcp / 1000).toFixed(2), 6)} ${pad((r.lcp / 1000).toFixed(2), 6)} ${pad(r.tbt.toFixed(0), 7)} ${pad(r.cls.toFixed(3), 6)} ${pad((r.bytes / 1024).toFixed(0), 6)}`,
   );
   if (r.failing.length > 0) console.log(`  failing: ${r.failing.join(', ')}`);
+  for (const reason of r.reasons) console.log(`    ${String(reason).slice(0, 160)}`);
 }
 const low = rows.filter(
   (r) => r.performance < 98 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100,

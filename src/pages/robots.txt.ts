@@ -5,7 +5,8 @@ export const GET: APIRoute = ({ site, url }) => {
   const sitemap = new URL('/sitemap.xml', site ?? url.origin).href;
   const body = [
     'User-agent: *',
-    // The API, the admin console and the family pages are not for search engines.
+    // The API, the admin console and the family pages are not for search engines. The purchase
+    // steps may be read (their words are general; an order only loads after sign-in).
     'Disallow: /api/',
     'Disallow: /admin/',
     'Disallow: /profile',
@@ -19,8 +20,6 @@ export const GET: APIRoute = ({ site, url }) => {
     'Disallow: /updatePlan/',
     'Disallow: /updateBooks/',
     'Disallow: /updateReadonance/',
-    'Disallow: /check-out',
-    'Disallow: /confirmation',
     '',
     `Sitemap: ${sitemap}`,
     '',

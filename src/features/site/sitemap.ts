@@ -2,9 +2,10 @@ import { ROUTES } from '~/platform/routes';
 
 /**
  * Public pages that belong in search results. Sign-in, sign-up and the purchase steps are for
- * people already on the site (and carry noindex); /contact-us is the same page as /contact, which
- * is its canonical address, and the contact form's answers are not pages to land on; pages with an
- * id are listed from the database.
+ * people already on the site: crawlers may read them (their words are general, and a family's
+ * order or basket only loads after sign-in), but the sitemap does not offer them. /contact-us is
+ * the same page as /contact, which is its canonical address, and the contact form's answers are
+ * not pages to land on; pages with an id are listed from the database.
  */
 const NOT_LISTED = new Set([
   '/contact/send',

@@ -73,11 +73,10 @@ export function LoginForm() {
     setErrors({});
     setBusy(true);
     try {
-      const [auth, { GoogleAuthProvider, signInWithPopup }] = await Promise.all([
-        getFirebaseAuth(),
-        authModule(),
-      ]);
-      await signInWithPopup(auth, new GoogleAuthProvider());
+      const [auth, { GoogleAuthProvider, signInWithPopup, browserPopupRedirectResolver }] = await Promise.all(
+        [getFirebaseAuth(), authModule()],
+      );
+      await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
     } catch (error) {
       fail(error);
     }

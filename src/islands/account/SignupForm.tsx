@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { loginRegister, startAuth } from '~/features/family/family.store';
 import { CheckboxField, EmailField, Field, FormAlert, issuesByField } from '~/islands/shared/Field';
-import { Waiting } from '~/islands/shared/Spinner';
 import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ApiClientError, newIdempotencyKey } from '~/platform/client/api';
@@ -24,7 +23,8 @@ import { $session } from '~/platform/identity/session.store';
 export function SignupForm() {
   const session = useStore($session);
   const hydrated = useHydrated();
-  // During hydration the server's "not ready" form is what both renders must agree on.
+  // The form renders at once (as the server sent it, so nothing below it moves); who is signed in
+  // only decides where to go next and whether the email and password are asked for.
   const authReady = useStore($authReady) && hydrated;
   const { formRef, values, set, field, errors, setErrors, busy, setBusy } = useForm(
     { displayName: '', email: '', password: '', consent: false },
@@ -43,7 +43,8 @@ export function SignupForm() {
     }
   }, [authReady, session, busy]);
 
-  const needsCredentials = session.status !== 'unregistered';
+  // Until then (and during hydration, to match the server's HTML) the form asks for them.
+  const needsCredentials = !authReady || session.status !== 'unregistered';
 
   // Two clicks can land before React re-renders with `busy` set (the schema loads first): this ref
   // stops the second at once. It stays up after a success, while the page moves on.
@@ -84,6 +85,8 @@ export function SignupForm() {
     setBusy(true);
     try {
       const [auth, firebase] = await Promise.all([getFirebaseAuth(), authModule()]);
+      // The form shows before Firebase knows who is signed in; a quick submit waits for it here.
+      await auth.authStateReady();
       let user = auth.currentUser;
       // On a retry after a lost answer, the first try's sign-in (this email) is the one to register:
       // making it again would only fail, as the address is taken.
@@ -108,10 +111,6 @@ export function SignupForm() {
       return false;
     }
   };
-
-  if (!authReady) {
-    return <Waiting>Getting the form ready…</Waiting>;
-  }
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Create your family account">

@@ -1,3 +1,4 @@
+import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import { publicConfig } from '~/platform/publicConfig';
 
@@ -14,7 +15,7 @@ export function getFirebaseAuth(): Promise<Auth> {
       import('firebase/auth'),
     ]);
     const app = getApps()[0] ?? initializeApp(publicConfig.firebase);
-    const instance = authModule.getAuth(app);
+    const instance = initialize(authModule, app);
     if (publicConfig.authEmulatorHost) {
       authModule.connectAuthEmulator(instance, `http://${publicConfig.authEmulatorHost}`, {
         disableWarnings: true,
@@ -27,6 +28,26 @@ export function getFirebaseAuth(): Promise<Auth> {
     auth = undefined;
   });
   return auth;
+}
+
+/**
+ * The Auth instance as getAuth makes it, minus the popup helper: on phones getAuth would load
+ * Google's script loader (apis.google.com) on every sign-in page in case a popup follows. Only the
+ * Google button needs it, and passes it itself (popupResolver).
+ */
+function initialize(authModule: typeof import('firebase/auth'), app: FirebaseApp): Auth {
+  try {
+    return authModule.initializeAuth(app, {
+      persistence: [
+        authModule.indexedDBLocalPersistence,
+        authModule.browserLocalPersistence,
+        authModule.browserSessionPersistence,
+      ],
+    });
+  } catch {
+    // Already made for this app (a second load of this module): the same instance.
+    return authModule.getAuth(app);
+  }
 }
 
 export async function authModule() {
