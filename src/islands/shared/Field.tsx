@@ -171,7 +171,7 @@ export function CheckboxField({
 }) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <label className="checkbox" htmlFor={id}>
+      <label className="checkbox">
         <input
           ref={inputRef}
           id={id}
