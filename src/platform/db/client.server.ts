@@ -17,8 +17,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the job queue connects through (src/platform/jobs). */
+  queue: QueueBackend;
   close(): Promise<void>;
 }
+
+/** PostgreSQL: the queue's own small pool to the same database. PGlite: this very instance. */
+export type QueueBackend = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 
 interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite. */
@@ -53,14 +58,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       lock.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      queue: { kind: 'postgres', url: options.url },
+      close: () => pool.end(),
+    };
   }
 
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir === 'memory://' ? new PGlite() : new PGlite(resolve(options.dataDir));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    queue: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
 }
 
 /**

@@ -1,0 +1,171 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { QueueBackend } from '../db/client.server';
+
+/**
+ * Background work (decision 26): pg-boss, a job queue kept in the database's own tables, on
+ * PostgreSQL through its own small pool and on the embedded database through the process's PGlite
+ * instance. Jobs are rows, so they survive a restart (a killed server's active job is retried once
+ * its time runs out), `SKIP LOCKED` hands each job to one worker across every server copy, and a
+ * failed job is retried with an exponential backoff.
+ */
+
+/** A kind of background work: its queue, retry rules and the code that does it. */
+export interface JobKind<T extends object> {
+  name: string;
+  /** Retries after the first failure. */
+  retryLimit?: number;
+  /** Seconds before the first retry; each later one waits twice as long (at most an hour). */
+  retryDelaySeconds?: number;
+  /** An active job not finished in this time (its worker died) is failed and retried. */
+  expireInSeconds?: number;
+  /** Does the work; throwing fails this attempt. The same job may run again after a crash. */
+  handle(data: T, attempt: { id: string; retryCount: number }): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Not before this moment. */
+  startAfter?: Date;
+}
+
+/** One queue as the admin console shows it. */
+export interface QueueOverview {
+  name: string;
+  /** Waiting to run, now or later (retries waiting for their turn included). */
+  queued: number;
+  active: number;
+  completed: number;
+  /** Out of retries: someone should look. */
+  failed: number;
+  /** Jobs that failed at least once (whatever happened next). */
+  retried: number;
+}
+
+export interface JobQueue {
+  /** Installs or updates the queue's tables and starts maintenance; idempotent per instance. */
+  start(): Promise<void>;
+  /** Stops taking work and waits (up to `timeoutMs`) for jobs in progress. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Creates the queue for a kind of job and, unless `work` is false, works it in this process. */
+  register<T extends object>(kind: JobKind<T>, options?: { work?: boolean }): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
+  /** Sends `data` to `name` on a cron schedule (UTC); one send per tick across every copy. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  overview(): Promise<QueueOverview[]>;
+}
+
+export interface JobQueueOptions {
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** How often an idle worker looks for work. */
+  pollSeconds?: number;
+  /** How often expired jobs are looked for and retried (tests use 1). */
+  superviseSeconds?: number;
+  /** The schema pg-boss keeps its tables in. */
+  schema?: string;
+}
+
+const DEFAULTS = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 } as const;
+const MAX_RETRY_DELAY_SECONDS = 60 * 60;
+
+export function createJobQueue(backend: QueueBackend, options: JobQueueOptions): JobQueue {
+  const schema = options.schema ?? 'pgboss';
+  const timing = {
+    schema,
+    superviseIntervalSeconds: options.superviseSeconds ?? 60,
+    // One copy's maintenance is enough; pg-boss coordinates it through the database.
+    monitorIntervalSeconds: Math.max(options.superviseSeconds ?? 60, 1),
+  };
+  const boss =
+    backend.kind === 'postgres'
+      ? new PgBoss({ connectionString: backend.url, max: 4, ...timing })
+      : new PgBoss({ db: fromPglite(backend.client), backend: 'pglite', ...timing });
+  // pg-boss reports trouble in its maintenance loops as events: log them, never crash on them.
+  boss.on('error', (error) =>
+    options.logger.error({ errorName: error.name, message: error.message }, 'job queue'),
+  );
+  boss.on('warning', (warning) => options.logger.warn({ warning: warning.message }, 'job queue'));
+
+  let started: Promise<void> | undefined;
+  const pollingIntervalSeconds = options.pollSeconds ?? 2;
+
+  return {
+    start() {
+      started ??= boss.start().then(() => undefined);
+      return started;
+    },
+
+    async stop({ timeoutMs = 10_000 } = {}) {
+      if (!started) return;
+      await started.catch(() => {});
+      started = undefined;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: backend.kind === 'postgres' });
+    },
+
+    async register<T extends object>(kind: JobKind<T>, { work = true } = {}) {
+      await this.start();
+      const settings = {
+        retryLimit: kind.retryLimit ?? DEFAULTS.retryLimit,
+        retryDelay: kind.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: MAX_RETRY_DELAY_SECONDS,
+        expireInSeconds: kind.expireInSeconds ?? DEFAULTS.expireInSeconds,
+      };
+      if (await boss.getQueue(kind.name)) await boss.updateQueue(kind.name, settings);
+      else await boss.createQueue(kind.name, settings);
+      if (!work) return;
+      await boss.work<T>(kind.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          const retryCount = (job as { retryCount?: number }).retryCount ?? 0;
+          try {
+            await kind.handle(job.data, { id: job.id, retryCount });
+          } catch (error) {
+            options.logger.warn(
+              { job: kind.name, jobId: job.id, retryCount, errorName: (error as Error)?.name },
+              'job failed; it will be retried while retries remain',
+            );
+            throw error;
+          }
+        }
+      });
+    },
+
+    async send(name, data, sendOptions = {}) {
+      await this.start();
+      const id = await boss.send(
+        name,
+        data,
+        sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {},
+      );
+      if (!id) throw new Error(`The job queue refused a job for ${name}.`);
+      return id;
+    },
+
+    async schedule(name, cron, data) {
+      await this.start();
+      await boss.schedule(name, cron, data ?? null, { tz: 'UTC', missed: 'once' });
+    },
+
+    async overview() {
+      await this.start();
+      const rows = (await boss.getDb().executeSql(
+        `select name,
+                count(*) filter (where state in ('created', 'retry'))::int as queued,
+                count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'completed')::int as completed,
+                count(*) filter (where state = 'failed')::int as failed,
+                count(*) filter (where retry_count > 0)::int as retried
+           from ${schema}.job
+          group by name
+          order by name`,
+      )) as { rows: QueueOverview[] };
+      const queues = await boss.getQueues();
+      const byName = new Map(rows.rows.map((row) => [row.name, row]));
+      return queues
+        .map(
+          (q) =>
+            byName.get(q.name) ?? { name: q.name, queued: 0, active: 0, completed: 0, failed: 0, retried: 0 },
+        )
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
