@@ -4,8 +4,9 @@
  * a RatingIndex once for the whole run, and asks for each child's suggestions. The same data always
  * gives the same suggestions, in the same order, with the same reasons.
  *
- * A book is a candidate when the child has not read it (logged it), its level is the child's or one
- * next to it, and it was not in the plans of the last weeks (variety). Its score adds up:
+ * A book is a candidate when the child has not read it (logged it) and its level is the child's or
+ * one next to it; books of the last weeks' plans come only after all others (variety). Its score
+ * adds up:
  *  - what readers like this child thought of it: ratings from other children at the same level who
  *    share one of the child's interests, as a shrunk average (a few five-star ratings do not beat
  *    many four-star ones) times how many loved it;
@@ -128,6 +129,7 @@ const WEIGHTS = { peers: 1, favourite: 1.2, interest: 0.6, sameLevel: 0.5 } as c
 const SAME_KIND_FACTOR = { author: 0.5, topic: 0.75 } as const;
 /** Weeks of earlier plans a book is kept out of, as long as enough other books remain. */
 export const VARIETY_WEEKS = 4;
+const RECENT_PENALTY = 1e6;
 
 /** A catalogue book with what matching needs worked out once per catalogue, not once per child. */
 interface Prepared {
@@ -157,6 +159,8 @@ function prepare(catalogue: readonly CatalogueBook[]) {
 interface Scored {
   entry: Prepared;
   score: number;
+  /** The score less any penalty for a book planned in the last weeks: the order of the picks. */
+  rank: number;
   tie: number;
 }
 
@@ -299,28 +303,39 @@ export function suggestBooks(options: {
   const reachable = catalogue.all.filter(
     (p) => !history.readBookIds.has(p.book.id) && levelGap(child.levelIndex, p.levelIndex) <= 1,
   );
-  // Leave out the last weeks' books, the oldest weeks first back in when too few remain.
-  let candidates = reachable;
-  for (let weeks = Math.min(VARIETY_WEEKS, history.recentlyPlanned.length); weeks >= 0; weeks--) {
-    const recent = new Set(history.recentlyPlanned.slice(0, weeks).flat());
-    candidates = reachable.filter((p) => !recent.has(p.book.id));
-    if (candidates.length >= count) break;
-  }
+  // The last weeks' books come after every other: only when too few others remain, and then the
+  // longest ago first. (A large constant keeps them behind whatever the scores.)
+  const weeksAgo = new Map<string, number>();
+  history.recentlyPlanned.slice(0, VARIETY_WEEKS).forEach((ids, ago) => {
+    for (const id of ids) if (!weeksAgo.has(id)) weeksAgo.set(id, ago);
+  });
+  const recencyPenalty = (id: string) => {
+    const ago = weeksAgo.get(id);
+    return ago === undefined ? 0 : (VARIETY_WEEKS - ago) * RECENT_PENALTY;
+  };
 
   const seed = `${reader.id}:${week}`;
-  const pool: Scored[] = candidates
-    .map((entry) => ({ entry, score: scoreOf(entry, child), tie: tieBreak(seed, entry.book.id) }))
-    .sort((a, b) => b.score - a.score || a.tie - b.tie || a.entry.book.id.localeCompare(b.entry.book.id));
+  const pool: Scored[] = reachable
+    .map((entry) => {
+      const score = scoreOf(entry, child);
+      return {
+        entry,
+        score,
+        rank: score - recencyPenalty(entry.book.id),
+        tie: tieBreak(seed, entry.book.id),
+      };
+    })
+    .sort((a, b) => b.rank - a.rank || a.tie - b.tie || a.entry.book.id.localeCompare(b.entry.book.id));
 
   // Greedy picks, each lowering the score of more by the same author or on the same first topic.
   const picked: Scored[] = [];
   while (picked.length < count && pool.length > 0) {
     let best = 0;
-    let bestScore = Number.NEGATIVE_INFINITY;
+    let bestRank = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < pool.length; i++) {
       const candidate = pool[i] as Scored;
-      // The pool is sorted: once a raw score is below the best adjusted one, none after can win.
-      if (candidate.score <= bestScore) break;
+      // The pool is sorted by rank, and a penalty only lowers one: no later candidate can win.
+      if (candidate.rank <= bestRank) break;
       let adjusted = candidate.score;
       const firstTopic = candidate.entry.topicKeys[0];
       for (const p of picked) {
@@ -328,9 +343,10 @@ export function suggestBooks(options: {
         if (firstTopic !== undefined && p.entry.topicKeys[0] === firstTopic)
           adjusted *= SAME_KIND_FACTOR.topic;
       }
-      if (adjusted > bestScore) {
+      const rank = adjusted - (candidate.score - candidate.rank);
+      if (rank > bestRank) {
         best = i;
-        bestScore = adjusted;
+        bestRank = rank;
       }
     }
     picked.push(pool.splice(best, 1)[0] as Scored);

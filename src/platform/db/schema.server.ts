@@ -195,6 +195,8 @@ export const books = pgTable(
     readingLevel: text('reading_level', { enum: READING_LEVELS }),
     coverPath: text('cover_path'),
     summary: text('summary').notNull().default(''),
+    /** Lower-case topics ("space", "animals"): weekly plans match them to a child's interests. */
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -264,6 +266,63 @@ export const passages = pgTable(
   (t) => [
     index('passages_level_idx').on(t.readingLevel),
     check('passages_level_check', oneOf('reading_level', READING_LEVELS)),
+  ],
+);
+
+/**
+ * One week of a child's program (issue 15): made at the start of the program week, once. The
+ * subscription and the week's number are its key, so two jobs or two servers making the same week
+ * insert one row (the second finds it there).
+ */
+export const weeklyPlans = pgTable(
+  'weekly_plans',
+  {
+    id: id(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** 0 for the program's first week. */
+    weekIndex: smallint('week_index').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    readingLevel: text('reading_level', { enum: READING_LEVELS }).notNull(),
+    goalMinutes: smallint('goal_minutes').notNull(),
+    /** One session a reading day, Monday first. */
+    sessionMinutes: smallint('session_minutes').array().notNull(),
+    passageId: uuid('passage_id').references(() => passages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('weekly_plans_subscription_week_key').on(t.subscriptionId, t.weekIndex),
+    index('weekly_plans_child_idx').on(t.childId, t.startsAt),
+    check('weekly_plans_level_check', oneOf('reading_level', READING_LEVELS)),
+    check('weekly_plans_week_check', sql`week_index >= 0`),
+    check('weekly_plans_goal_check', sql`goal_minutes between 5 and 1440`),
+  ],
+);
+
+/** The books of a weekly plan, in order, with why each was chosen and what to borrow instead. */
+export const weeklyPlanBooks = pgTable(
+  'weekly_plan_books',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => weeklyPlans.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    /** Kept with the plan: a book later removed from the catalogue still reads right here. */
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    /** The recommender's reasons (src/features/program/recommender.ts), strongest first. */
+    reasons: jsonb('reasons').notNull(),
+    alternativeBookId: uuid('alternative_book_id').references(() => books.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ name: 'weekly_plan_books_pkey', columns: [t.planId, t.position] }),
+    index('weekly_plan_books_book_idx').on(t.bookId),
   ],
 );
 

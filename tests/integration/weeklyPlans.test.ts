@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeWeeklyPlan, programWeekStart } from '../../src/features/program/weeklyPlans.server';
+import {
+  books,
+  children,
+  passages,
+  plans,
+  readingLogs,
+  subscriptions,
+  users,
+  weeklyPlanBooks,
+  weeklyPlans,
+} from '../../src/platform/db/schema.server';
+import { type TestDatabase, testDatabase } from './harness';
+
+// Weekly plans on the database under test: made from the catalogue and the ratings, once per
+// program week, and never for a program that stopped.
+
+let database: TestDatabase;
+const WEEK = 7 * 86_400_000;
+const start = new Date('2026-11-02T00:00:00Z'); // a Monday
+
+async function family(name: string, level: 'branch' | 'sapling', interests: string[]) {
+  const db = database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      firebaseUid: randomUUID(),
+      email: `${randomUUID()}@example.com`,
+      displayName: `Parent of ${name}`,
+      privacyConsentAt: new Date(),
+    })
+    .returning();
+  const [child] = await db
+    .insert(children)
+    .values({ userId: user!.id, firstName: name, ageBand: '8-10', readingLevel: level, interests })
+    .returning();
+  return child!;
+}
+
+async function subscribe(childId: string, weeks = 4, status: 'active' | 'cancelled' = 'active') {
+  const [plan] = await database.db
+    .insert(plans)
+    .values({ name: `Program ${randomUUID().slice(0, 6)}`, durationMonths: 1, priceCents: 4900 })
+    .returning();
+  const [subscription] = await database.db
+    .insert(subscriptions)
+    .values({
+      childId,
+      planId: plan!.id,
+      status,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + weeks * WEEK),
+    })
+    .returning();
+  return subscription!;
+}
+
+const bookIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await testDatabase();
+  const catalogue = [
+    ['Stars Above', 'Ana Ruiz', 'branch', ['space']],
+    ['Moon Camp', 'Ana Ruiz', 'branch', ['space', 'camping']],
+    ['Rocket Girl', 'Ben Ode', 'branch', ['space', 'engineering']],
+    ['Fox at Dusk', 'Cy Lam', 'branch', ['animals']],
+    ['Owl Street', 'Di Park', 'branch', ['animals', 'city']],
+    ['Deep Sea', 'Ed Moss', 'branch', ['ocean', 'animals']],
+    ['Castle Keys', 'Fay Orr', 'branch', ['history']],
+    ['Big Canopy Book', 'Gil Tan', 'canopy', ['space']],
+    ['Little Sprout', 'Hal Ivy', 'sprout', ['space']],
+  ] as const;
+  for (const [title, author, readingLevel, topics] of catalogue) {
+    const [row] = await database.db
+      .insert(books)
+      .values({ title, author, readingLevel, topics: [...topics] })
+      .returning();
+    bookIds[title] = row!.id;
+  }
+  await database.db
+    .insert(passages)
+    .values([{ title: 'A branch passage', readingLevel: 'branch', text: 'Once upon a time.', wordCount: 4 }]);
+  // Readers like Maya (branch, space) loved Rocket Girl.
+  for (let i = 0; i < 4; i++) {
+    const peer = await family(`Peer${i}`, 'branch', ['space']);
+    await database.db.insert(readingLogs).values({
+      childId: peer.id,
+      bookId: bookIds['Rocket Girl'],
+      title: 'Rocket Girl',
+      readOn: '2026-10-01',
+      minutes: 30,
+      rating: 5,
+    });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe('weekly plans', () => {
+  it('makes a week of books for the child, explained, with a goal, sessions and a passage', async () => {
+    const maya = await family('Maya', 'branch', ['Space', 'animals']);
+    await database.db.insert(readingLogs).values({
+      childId: maya.id,
+      bookId: bookIds['Stars Above'],
+      title: 'Stars Above',
+      readOn: '2026-10-20',
+      minutes: 25,
+      rating: 5,
+    });
+    const subscription = await subscribe(maya.id);
+    const outcome = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    expect(outcome.status).toBe('created');
+    if (!('planId' in outcome)) throw new Error('no plan');
+
+    const [plan] = await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.id, outcome.planId));
+    expect(plan).toMatchObject({ childId: maya.id, weekIndex: 0, readingLevel: 'branch' });
+    expect(plan!.startsAt.toISOString()).toBe(start.toISOString());
+    expect(plan!.goalMinutes).toBeGreaterThanOrEqual(60);
+    expect(plan!.sessionMinutes).toHaveLength(5);
+    expect(plan!.passageId).not.toBeNull();
+
+    const chosen = await database.db
+      .select()
+      .from(weeklyPlanBooks)
+      .where(eq(weeklyPlanBooks.planId, outcome.planId))
+      .orderBy(weeklyPlanBooks.position);
+    expect(chosen.length).toBeGreaterThanOrEqual(3);
+    expect(chosen.length).toBeLessThanOrEqual(5);
+    const titles = chosen.map((b) => b.title);
+    // Never a book she read, never one two levels away.
+    expect(titles).not.toContain('Stars Above');
+    expect(titles).not.toContain('Little Sprout');
+    // What like-minded readers loved and what is like her favourite come first.
+    expect(titles.slice(0, 2)).toEqual(expect.arrayContaining(['Rocket Girl', 'Moon Camp']));
+    const rocket = chosen.find((b) => b.title === 'Rocket Girl');
+    expect(rocket?.reasons).toEqual(
+      expect.arrayContaining([{ kind: 'peers', lovedBy: 4, level: 'branch', interest: 'space' }]),
+    );
+    const moon = chosen.find((b) => b.title === 'Moon Camp');
+    expect(moon?.reasons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'favourite', bookTitle: 'Stars Above', shared: 'author' }),
+      ]),
+    );
+  });
+
+  it('makes a week once, also when two workers make it at the same moment', async () => {
+    const child = await family('Noor', 'branch', ['animals']);
+    const subscription = await subscribe(child.id);
+    const both = await Promise.all([
+      makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 }),
+      makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 }),
+    ]);
+    expect(both.map((o) => o.status).sort()).toEqual(['created', 'existing']);
+    const again = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 });
+    expect(again.status).toBe('existing');
+    const rows = await database.db
+      .select()
+      .from(weeklyPlans)
+      .where(eq(weeklyPlans.subscriptionId, subscription.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.startsAt.toISOString()).toBe(programWeekStart(start, 1).toISOString());
+  });
+
+  it('varies the books from one week to the next', async () => {
+    const child = await family('Ivo', 'branch', ['space', 'animals']);
+    const subscription = await subscribe(child.id);
+    const first = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const second = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 });
+    const titlesOf = async (o: typeof first) =>
+      'planId' in o
+        ? (await database.db.select().from(weeklyPlanBooks).where(eq(weeklyPlanBooks.planId, o.planId))).map(
+            (b) => b.title,
+          )
+        : [];
+    const [a, b] = [await titlesOf(first), await titlesOf(second)];
+    expect(a.length).toBeGreaterThanOrEqual(3);
+    // Seven books within reach at branch: the second week takes what the first left.
+    expect(b.filter((t) => a.includes(t)).length).toBeLessThan(Math.min(a.length, b.length));
+  });
+
+  it('makes nothing for a cancelled program, after its end, or once the child is deleted', async () => {
+    const child = await family('Lea', 'sapling', ['space']);
+    const cancelled = await subscribe(child.id, 4, 'cancelled');
+    expect(await makeWeeklyPlan(database.db, { subscriptionId: cancelled.id, weekIndex: 0 })).toEqual({
+      status: 'not-active',
+    });
+    const short = await subscribe(child.id, 2);
+    expect(await makeWeeklyPlan(database.db, { subscriptionId: short.id, weekIndex: 2 })).toEqual({
+      status: 'after-end',
+    });
+    await database.db.delete(children).where(eq(children.id, child.id));
+    expect(await makeWeeklyPlan(database.db, { subscriptionId: short.id, weekIndex: 0 })).toEqual({
+      status: 'gone',
+    });
+    expect(await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.childId, child.id))).toEqual([]);
+  });
+});
