@@ -3,10 +3,14 @@
 // loads the built files and listens on HOST:PORT. docs/decisions/0025-compression-and-caching.md.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadSettings } from '~/platform/env.server';
+import { createJobQueue } from '~/platform/jobs/queue.server';
+import { createLogger } from '~/platform/logger.server';
 import { getDatabase } from '~/platform/runtime.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
 import { getApi } from './api.server';
+import { registerProgramJobs } from './program/planJobs.server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
@@ -24,15 +28,27 @@ server.listen(port, host, () => {
   console.log(`Quill Reads is listening on http://${host}:${port} (${files.size} built files in memory)`);
 });
 
+// Background work (decision 26): the queue lives in the same database. On a first start it installs
+// its tables (seconds on PGlite); the site answers meanwhile, and the jobs wait in the database.
+const logger = createLogger(loadSettings().LOG_LEVEL);
+const database = await getDatabase();
+const jobs = createJobQueue(database.queue, { logger });
+void registerProgramJobs(jobs, database.db, logger).catch((error: Error) => {
+  logger.error({ errorName: error?.name, message: error?.message }, 'the job queue did not start');
+});
+
 let stopping = false;
 function stop() {
   if (stopping) return;
   stopping = true;
-  // Finish the requests under way (at most 5 s), close the database (PGlite writes its last pages,
-  // the Postgres pool ends its connections), then leave.
+  // Finish the requests under way (at most 5 s), let the jobs under way finish (at most 3 s: one cut
+  // short runs again later), close the database (PGlite writes its last pages, the Postgres pool
+  // ends its connections), then leave.
   server.close(() => {
-    void getDatabase()
-      .then((database) => database.close())
+    void jobs
+      .stop({ timeoutMs: 3000 })
+      .catch(() => {})
+      .then(() => database.close())
       .catch(() => {})
       .finally(() => process.exit(0));
   });

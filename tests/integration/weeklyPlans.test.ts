@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dueWeeklyPlans,
+  registerProgramJobs,
+  WEEKLY_PLAN_JOB,
+  WEEKLY_PLAN_SCAN_JOB,
+} from '../../src/features/program/planJobs.server';
 import { makeWeeklyPlan, programWeekStart } from '../../src/features/program/weeklyPlans.server';
 import {
   books,
@@ -13,6 +19,7 @@ import {
   weeklyPlanBooks,
   weeklyPlans,
 } from '../../src/platform/db/schema.server';
+import { createJobQueue, type JobQueue } from '../../src/platform/jobs/queue.server';
 import { type TestDatabase, testDatabase } from './harness';
 
 // Weekly plans on the database under test: made from the catalogue and the ratings, once per
@@ -97,7 +104,10 @@ beforeAll(async () => {
   }
 }, 120_000);
 
+let queue: JobQueue | undefined;
+
 afterAll(async () => {
+  await queue?.stop({ timeoutMs: 1000 }).catch(() => {});
   await database?.dispose();
 });
 
@@ -200,4 +210,58 @@ describe('weekly plans', () => {
     });
     expect(await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.childId, child.id))).toEqual([]);
   });
+});
+
+describe('weekly plan jobs', () => {
+  const during = new Date(start.getTime() + 9 * 86_400_000); // day 9: the program's week 1
+
+  it('finds the weeks under way without a plan, for active programs only', async () => {
+    const child = await family('Ada', 'branch', ['space']);
+    const active = await subscribe(child.id);
+    const cancelled = await subscribe(child.id, 4, 'cancelled');
+    const due = await dueWeeklyPlans(database.db, during);
+    expect(due).toContainEqual({ subscriptionId: active.id, weekIndex: 1 });
+    expect(due.map((d) => d.subscriptionId)).not.toContain(cancelled.id);
+    // Before the start and after the end: nothing.
+    const before = await dueWeeklyPlans(database.db, new Date(start.getTime() - 1000));
+    expect(before.map((d) => d.subscriptionId)).not.toContain(active.id);
+    const after = await dueWeeklyPlans(database.db, new Date(start.getTime() + 5 * WEEK));
+    expect(after.map((d) => d.subscriptionId)).not.toContain(active.id);
+    // Once made, no longer due.
+    await makeWeeklyPlan(database.db, { subscriptionId: active.id, weekIndex: 1 });
+    expect((await dueWeeklyPlans(database.db, during)).map((d) => d.subscriptionId)).not.toContain(active.id);
+  });
+
+  it('the scan job sends each due week once, and the plan job makes it', async () => {
+    const child = await family('Bo', 'branch', ['animals']);
+    const subscription = await subscribe(child.id);
+    const quiet = { info() {}, warn() {}, error() {} };
+    queue = createJobQueue(database.queue, { logger: quiet, pollSeconds: 0.5, superviseSeconds: 1 });
+    await registerProgramJobs(queue, database.db, quiet, () => during);
+    // The same week asked for twice while the first is waiting: one job.
+    const key = `${subscription.id}:1`;
+    const first = await queue.send(
+      WEEKLY_PLAN_JOB,
+      { subscriptionId: subscription.id, weekIndex: 1 },
+      { key },
+    );
+    const second = await queue.send(
+      WEEKLY_PLAN_JOB,
+      { subscriptionId: subscription.id, weekIndex: 1 },
+      { key },
+    );
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    await queue.send(WEEKLY_PLAN_SCAN_JOB, {});
+    const planned = async () =>
+      (await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.subscriptionId, subscription.id)))
+        .length;
+    const end = Date.now() + 30_000;
+    while ((await planned()) === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    expect(await planned()).toBe(1);
+    const overview = await queue.overview();
+    expect(overview.map((q) => q.name)).toEqual(
+      expect.arrayContaining([WEEKLY_PLAN_JOB, WEEKLY_PLAN_SCAN_JOB]),
+    );
+  }, 60_000);
 });

@@ -19,6 +19,11 @@ export interface JobKind<T extends object> {
   retryDelaySeconds?: number;
   /** An active job not finished in this time (its worker died) is failed and retried. */
   expireInSeconds?: number;
+  /**
+   * With true, a job sent with a `key` while another with that key is waiting or running is not
+   * added (pg-boss's `exclusive` policy): a job is asked for at most once at a time.
+   */
+  oneAtATimePerKey?: boolean;
   /** Does the work; throwing fails this attempt. The same job may run again after a crash. */
   handle(data: T, attempt: { id: string; retryCount: number }): Promise<void>;
 }
@@ -26,6 +31,8 @@ export interface JobKind<T extends object> {
 export interface SendOptions {
   /** Not before this moment. */
   startAfter?: Date;
+  /** What the job is about, for a kind with `oneAtATimePerKey`. */
+  key?: string;
 }
 
 /** One queue as the admin console shows it. */
@@ -48,7 +55,8 @@ export interface JobQueue {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Creates the queue for a kind of job and, unless `work` is false, works it in this process. */
   register<T extends object>(kind: JobKind<T>, options?: { work?: boolean }): Promise<void>;
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
+  /** The job's id; null when a job with the same key is already waiting or running. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Sends `data` to `name` on a cron schedule (UTC); one send per tick across every copy. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   overview(): Promise<QueueOverview[]>;
@@ -110,8 +118,13 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
         retryDelayMax: MAX_RETRY_DELAY_SECONDS,
         expireInSeconds: kind.expireInSeconds ?? DEFAULTS.expireInSeconds,
       };
+      // A queue's policy is fixed when it is made.
       if (await boss.getQueue(kind.name)) await boss.updateQueue(kind.name, settings);
-      else await boss.createQueue(kind.name, settings);
+      else
+        await boss.createQueue(kind.name, {
+          ...settings,
+          policy: kind.oneAtATimePerKey ? 'exclusive' : 'standard',
+        });
       if (!work) return;
       await boss.work<T>(kind.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
@@ -131,12 +144,11 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
 
     async send(name, data, sendOptions = {}) {
       await this.start();
-      const id = await boss.send(
-        name,
-        data,
-        sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {},
-      );
-      if (!id) throw new Error(`The job queue refused a job for ${name}.`);
+      const id = await boss.send(name, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.key ? { singletonKey: sendOptions.key } : {}),
+      });
+      if (!id && !sendOptions.key) throw new Error(`The job queue refused a job for ${name}.`);
       return id;
     },
 

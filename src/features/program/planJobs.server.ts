@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type Db, queryRows } from '~/platform/db/client.server';
+import type { JobQueue } from '~/platform/jobs/queue.server';
+import { makeWeeklyPlan } from './weeklyPlans.server';
+
+/** Makes one child's plan for one program week (makeWeeklyPlan: once, whatever runs it twice). */
+export const WEEKLY_PLAN_JOB = 'weekly-plan';
+/** Every minute: finds program weeks that have begun without their plan and sends their jobs. */
+export const WEEKLY_PLAN_SCAN_JOB = 'weekly-plan-scan';
+
+export interface DueWeek {
+  subscriptionId: string;
+  weekIndex: number;
+}
+
+/**
+ * The program weeks under way at `now` that have no plan yet: one per active program whose period
+ * holds `now`. A program bought a minute ago is due at once (its week 0); an extended one continues;
+ * a refunded or cancelled one is no longer active, so it is never due.
+ */
+export async function dueWeeklyPlans(db: Db, now: Date, limit = 1000): Promise<DueWeek[]> {
+  const at = now.toISOString();
+  return queryRows<DueWeek>(
+    db,
+    sql`select s.id as "subscriptionId",
+               floor(extract(epoch from (${at}::timestamptz - s.starts_at)) / 604800)::int as "weekIndex"
+          from subscriptions s
+         where s.status = 'active'
+           and s.starts_at <= ${at}::timestamptz
+           and s.ends_at > ${at}::timestamptz
+           and not exists (
+             select 1 from weekly_plans p
+              where p.subscription_id = s.id
+                and p.week_index = floor(extract(epoch from (${at}::timestamptz - s.starts_at)) / 604800)::int)
+         order by s.starts_at, s.id
+         limit ${limit}`,
+  );
+}
+
+/** Registers the weekly plan jobs on the queue, works them in this process and schedules the scan. */
+export async function registerProgramJobs(
+  queue: JobQueue,
+  db: Db,
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+  clock: () => Date = () => new Date(),
+) {
+  await queue.register<DueWeek>({
+    name: WEEKLY_PLAN_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    expireInSeconds: 5 * 60,
+    // The scan asks every minute until the plan exists: one job per week at a time.
+    oneAtATimePerKey: true,
+    async handle(week) {
+      const outcome = await makeWeeklyPlan(db, week);
+      // A program that stopped or a child deleted meanwhile: nothing to make, and nothing to retry.
+      logger.info({ job: WEEKLY_PLAN_JOB, ...week, outcome: outcome.status }, 'weekly plan');
+    },
+  });
+  await queue.register<Record<string, never>>({
+    name: WEEKLY_PLAN_SCAN_JOB,
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
+    async handle() {
+      for (const week of await dueWeeklyPlans(db, clock()))
+        await queue.send(WEEKLY_PLAN_JOB, week, { key: `${week.subscriptionId}:${week.weekIndex}` });
+    },
+  });
+  await queue.schedule(WEEKLY_PLAN_SCAN_JOB, '* * * * *');
+}
