@@ -33,27 +33,42 @@ server.listen(port, host, () => {
 const logger = createLogger(loadSettings().LOG_LEVEL);
 const database = await getDatabase();
 const jobs = createJobQueue(database.queue, { logger });
-void registerProgramJobs(jobs, database.db, logger).catch((error: Error) => {
-  logger.error({ errorName: error?.name, message: error?.message }, 'the job queue did not start');
-});
+function startJobs(attempt = 0) {
+  registerProgramJobs(jobs, database.db, logger).catch((error: Error) => {
+    if (stopping) return;
+    // The database may be out of reach for a moment: try again, less and less often.
+    const delayMs = Math.min(5 * 60_000, 5_000 * 2 ** attempt);
+    logger.error(
+      { errorName: error?.name, message: error?.message, retryInMs: delayMs },
+      'the job queue did not start',
+    );
+    setTimeout(() => startJobs(attempt + 1), delayMs).unref();
+  });
+}
 
 let stopping = false;
+startJobs();
+
 function stop() {
   if (stopping) return;
   stopping = true;
-  // Finish the requests under way (at most 5 s), let the jobs under way finish (at most 3 s: one cut
-  // short runs again later), close the database (PGlite writes its last pages, the Postgres pool
-  // ends its connections), then leave.
-  server.close(() => {
-    void jobs
-      .stop({ timeoutMs: 3000 })
-      .catch(() => {})
+  // At once: no new jobs taken, and those under way get 3 s to finish (one cut short runs again
+  // later). Meanwhile the requests under way finish (at most 5 s). Then the database closes (PGlite
+  // writes its last pages, the Postgres pool ends its connections) and the process leaves.
+  const jobsStopped = jobs.stop({ timeoutMs: 3000 }).catch(() => {});
+  let closing = false;
+  const closeAndLeave = () => {
+    if (closing) return;
+    closing = true;
+    void jobsStopped
       .then(() => database.close())
       .catch(() => {})
       .finally(() => process.exit(0));
-  });
+  };
+  server.close(closeAndLeave);
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+  setTimeout(closeAndLeave, 5000).unref();
+  setTimeout(() => process.exit(0), 8000).unref();
 }
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -138,6 +138,31 @@ describe('the job queue', () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   }, 60_000);
 
+  it('asks for a job once at a time per key, and knows a key that ran out of retries', async () => {
+    const queue = newQueue();
+    const kind = name('keyed');
+    await queue.register({ name: kind, oneAtATimePerKey: true, handle: async () => {} }, { work: false });
+    const first = await queue.send(kind, { week: 1 }, { key: 'child-1:1' });
+    const again = await queue.send(kind, { week: 1 }, { key: 'child-1:1' });
+    const other = await queue.send(kind, { week: 2 }, { key: 'child-1:2' });
+    expect(first).not.toBeNull();
+    expect(again).toBeNull();
+    expect(other).not.toBeNull();
+    expect(await queue.hasFailed(kind, 'child-1:1')).toBe(false);
+
+    const failing = name('keyed-failing');
+    await queue.register({
+      name: failing,
+      oneAtATimePerKey: true,
+      retryLimit: 0,
+      handle: async () => {
+        throw new Error('always');
+      },
+    });
+    await queue.send(failing, {}, { key: 'child-2:0' });
+    await until(() => queue.hasFailed(failing, 'child-2:0'), 30_000);
+  }, 60_000);
+
   it('keeps a job for later until its time comes', async () => {
     const queue = newQueue();
     const kind = name('later');

@@ -43,8 +43,9 @@ export async function registerProgramJobs(
   queue: JobQueue,
   db: Db,
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-  clock: () => Date = () => new Date(),
+  options: { clock?: () => Date; schedule?: boolean } = {},
 ) {
+  const clock = options.clock ?? (() => new Date());
   await queue.register<DueWeek>({
     name: WEEKLY_PLAN_JOB,
     retryLimit: 8,
@@ -63,9 +64,14 @@ export async function registerProgramJobs(
     retryLimit: 0,
     expireInSeconds: 5 * 60,
     async handle() {
-      for (const week of await dueWeeklyPlans(db, clock()))
-        await queue.send(WEEKLY_PLAN_JOB, week, { key: `${week.subscriptionId}:${week.weekIndex}` });
+      for (const week of await dueWeeklyPlans(db, clock())) {
+        const key = `${week.subscriptionId}:${week.weekIndex}`;
+        // A week whose job ran out of retries waits for the team (the console shows it failed):
+        // sending it again every minute would only pile up failures.
+        if (await queue.hasFailed(WEEKLY_PLAN_JOB, key)) continue;
+        await queue.send(WEEKLY_PLAN_JOB, week, { key });
+      }
     },
   });
-  await queue.schedule(WEEKLY_PLAN_SCAN_JOB, '* * * * *');
+  if (options.schedule !== false) await queue.schedule(WEEKLY_PLAN_SCAN_JOB, '* * * * *');
 }

@@ -164,6 +164,17 @@ describe('suggestBooks', () => {
     expect(again).toHaveLength(5);
   });
 
+  it('names a recent week’s book as an alternative only when no other book shares the topic', () => {
+    const catalogue = ['a', 'b', 'c', 'd', 'e'].map((id) => book(id, ['space']));
+    const history: ReaderHistory = { ...noHistory, recentlyPlanned: [['d']] };
+    const got = suggestBooks({ reader: maya, history, catalogue, index: index(), week: 'w', count: 3 });
+    expect(ids(got)).not.toContain('d');
+    expect(got[0]?.alternative?.id).not.toBe('d');
+    expect(got[0]?.alternative).not.toBeNull();
+    // Once the fresh ones are used, the recent one is better than nothing.
+    expect(got[1]?.alternative?.id).toBe('d');
+  });
+
   it('mixes authors and topics within a week', () => {
     const catalogue = [
       ...Array.from({ length: 5 }, (_, i) => book(`same${i}`, ['space'], 'branch', 'One Author')),

@@ -355,7 +355,7 @@ export function suggestBooks(options: {
   // Alternatives come from what was not picked: the closest in topics and level, another author.
   const taken = new Set(picked.map((p) => p.entry.book.id));
   return picked.map((p) => {
-    const alternative = closestAlternative(p.entry, pool, taken);
+    const alternative = closestAlternative(p.entry, pool, taken, weeksAgo);
     if (alternative) taken.add(alternative.id);
     return {
       book: p.entry.book,
@@ -370,6 +370,7 @@ function closestAlternative(
   entry: Prepared,
   pool: readonly Scored[],
   taken: ReadonlySet<string>,
+  weeksAgo: ReadonlyMap<string, number>,
 ): CatalogueBook | null {
   let best: { book: CatalogueBook; value: number } | null = null;
   for (const { entry: other, score } of pool) {
@@ -381,7 +382,9 @@ function closestAlternative(
       shared * 2 +
       (other.levelIndex === entry.levelIndex ? 1 : 0) -
       (other.authorKey === entry.authorKey ? 1 : 0) +
-      score / 100;
+      score / 100 -
+      // A book of the last weeks' plans only when no other shares a topic.
+      (weeksAgo.has(other.book.id) ? 100 : 0);
     if (!best || value > best.value) best = { book: other.book, value };
   }
   return best?.book ?? null;

@@ -140,7 +140,7 @@ export async function makeWeeklyPlan(
       .onConflictDoNothing({ target: [weeklyPlans.subscriptionId, weeklyPlans.weekIndex] })
       .returning({ id: weeklyPlans.id });
     if (!plan) {
-      const other = await planOf(tx as unknown as Db, subscription.id, input.weekIndex);
+      const other = await planOf(tx, subscription.id, input.weekIndex);
       return other ? { status: 'existing' as const, planId: other } : { status: 'gone' as const };
     }
     if (suggestions.length > 0) {
@@ -160,7 +160,11 @@ export async function makeWeeklyPlan(
   });
 }
 
-async function planOf(db: Db, subscriptionId: string, weekIndex: number): Promise<string | undefined> {
+async function planOf(
+  db: Pick<Db, 'select'>,
+  subscriptionId: string,
+  weekIndex: number,
+): Promise<string | undefined> {
   const [plan] = await db
     .select({ id: weeklyPlans.id })
     .from(weeklyPlans)
@@ -199,8 +203,11 @@ async function minutesByWeek(db: Db, childId: string, before: Date): Promise<num
   const weeks = [0, 0, 0, 0];
   for (const row of rows) {
     const ago = Math.floor((before.getTime() - Date.parse(`${row.readOn}T00:00:00Z`)) / WEEK_MS);
-    if (ago >= 0 && ago < 4) weeks[ago] = (weeks[ago] ?? 0) + row.minutes;
+    if (ago >= 0 && ago < weeks.length) weeks[ago] = (weeks[ago] ?? 0) + row.minutes;
   }
-  // With no reading at all yet, the level's usual week is the goal: no history, not four zeros.
-  return rows.length === 0 ? [] : weeks;
+  // Only the weeks since the child began logging count: the empty weeks before their first entry
+  // say nothing about how much they read (and a new reader has no history at all).
+  let known = weeks.length;
+  while (known > 0 && weeks[known - 1] === 0) known -= 1;
+  return weeks.slice(0, known);
 }

@@ -57,6 +57,8 @@ export interface JobQueue {
   register<T extends object>(kind: JobKind<T>, options?: { work?: boolean }): Promise<void>;
   /** The job's id; null when a job with the same key is already waiting or running. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** True when a job of this kind and key ran out of retries: it waits for a person, not a resend. */
+  hasFailed(name: string, key: string): Promise<boolean>;
   /** Sends `data` to `name` on a cron schedule (UTC); one send per tick across every copy. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   overview(): Promise<QueueOverview[]>;
@@ -94,18 +96,36 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
   boss.on('warning', (warning) => options.logger.warn({ warning: warning.message }, 'job queue'));
 
   let started: Promise<void> | undefined;
+  let stopped = false;
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
 
   return {
     start() {
-      started ??= boss.start().then(() => undefined);
+      if (stopped) return Promise.reject(new Error('The job queue has stopped.'));
+      if (!started) {
+        const starting = boss.start().then(() => undefined);
+        // A start that failed (the database out of reach) is not kept: the next call tries again.
+        starting.catch(() => {
+          if (started === starting) started = undefined;
+        });
+        started = starting;
+      }
       return started;
     },
 
     async stop({ timeoutMs = 10_000 } = {}) {
+      if (stopped) return;
+      stopped = true;
       if (!started) return;
-      await started.catch(() => {});
-      started = undefined;
+      // A first start installs the schema: wait for it, but not past the time given.
+      const settled = await Promise.race([
+        started.then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+      ]);
+      if (!settled) return;
       await boss.stop({ graceful: true, timeout: timeoutMs, close: backend.kind === 'postgres' });
     },
 
@@ -118,17 +138,22 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
         retryDelayMax: MAX_RETRY_DELAY_SECONDS,
         expireInSeconds: kind.expireInSeconds ?? DEFAULTS.expireInSeconds,
       };
-      // A queue's policy is fixed when it is made.
-      if (await boss.getQueue(kind.name)) await boss.updateQueue(kind.name, settings);
-      else
-        await boss.createQueue(kind.name, {
-          ...settings,
-          policy: kind.oneAtATimePerKey ? 'exclusive' : 'standard',
-        });
+      // A queue's policy is fixed when it is made: a kind that changed it needs a new queue name.
+      const policy = kind.oneAtATimePerKey ? 'exclusive' : 'standard';
+      const existing = await boss.getQueue(kind.name);
+      if (!existing) await boss.createQueue(kind.name, { ...settings, policy });
+      else {
+        if (existing.policy !== policy)
+          options.logger.warn(
+            { job: kind.name, policy: existing.policy, wanted: policy },
+            'job queue policy differs',
+          );
+        await boss.updateQueue(kind.name, settings);
+      }
       if (!work) return;
       await boss.work<T>(kind.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
-          const retryCount = (job as { retryCount?: number }).retryCount ?? 0;
+          const retryCount = job.retryCount ?? 0;
           try {
             await kind.handle(job.data, { id: job.id, retryCount });
           } catch (error) {
@@ -152,9 +177,20 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
       return id;
     },
 
+    async hasFailed(name, key) {
+      await this.start();
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `select 1 from ${schema}.job where name = $1 and singleton_key = $2 and state = 'failed' limit 1`,
+          [name, key],
+        );
+      return rows.length > 0;
+    },
+
     async schedule(name, cron, data) {
       await this.start();
-      await boss.schedule(name, cron, data ?? null, { tz: 'UTC', missed: 'once' });
+      await boss.schedule(name, cron, data ?? {}, { tz: 'UTC', missed: 'once' });
     },
 
     async overview() {
