@@ -20,6 +20,7 @@ import { adminPaymentsRoutes } from './payments/admin.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { adminPodcastRoutes } from './podcast/admin.routes';
+import { programRoutes } from './program/program.routes';
 import { readAloudRoutes } from './readAloud/readAloud.routes';
 import { readingRoutes } from './reading/reading.routes';
 import { healthRoutes } from './site/health.routes';
@@ -43,6 +44,7 @@ export function createApi(deps: ApiDeps) {
     notificationsRoutes(app, deps);
     readAloudRoutes(app, deps);
     readingRoutes(app, deps);
+    programRoutes(app, deps);
     catalogueRoutes(app, deps);
     interviewsRoutes(app, deps);
     paymentsRoutes(app, deps, payments);

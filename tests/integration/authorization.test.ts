@@ -13,7 +13,8 @@ interface Case {
    * The OpenAPI path; {id} is filled with the id named by `idOf` (the parent's child by default),
    * {childId} with the parent's child and {eventId} with an event (in paths and bodies),
    * {recordingId} and {passageId} with a read-aloud attempt (with audio) and a passage, {entryId}
-   * with an entry of the child's reading log, {planId} with a plan. A query
+   * with an entry of the child's reading log, {planId} with a plan, {token} with the parent's
+   * calendar address. A query
    * string after the path is sent but not compared with the OpenAPI document.
    */
   path: string;
@@ -133,6 +134,14 @@ const MATRIX: Case[] = [
   // After the PATCH: the parent's DELETE takes the entry away.
   route('DELETE /api/children/{id}/reading/{entryId}', ownerLast(204)),
   route('GET /api/books', everyone(200)),
+  // the program: a child's plan and wall are its family's alone; the calendar address is the
+  // family's, and its feed answers whoever holds the address (calendar apps do not sign in).
+  route('GET /api/children/{id}/plan', ownerOnly(200)),
+  route('GET /api/children/{id}/wall', ownerOnly(200)),
+  route('POST /api/me/calendar', signedIn(200)),
+  route('GET /api/calendar/{token}/plans.ics', everyone(200)),
+  route('DELETE /api/me/calendar', signedIn(204)),
+  route('GET /api/calendar/{token}/plans.ics', everyone(404)),
   // family: the signed-in family's own notifications, details, export
   route('GET /api/me/notifications/unread', signedIn(200)),
   route('GET /api/children/{id}/notifications', ownerOnly(200)),
@@ -193,6 +202,7 @@ const ids = {
   interview: '',
   plan: '',
   order: '',
+  calendarToken: '',
 };
 /** Fills a path or body with this run's ids. */
 const fill = (text: string, idOf: keyof typeof ids = 'child') =>
@@ -203,6 +213,7 @@ const fill = (text: string, idOf: keyof typeof ids = 'child') =>
     .replaceAll('{recordingId}', ids.recording)
     .replaceAll('{entryId}', ids.entry)
     .replaceAll('{planId}', ids.plan)
+    .replaceAll('{token}', ids.calendarToken)
     .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
@@ -278,6 +289,8 @@ beforeAll(async () => {
     body: { planId: ids.plan, childId: ids.child },
   });
   ids.order = String(order.json.orderId);
+  const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
+  ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });
 
 describe('authorization matrix', () => {
@@ -288,7 +301,7 @@ describe('authorization matrix', () => {
     const described = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const covered = MATRIX.map((c) => `${c.method} ${c.path.split('?')[0]}`);
+    const covered = [...new Set(MATRIX.map((c) => `${c.method} ${c.path.split('?')[0]}`))];
     // Admin routes the matrix leaves out are covered by adminGuard.test.ts, which finds them itself.
     const needed = described.filter((d) => !d.includes(' /api/admin/') || covered.includes(d));
     expect(covered.filter((c) => c !== 'GET /api/openapi.json').sort()).toEqual(needed.sort());

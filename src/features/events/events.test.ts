@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { foldLine, icsText } from '~/platform/ics';
 import {
   addressLines,
   ageRangeText,
@@ -7,9 +8,7 @@ import {
   eventJsonLd,
   eventListJsonLd,
   excerpt,
-  foldLine,
   icsFileName,
-  icsText,
   jsonForScript,
   NO_VENUE,
   PAST_EVENTS_SHOWN,

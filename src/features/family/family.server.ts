@@ -3,6 +3,7 @@ import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import {
   blogs,
+  calendarFeeds,
   children,
   eventRegistrations,
   events,
@@ -14,6 +15,8 @@ import {
   recordings,
   subscriptions,
   users,
+  weeklyPlanBooks,
+  weeklyPlans,
 } from '~/platform/db/schema.server';
 import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
@@ -90,30 +93,63 @@ export async function exportFamily(db: Db, user: UserRow) {
   const ids = kids.map((c) => c.id);
   const ofChildren = <T>(query: (ids: string[]) => Promise<T[]>) =>
     ids.length ? query(ids) : Promise.resolve([]);
-  const [logs, attempts, notes, registrations, subs, familyOrders, posts, messages, bookings] =
-    await Promise.all([
-      ofChildren((ids) => db.select().from(readingLogs).where(inArray(readingLogs.childId, ids))),
-      ofChildren((ids) => db.select().from(recordings).where(inArray(recordings.childId, ids))),
-      ofChildren((ids) => db.select().from(notifications).where(inArray(notifications.childId, ids))),
-      ofChildren((ids) =>
-        db
-          .select({
-            childId: eventRegistrations.childId,
-            eventId: eventRegistrations.eventId,
-            event: events.title,
-            startsAt: events.startsAt,
-            registeredAt: eventRegistrations.createdAt,
-          })
-          .from(eventRegistrations)
-          .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-          .where(inArray(eventRegistrations.childId, ids)),
-      ),
-      ofChildren((ids) => db.select().from(subscriptions).where(inArray(subscriptions.childId, ids))),
-      db.select().from(orders).where(eq(orders.userId, user.id)),
-      db.select().from(blogs).where(eq(blogs.authorId, user.id)),
-      db.select().from(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`),
-      db.select().from(interviewBookings).where(eq(interviewBookings.userId, user.id)),
-    ]);
+  const [
+    logs,
+    attempts,
+    notes,
+    registrations,
+    subs,
+    familyOrders,
+    posts,
+    messages,
+    bookings,
+    weekPlans,
+    feed,
+  ] = await Promise.all([
+    ofChildren((ids) => db.select().from(readingLogs).where(inArray(readingLogs.childId, ids))),
+    ofChildren((ids) => db.select().from(recordings).where(inArray(recordings.childId, ids))),
+    ofChildren((ids) => db.select().from(notifications).where(inArray(notifications.childId, ids))),
+    ofChildren((ids) =>
+      db
+        .select({
+          childId: eventRegistrations.childId,
+          eventId: eventRegistrations.eventId,
+          event: events.title,
+          startsAt: events.startsAt,
+          registeredAt: eventRegistrations.createdAt,
+        })
+        .from(eventRegistrations)
+        .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+        .where(inArray(eventRegistrations.childId, ids)),
+    ),
+    ofChildren((ids) => db.select().from(subscriptions).where(inArray(subscriptions.childId, ids))),
+    db.select().from(orders).where(eq(orders.userId, user.id)),
+    db.select().from(blogs).where(eq(blogs.authorId, user.id)),
+    db.select().from(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`),
+    db.select().from(interviewBookings).where(eq(interviewBookings.userId, user.id)),
+    ofChildren((ids) =>
+      db
+        .select({
+          childId: weeklyPlans.childId,
+          weekIndex: weeklyPlans.weekIndex,
+          startsAt: weeklyPlans.startsAt,
+          endsAt: weeklyPlans.endsAt,
+          readingLevel: weeklyPlans.readingLevel,
+          goalMinutes: weeklyPlans.goalMinutes,
+          sessionMinutes: weeklyPlans.sessionMinutes,
+          books: sql<{ title: string; author: string }[]>`coalesce((
+              select json_agg(json_build_object('title', b.title, 'author', b.author) order by b.position)
+              from ${weeklyPlanBooks} b where b.plan_id = ${weeklyPlans.id}), '[]'::json)`,
+        })
+        .from(weeklyPlans)
+        .where(inArray(weeklyPlans.childId, ids))
+        .orderBy(weeklyPlans.startsAt),
+    ),
+    db
+      .select({ createdAt: calendarFeeds.createdAt })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.userId, user.id)),
+  ]);
   const byChild = <T extends { childId: string }>(rows: T[], childId: string) =>
     rows.filter((r) => r.childId === childId).map(({ childId: _c, ...rest }) => rest);
   return {
@@ -144,6 +180,7 @@ export async function exportFamily(db: Db, user: UserRow) {
       notifications: byChild(notes, c.id),
       eventRegistrations: byChild(registrations, c.id),
       subscriptions: byChild(subs, c.id),
+      weeklyPlans: byChild(weekPlans, c.id),
     })),
     // Who in the team closed an order is the team's record; why it was closed is the family's to read.
     orders: familyOrders.map(({ closedBy: _by, ...order }) => order),
@@ -161,6 +198,8 @@ export async function exportFamily(db: Db, user: UserRow) {
       createdAt: m.createdAt,
     })),
     interviewBookings: bookings,
+    // The address itself is a secret that works without signing in: the export says only that one exists.
+    calendarSubscription: feed[0] ? { createdAt: feed[0].createdAt } : null,
   };
 }
 

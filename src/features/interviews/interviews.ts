@@ -1,4 +1,4 @@
-import { foldLine, icsDate, icsText } from '~/features/events/events';
+import { foldLine, icsDate, icsText } from '~/platform/ics';
 import type { InterviewDto } from './interviews.schema';
 
 export const SCHEDULE_PATH = '/schedule-interview';

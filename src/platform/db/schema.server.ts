@@ -326,6 +326,19 @@ export const weeklyPlanBooks = pgTable(
   ],
 );
 
+/**
+ * A family's calendar subscription of its children's weekly plans (issue 15): calendar apps fetch
+ * /api/calendar/{token}/plans.ics without signing in, so the token is the secret. A parent can
+ * replace it (the old address stops working at once); deleting the account deletes it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique('calendar_feeds_token_key'),
+  createdAt: createdAt(),
+});
+
 /** A child's read-aloud attempt, with its recording when the parent allowed the microphone. */
 export const recordings = pgTable(
   'recordings',

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { addDays, utcDay } from '~/features/reading/reading';
+import type { Db } from '~/platform/db/client.server';
+import { calendarFeeds, children, weeklyPlanBooks, weeklyPlans } from '~/platform/db/schema.server';
+import { icsCalendar, icsDate, icsDay, icsText } from '~/platform/ics';
+import { sessionDays } from './planView.server';
+import { planPagePath } from './program';
+
+/** Plans shown in the calendar: the week under way and those before it, back this far. */
+const CALENDAR_WEEKS_BACK = 8;
+const DAY_MS = 86_400_000;
+
+/** The feed's address under the site: calendar apps fetch it without signing in. */
+export const calendarFeedPath = (token: string) => `/api/calendar/${token}/plans.ics`;
+
+/** The family's calendar address: made on first use, the same one after. */
+export async function calendarFeedOf(db: Db, userId: string): Promise<string> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, token: randomBytes(24).toString('base64url') })
+    .onConflictDoNothing({ target: calendarFeeds.userId });
+  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+  return calendarFeedPath((feed as { token: string }).token);
+}
+
+/** Stops the family's calendar address: calendar apps that fetch it get 404 from now on. */
+export async function stopCalendarFeed(db: Db, userId: string): Promise<boolean> {
+  const gone = await db
+    .delete(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId))
+    .returning({ userId: calendarFeeds.userId });
+  return gone.length > 0;
+}
+
+/**
+ * The family's calendar: each child's reading sessions of the recent and current weeks as all-day
+ * events (the family's own time zone decides when a day is), the week's books in the description.
+ * Undefined for an unknown token.
+ */
+export async function familyCalendar(db: Db, token: string, site: string, now = new Date()) {
+  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1);
+  if (!feed) return undefined;
+  const since = new Date(now.getTime() - CALENDAR_WEEKS_BACK * 7 * DAY_MS);
+  const rows = await db
+    .select({ plan: weeklyPlans, childName: children.firstName })
+    .from(weeklyPlans)
+    .innerJoin(children, eq(children.id, weeklyPlans.childId))
+    .where(and(eq(children.userId, feed.userId), gte(weeklyPlans.endsAt, since)))
+    .orderBy(asc(weeklyPlans.startsAt), asc(children.firstName));
+  const planBooks =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            planId: weeklyPlanBooks.planId,
+            title: weeklyPlanBooks.title,
+            author: weeklyPlanBooks.author,
+          })
+          .from(weeklyPlanBooks)
+          .where(
+            inArray(
+              weeklyPlanBooks.planId,
+              rows.map((r) => r.plan.id),
+            ),
+          )
+          .orderBy(asc(weeklyPlanBooks.planId), asc(weeklyPlanBooks.position));
+
+  const host = new URL(site).hostname;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Quill Reads//Reading plans//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:Quill Reads reading plans',
+    'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
+  ];
+  for (const { plan, childName } of rows) {
+    const first = utcDay(plan.startsAt);
+    const days = Array.from({ length: 7 }, (_, i) => addDays(first, i)).filter(
+      (d) => d <= utcDay(new Date(plan.endsAt.getTime() - 1)),
+    );
+    const titles = planBooks
+      .filter((b) => b.planId === plan.id)
+      .map((b) => `${b.title} (${b.author})`)
+      .join(', ');
+    const link = new URL(planPagePath(plan.childId, plan.id), site).href;
+    const description = [
+      `This week: ${titles || 'books from the catalogue'}.`,
+      `Goal: ${plan.goalMinutes} minutes this week.`,
+      `The whole plan: ${link}`,
+    ].join('\n');
+    sessionDays(days, plan.sessionMinutes.length).forEach((day, i) => {
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:${plan.id}-${i}@${host}`,
+        `DTSTAMP:${icsDate(plan.createdAt.toISOString())}`,
+        `DTSTART;VALUE=DATE:${icsDay(day)}`,
+        `DTEND;VALUE=DATE:${icsDay(addDays(day, 1))}`,
+        `SUMMARY:${icsText(`${childName}: ${plan.sessionMinutes[i]} minutes of reading`)}`,
+        `DESCRIPTION:${icsText(description)}`,
+        `URL:${link}`,
+        'TRANSP:TRANSPARENT',
+        'END:VEVENT',
+      );
+    });
+  }
+  lines.push('END:VCALENDAR');
+  return icsCalendar(lines);
+}

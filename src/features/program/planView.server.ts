@@ -1,0 +1,270 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  addDays,
+  currentStreak,
+  type Milestone,
+  milestoneNotice,
+  runs,
+  utcDay,
+} from '~/features/reading/reading';
+import type { Db } from '~/platform/db/client.server';
+import {
+  books,
+  passages,
+  plans,
+  readingLogs,
+  readingMilestones,
+  subscriptions,
+  weeklyPlanBooks,
+  weeklyPlans,
+} from '~/platform/db/schema.server';
+import type { ReadingLevel } from '~/platform/domain';
+import type { ChildRow } from '~/platform/identity/accounts.server';
+import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
+import { describeReason, type Reason } from './recommender';
+
+const WEEK_MS = 7 * 86_400_000;
+/** A streak reaches back at most this far (the largest streak milestone is 30 days). */
+const STREAK_WINDOW_DAYS = 400;
+
+const coverUrl = (path: string | null) => (path ? `/media/${path}` : null);
+const titleKey = (title: string) => title.trim().toLowerCase();
+
+/** The plan's days: from its first day to the day before it ends (a week, or less at the program's end). */
+function planDays(startsAt: Date, endsAt: Date): string[] {
+  const first = utcDay(startsAt);
+  const last = utcDay(new Date(endsAt.getTime() - 1));
+  const days: string[] = [];
+  for (let d = first; d <= last && days.length < 7; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/**
+ * The reading days of a plan: its sessions fall on the weekdays of the plan's week (Monday to
+ * Friday, the weekend left for catching up), in order, as many as the plan has sessions.
+ */
+export function sessionDays(days: readonly string[], sessions: number): string[] {
+  const weekdays = days.filter((d) => {
+    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
+    return weekday >= 1 && weekday <= 5;
+  });
+  return weekdays.slice(0, sessions);
+}
+
+/** The child's current streak of reading days, as of `today`. */
+async function streakOf(db: Db, childId: string, today: string): Promise<number> {
+  const rows = await db
+    .selectDistinct({ day: readingLogs.readOn })
+    .from(readingLogs)
+    .where(
+      and(eq(readingLogs.childId, childId), gte(readingLogs.readOn, addDays(today, -STREAK_WINDOW_DAYS))),
+    );
+  const all = runs(rows.map((r) => r.day));
+  return currentStreak(all[all.length - 1], today);
+}
+
+/**
+ * What the family sees of a child's program: the plan of the week under way (or the one asked
+ * for), its books ticked off as the child logs them, the minutes against the goal and the streak.
+ */
+export async function childPlan(
+  db: Db,
+  child: ChildRow,
+  options: { planId?: string | undefined; today: string; now?: Date },
+): Promise<ChildPlanDto | undefined> {
+  const now = options.now ?? new Date();
+  const [weeks, programs, streakDays] = await Promise.all([
+    db
+      .select({
+        id: weeklyPlans.id,
+        weekIndex: weeklyPlans.weekIndex,
+        startsAt: weeklyPlans.startsAt,
+        endsAt: weeklyPlans.endsAt,
+      })
+      .from(weeklyPlans)
+      .where(eq(weeklyPlans.childId, child.id))
+      .orderBy(asc(weeklyPlans.startsAt), asc(weeklyPlans.weekIndex)),
+    db
+      .select({ startsAt: subscriptions.startsAt, endsAt: subscriptions.endsAt })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.childId, child.id), eq(subscriptions.status, 'active')))
+      .orderBy(asc(subscriptions.startsAt)),
+    streakOf(db, child.id, options.today),
+  ]);
+
+  let chosen = options.planId ? weeks.find((w) => w.id === options.planId) : undefined;
+  // Asking for a plan that is not this child's is asking for nothing: 404, like another family's child.
+  if (options.planId && !chosen) return undefined;
+  chosen ??= [...weeks].reverse().find((w) => w.startsAt <= now && now < w.endsAt);
+
+  const running = programs.find((p) => p.startsAt <= now && now < p.endsAt);
+  const upcoming = programs.find((p) => p.startsAt > now);
+  let state: ChildPlanDto['state'];
+  if (chosen) state = 'ready';
+  else if (running) state = 'preparing';
+  else if (upcoming) state = 'upcoming';
+  else if (weeks.length > 0) {
+    state = 'ended';
+    chosen = weeks[weeks.length - 1];
+  } else state = 'none';
+
+  return {
+    childId: child.id,
+    childName: child.firstName,
+    state,
+    programStartsOn: upcoming && !running ? utcDay(upcoming.startsAt) : null,
+    streakDays,
+    plan: chosen ? await planDetail(db, child, chosen.id) : null,
+    weeks: weeks.map((w) => ({ id: w.id, weekIndex: w.weekIndex, startsOn: utcDay(w.startsAt) })),
+  };
+}
+
+/** One plan with its books, sessions and progress. */
+async function planDetail(db: Db, child: ChildRow, planId: string): Promise<WeeklyPlanDto | null> {
+  const [row] = await db
+    .select({
+      plan: weeklyPlans,
+      programName: plans.name,
+      programStartsAt: subscriptions.startsAt,
+      programEndsAt: subscriptions.endsAt,
+      passage: { id: passages.id, title: passages.title, wordCount: passages.wordCount },
+    })
+    .from(weeklyPlans)
+    .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(passages, eq(passages.id, weeklyPlans.passageId))
+    .where(eq(weeklyPlans.id, planId))
+    .limit(1);
+  if (!row) return null;
+  const { plan } = row;
+  const days = planDays(plan.startsAt, plan.endsAt);
+  const first = days[0] as string;
+  const last = days[days.length - 1] as string;
+
+  const alternative = alias(books, 'alternative');
+  const [planned, logs] = await Promise.all([
+    db
+      .select({
+        bookId: weeklyPlanBooks.bookId,
+        title: weeklyPlanBooks.title,
+        author: weeklyPlanBooks.author,
+        reasons: weeklyPlanBooks.reasons,
+        summary: books.summary,
+        coverPath: books.coverPath,
+        alternativeId: weeklyPlanBooks.alternativeBookId,
+        alternativeTitle: alternative.title,
+        alternativeAuthor: alternative.author,
+      })
+      .from(weeklyPlanBooks)
+      .leftJoin(books, eq(books.id, weeklyPlanBooks.bookId))
+      .leftJoin(alternative, eq(alternative.id, weeklyPlanBooks.alternativeBookId))
+      .where(eq(weeklyPlanBooks.planId, plan.id))
+      .orderBy(asc(weeklyPlanBooks.position)),
+    db
+      .select({
+        bookId: readingLogs.bookId,
+        title: readingLogs.title,
+        readOn: readingLogs.readOn,
+        minutes: readingLogs.minutes,
+      })
+      .from(readingLogs)
+      .where(and(eq(readingLogs.childId, child.id), gte(readingLogs.readOn, first))),
+  ]);
+
+  // A planned book is done once it is in the log from the plan's first day on (by the catalogue
+  // book, or by its title for an entry typed by hand).
+  const loggedBooks = new Set(logs.map((l) => l.bookId).filter((id): id is string => id !== null));
+  const loggedTitles = new Set(logs.map((l) => titleKey(l.title)));
+  const minutesOn = new Map<string, number>();
+  for (const log of logs) {
+    if (log.readOn > last) continue;
+    minutesOn.set(log.readOn, (minutesOn.get(log.readOn) ?? 0) + log.minutes);
+  }
+  const reading = sessionDays(days, plan.sessionMinutes.length);
+
+  const bookList: PlanBookDto[] = planned.map((b) => ({
+    bookId: b.bookId,
+    title: b.title,
+    author: b.author,
+    summary: b.summary ?? '',
+    coverUrl: coverUrl(b.coverPath),
+    reasons: (b.reasons as Reason[]).map((r) => describeReason(r, child.firstName)),
+    alternative:
+      b.alternativeId && b.alternativeTitle
+        ? { bookId: b.alternativeId, title: b.alternativeTitle, author: b.alternativeAuthor ?? '' }
+        : null,
+    done: (b.bookId !== null && loggedBooks.has(b.bookId)) || loggedTitles.has(titleKey(b.title)),
+  }));
+
+  return {
+    id: plan.id,
+    weekIndex: plan.weekIndex,
+    weeks: Math.max(1, Math.ceil((row.programEndsAt.getTime() - row.programStartsAt.getTime()) / WEEK_MS)),
+    programName: row.programName,
+    startsOn: first,
+    endsOn: last,
+    readingLevel: plan.readingLevel as ReadingLevel,
+    goalMinutes: plan.goalMinutes,
+    minutesRead: [...minutesOn.values()].reduce((a, b) => a + b, 0),
+    sessions: plan.sessionMinutes.map((minutes, i) => {
+      const day = reading[i] ?? days[i] ?? last;
+      return { day, minutes, readMinutes: minutesOn.get(day) ?? 0 };
+    }),
+    books: bookList,
+    passage: row.passage?.id ? row.passage : null,
+  };
+}
+
+/**
+ * The child's finished-books wall: every different book in the log (by catalogue book, or by
+ * title for one typed by hand), with its cover and latest stars, and the milestones reached.
+ */
+export async function finishedBooks(db: Db, child: ChildRow): Promise<WallDto> {
+  const [logs, milestones] = await Promise.all([
+    db
+      .select({
+        bookId: readingLogs.bookId,
+        title: readingLogs.title,
+        author: readingLogs.author,
+        readOn: readingLogs.readOn,
+        rating: readingLogs.rating,
+        coverPath: books.coverPath,
+      })
+      .from(readingLogs)
+      .leftJoin(books, eq(books.id, readingLogs.bookId))
+      .where(eq(readingLogs.childId, child.id))
+      .orderBy(asc(readingLogs.readOn), asc(readingLogs.createdAt)),
+    db
+      .select()
+      .from(readingMilestones)
+      .where(eq(readingMilestones.childId, child.id))
+      .orderBy(asc(readingMilestones.reachedAt)),
+  ]);
+  const byBook = new Map<string, WallDto['books'][number]>();
+  for (const log of logs) {
+    const key = log.bookId ?? `title:${titleKey(log.title)}`;
+    const seen = byBook.get(key);
+    if (!seen) {
+      byBook.set(key, {
+        bookId: log.bookId,
+        title: log.title,
+        author: log.author,
+        coverUrl: coverUrl(log.coverPath),
+        firstReadOn: log.readOn,
+        rating: log.rating,
+      });
+    } else if (log.rating !== null) seen.rating = log.rating;
+  }
+  return {
+    childId: child.id,
+    childName: child.firstName,
+    books: [...byBook.values()].reverse(),
+    milestones: milestones.map((m) => ({
+      milestone: m.milestone,
+      kind: m.milestone.startsWith('streak-') ? ('streak' as const) : ('books' as const),
+      title: milestoneNotice(m.milestone as Milestone, child.firstName).title,
+      reachedAt: m.reachedAt.toISOString(),
+    })),
+  };
+}

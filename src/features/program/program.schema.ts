@@ -1,0 +1,99 @@
+import * as z from 'zod';
+import { READING_LEVELS } from '~/platform/domain';
+import { instant, uuidSchema } from '~/platform/http/common.schema';
+
+const day = z.string().meta({ description: 'A day, YYYY-MM-DD (UTC)', example: '2026-11-24' });
+
+/** One book of a week's plan, with why it was chosen, what to borrow instead and whether it is done. */
+export const planBookSchema = z.object({
+  bookId: z.string().nullable().meta({ description: 'Null when the book has left the catalogue' }),
+  title: z.string(),
+  author: z.string(),
+  summary: z.string(),
+  coverUrl: z.string().nullable(),
+  reasons: z.array(z.string()).meta({ description: 'Why it was chosen, strongest first' }),
+  alternative: z
+    .object({ bookId: z.string(), title: z.string(), author: z.string() })
+    .nullable()
+    .meta({ description: 'A library-friendly alternative on a shared topic' }),
+  done: z.boolean().meta({ description: 'Logged on or after the first day of the plan' }),
+});
+
+export const planSessionSchema = z.object({
+  day,
+  minutes: z.int().meta({ description: 'The session planned for the day' }),
+  readMinutes: z.int().meta({ description: 'Minutes logged that day' }),
+});
+
+export const weeklyPlanSchema = z.object({
+  id: uuidSchema,
+  weekIndex: z.int().meta({ description: '0 for the program’s first week' }),
+  weeks: z.int().meta({ description: 'Weeks in the program' }),
+  programName: z.string(),
+  startsOn: day,
+  endsOn: day.meta({ description: 'The plan’s last day' }),
+  readingLevel: z.enum(READING_LEVELS),
+  goalMinutes: z.int(),
+  minutesRead: z.int().meta({ description: 'Minutes logged from the first to the last day of the plan' }),
+  sessions: z.array(planSessionSchema),
+  books: z.array(planBookSchema),
+  passage: z.object({ id: z.string(), title: z.string(), wordCount: z.int() }).nullable(),
+});
+
+/**
+ * What the family sees of a child's program now: `none` without a program, `upcoming` before it
+ * starts, `preparing` while the week's plan is being made, `ready` with the plan, `ended` after
+ * the last week (the last plan stays readable).
+ */
+export const childPlanSchema = z.object({
+  childId: uuidSchema,
+  childName: z.string(),
+  state: z.enum(['none', 'upcoming', 'preparing', 'ready', 'ended']),
+  programStartsOn: day.nullable(),
+  streakDays: z.int(),
+  plan: weeklyPlanSchema.nullable(),
+  /** The child's plans, oldest first, to move between weeks. */
+  weeks: z.array(z.object({ id: uuidSchema, weekIndex: z.int(), startsOn: day })),
+});
+
+export const planQuerySchema = z.object({
+  plan: uuidSchema
+    .optional()
+    .meta({ description: 'One of the child’s plans; the current week’s without it' }),
+  today: z.string().optional().meta({
+    description: 'The family’s own date (YYYY-MM-DD), for the streak; the server’s UTC date without it',
+  }),
+});
+
+export const wallBookSchema = z.object({
+  bookId: z.string().nullable(),
+  title: z.string(),
+  author: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  firstReadOn: day,
+  rating: z.int().nullable().meta({ description: 'The latest stars given, if any' }),
+});
+
+export const wallSchema = z.object({
+  childId: uuidSchema,
+  childName: z.string(),
+  books: z.array(wallBookSchema).meta({ description: 'Every different book in the log, most recent first' }),
+  milestones: z.array(
+    z.object({
+      milestone: z.string(),
+      title: z.string(),
+      reachedAt: instant,
+      kind: z.enum(['streak', 'books']),
+    }),
+  ),
+});
+
+export const calendarFeedSchema = z.object({
+  url: z.string().meta({ description: 'The address to subscribe to in a calendar app (keep it private)' }),
+});
+
+export type PlanBookDto = z.infer<typeof planBookSchema>;
+export type WeeklyPlanDto = z.infer<typeof weeklyPlanSchema>;
+export type ChildPlanDto = z.infer<typeof childPlanSchema>;
+export type WallDto = z.infer<typeof wallSchema>;
+export type WallBookDto = z.infer<typeof wallBookSchema>;

@@ -1,0 +1,317 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { ChildPlanDto, WallDto } from '../../src/features/program/program.schema';
+import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
+import { addDays, utcDay } from '../../src/features/reading/reading';
+import { onNudge } from '../../src/platform/jobs/signals';
+import { books, passages, plans, subscriptions } from '../../src/platform/db/schema.server';
+import { call, familyWithChild, fileApi } from './harness';
+
+// What a family sees of the program: the week's plan with its progress, the finished-books wall,
+// and the calendar subscription. The plans are made by the job's own function (weeklyPlans.test.ts
+// tests the making; here, the showing).
+
+const { database, api } = await fileApi();
+const DAY = 86_400_000;
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+await database.db.insert(books).values([
+  { title: 'The Wild Robot', author: 'Peter Brown', readingLevel: 'branch', topics: ['robots', 'nature'] },
+  { title: 'The Wild Robot Escapes', author: 'Peter Brown', readingLevel: 'branch', topics: ['robots'] },
+  {
+    title: 'Charlotte’s Web',
+    author: 'E. B. White',
+    readingLevel: 'branch',
+    topics: ['animals', 'friendship'],
+  },
+  { title: 'Stuart Little', author: 'E. B. White', readingLevel: 'branch', topics: ['animals', 'adventure'] },
+  {
+    title: 'Mr. Popper’s Penguins',
+    author: 'Richard Atwater',
+    readingLevel: 'branch',
+    topics: ['animals', 'funny'],
+  },
+  {
+    title: 'The Boxcar Children',
+    author: 'Gertrude Chandler Warner',
+    readingLevel: 'branch',
+    topics: ['mysteries'],
+  },
+  { title: 'Matilda', author: 'Roald Dahl', readingLevel: 'branch', topics: ['funny', 'school'] },
+]);
+await database.db
+  .insert(passages)
+  .values({
+    title: 'The lighthouse',
+    readingLevel: 'branch',
+    text: 'The lamp turned all night.',
+    wordCount: 5,
+  });
+const [program] = await database.db
+  .insert(plans)
+  .values({ name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 4900 })
+  .returning();
+
+type Family = Awaited<ReturnType<typeof familyWithChild>>;
+const newFamily = (name = 'Maya') =>
+  familyWithChild(api, { firstName: name, ageBand: '8-10', readingLevel: 'branch', interests: ['Animals'] });
+
+async function enrol(f: Family, startsAt: Date, weeks = 4) {
+  const [subscription] = await database.db
+    .insert(subscriptions)
+    .values({
+      childId: f.childId,
+      planId: program!.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + weeks * 7 * DAY),
+    })
+    .returning();
+  return subscription!;
+}
+
+async function planOf(f: Family, query = '') {
+  const res = await call(api, 'GET', `/api/children/${f.childId}/plan${query}`, { token: f.token });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json as unknown as ChildPlanDto;
+}
+
+describe('a child’s weekly plan', () => {
+  it('says there is no program yet, and when one starts later', async () => {
+    const f = await newFamily();
+    expect(await planOf(f)).toMatchObject({ state: 'none', plan: null, weeks: [], childName: 'Maya' });
+    const later = new Date(Date.now() + 3 * DAY);
+    await enrol(f, later);
+    expect(await planOf(f)).toMatchObject({ state: 'upcoming', programStartsOn: utcDay(later), plan: null });
+  });
+
+  it('says the week’s plan is being made until the job has made it, then shows it', async () => {
+    const f = await newFamily();
+    const subscription = await enrol(f, new Date(Date.now() - 60_000));
+    expect((await planOf(f)).state).toBe('preparing');
+
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const view = await planOf(f);
+    expect(view.state).toBe('ready');
+    const plan = view.plan!;
+    expect(plan).toMatchObject({
+      weekIndex: 0,
+      weeks: 4,
+      programName: 'Rated Reads Monthly',
+      minutesRead: 0,
+    });
+    expect(plan.goalMinutes).toBe(120);
+    expect(plan.books.length).toBeGreaterThanOrEqual(3);
+    expect(plan.books.length).toBeLessThanOrEqual(5);
+    for (const book of plan.books) {
+      expect(book.done).toBe(false);
+      expect(book.reasons.length).toBeGreaterThan(0);
+      expect(book.reasons.join(' ')).not.toMatch(/undefined|\[object/);
+    }
+    // Interests steer the week: the animal books come first for a child who likes animals.
+    expect(plan.books[0]!.reasons.join(' ')).toContain('animals');
+    expect(plan.passage).toMatchObject({ title: 'The lighthouse', wordCount: 5 });
+    // Five sessions on the plan's weekdays, in order.
+    expect(plan.sessions).toHaveLength(5);
+    for (const s of plan.sessions) {
+      const weekday = new Date(`${s.day}T00:00:00Z`).getUTCDay();
+      expect(weekday).toBeGreaterThanOrEqual(1);
+      expect(weekday).toBeLessThanOrEqual(5);
+      expect(s.day >= plan.startsOn && s.day <= plan.endsOn).toBe(true);
+    }
+    expect([...plan.sessions.map((s) => s.day)].sort()).toEqual(plan.sessions.map((s) => s.day));
+    expect(view.weeks).toEqual([{ id: plan.id, weekIndex: 0, startsOn: plan.startsOn }]);
+  });
+
+  it('ticks off a planned book once it is logged, counts the minutes and the streak, and puts it on the wall', async () => {
+    const f = await newFamily('Ruby');
+    const subscription = await enrol(f, new Date(Date.now() - 2 * DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const before = (await planOf(f)).plan!;
+    const picked = before.books[1]!;
+
+    const today = utcDay(new Date());
+    for (const [readOn, body] of [
+      [addDays(today, -1), { title: 'A book of our own', minutes: 15 }],
+      [today, { bookId: picked.bookId, minutes: 25, rating: 5 }],
+    ] as const) {
+      const res = await call(api, 'POST', `/api/children/${f.childId}/reading`, {
+        token: f.token,
+        body: { readOn, ...body },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+
+    const after = await planOf(f, `?today=${today}`);
+    expect(after.plan!.books.map((b) => b.done)).toEqual(before.books.map((b) => b.title === picked.title));
+    expect(after.plan!.minutesRead).toBe(40);
+    expect(after.streakDays).toBe(2);
+    const session = after.plan!.sessions.find((s) => s.day === today);
+    if (session) expect(session.readMinutes).toBe(25);
+
+    const wall = await call(api, 'GET', `/api/children/${f.childId}/wall`, { token: f.token });
+    expect(wall.status).toBe(200);
+    const shown = wall.json as unknown as WallDto;
+    expect(shown.childName).toBe('Ruby');
+    expect(shown.books.map((b) => b.title)).toEqual([picked.title, 'A book of our own']);
+    expect(shown.books[0]).toMatchObject({ author: picked.author, rating: 5, firstReadOn: today });
+  });
+
+  it('shows another week when asked, and 404 for a plan that is not this child’s', async () => {
+    const f = await newFamily();
+    const other = await newFamily('Omar');
+    const subscription = await enrol(f, new Date(Date.now() - 8 * DAY));
+    const otherSubscription = await enrol(other, new Date(Date.now() - DAY));
+    const first = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const second = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 });
+    const theirs = await makeWeeklyPlan(database.db, { subscriptionId: otherSubscription.id, weekIndex: 0 });
+    if (first.status !== 'created' || second.status !== 'created' || theirs.status !== 'created')
+      throw new Error('plans not made');
+
+    const now = await planOf(f);
+    expect(now.plan!.id).toBe(second.planId);
+    expect(now.weeks.map((w) => w.weekIndex)).toEqual([0, 1]);
+    expect((await planOf(f, `?plan=${first.planId}`)).plan!.weekIndex).toBe(0);
+    // The second week starts with the books the first did not have; last week's come only after
+    // (this small catalogue has seven books at the level).
+    const firstTitles = new Set((await planOf(f, `?plan=${first.planId}`)).plan!.books.map((b) => b.title));
+    const repeated = now.plan!.books.map((b) => firstTitles.has(b.title));
+    expect(repeated.slice(0, 2)).toEqual([false, false]);
+    expect(repeated.indexOf(false, 2)).toBe(-1);
+
+    for (const plan of [theirs.planId, UNKNOWN]) {
+      const res = await call(api, 'GET', `/api/children/${f.childId}/plan?plan=${plan}`, { token: f.token });
+      expect(res.status).toBe(404);
+    }
+    const bad = await call(api, 'GET', `/api/children/${f.childId}/plan?plan=nope&today=yesterday`, {
+      token: f.token,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.error?.fields ?? {})).toContain('plan');
+    const badDay = await call(api, 'GET', `/api/children/${f.childId}/plan?today=2001-01-01`, {
+      token: f.token,
+    });
+    expect(badDay.status).toBe(400);
+    expect(badDay.json.error?.fields).toHaveProperty('today');
+  });
+
+  it('is looked for at once when a program is paid for: the payment nudges the plan jobs', async () => {
+    const f = await newFamily('Sol');
+    const nudges: string[] = [];
+    const stop = onNudge('programs', () => nudges.push('programs'));
+    try {
+      const order = await call(api, 'POST', '/api/checkout', {
+        token: f.token,
+        body: { planId: program!.id, childId: f.childId },
+      });
+      expect(order.status, JSON.stringify(order.json)).toBe(201);
+      const paid = await call(api, 'POST', `/api/orders/${order.json.orderId}/sandbox-pay`, {
+        token: f.token,
+        body: { outcome: 'succeed' },
+      });
+      expect(paid.status).toBe(200);
+    } finally {
+      stop();
+    }
+    expect(nudges).toEqual(['programs']);
+    // Until the job has made it, the family hears that the week's plan is on its way.
+    expect((await planOf(f)).state).toBe('preparing');
+  });
+
+  it('keeps the last plan readable after the program ends', async () => {
+    const f = await newFamily();
+    const subscription = await enrol(f, new Date(Date.now() - 15 * DAY), 1);
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const view = await planOf(f);
+    expect(view.state).toBe('ended');
+    expect(view.plan?.weekIndex).toBe(0);
+  });
+});
+
+describe('the finished-books wall', () => {
+  it('is empty for a new reader', async () => {
+    const f = await newFamily();
+    const res = await call(api, 'GET', `/api/children/${f.childId}/wall`, { token: f.token });
+    expect(res.json).toMatchObject({ books: [], milestones: [] });
+  });
+
+  it('keeps one cover per book, with its latest stars, and shows the milestones as badges', async () => {
+    const f = await newFamily('Nia');
+    const today = utcDay(new Date());
+    for (let day = 2; day >= 0; day -= 1) {
+      await call(api, 'POST', `/api/children/${f.childId}/reading`, {
+        token: f.token,
+        body: {
+          title: 'Matilda',
+          author: 'Roald Dahl',
+          readOn: addDays(today, -day),
+          minutes: 20,
+          rating: day + 2,
+        },
+      });
+    }
+    const wall = (await call(api, 'GET', `/api/children/${f.childId}/wall`, { token: f.token }))
+      .json as unknown as WallDto;
+    expect(wall.books).toHaveLength(1);
+    expect(wall.books[0]).toMatchObject({ title: 'Matilda', rating: 2, firstReadOn: addDays(today, -2) });
+    expect(wall.milestones).toEqual([
+      expect.objectContaining({ milestone: 'streak-3', kind: 'streak', title: 'Nia read 3 days in a row' }),
+    ]);
+  });
+});
+
+describe('the family calendar', () => {
+  it('gives one private address, serves the sessions, and stops when asked', async () => {
+    const f = await newFamily('Leo');
+    const subscription = await enrol(f, new Date(Date.now() - DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+
+    const first = await call(api, 'POST', '/api/me/calendar', { token: f.token });
+    expect(first.status).toBe(200);
+    const url = String(first.json.url);
+    expect(url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{32}\/plans\.ics$/);
+    expect((await call(api, 'POST', '/api/me/calendar', { token: f.token })).json.url).toBe(url);
+
+    const feed = await call(api, 'GET', url);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toContain('text/calendar');
+    expect(feed.headers.get('cache-control')).toContain('no-store');
+    const calendar = new ICAL.Component(ICAL.parse(String(feed.json)));
+    const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    expect(events).toHaveLength(5);
+    expect(events[0]!.summary).toMatch(/^Leo: \d+ minutes of reading$/);
+    expect(events[0]!.startDate.isDate).toBe(true);
+    expect(events[0]!.description).toContain('Goal: 120 minutes this week.');
+
+    expect((await call(api, 'DELETE', '/api/me/calendar', { token: f.token })).status).toBe(204);
+    expect((await call(api, 'GET', url)).status).toBe(404);
+    const again = await call(api, 'POST', '/api/me/calendar', { token: f.token });
+    expect(again.json.url).not.toBe(url);
+  });
+
+  it('is in the family’s export (without the secret address) and goes with the account', async () => {
+    const f = await newFamily('Ivy');
+    const subscription = await enrol(f, new Date(Date.now() - DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const url = String((await call(api, 'POST', '/api/me/calendar', { token: f.token })).json.url);
+
+    const exported = await call(api, 'GET', '/api/me/export', { token: f.token });
+    const text = JSON.stringify(exported.json);
+    expect(text).not.toContain(url.split('/')[3]);
+    const child = (exported.json.children as { weeklyPlans: { books: { title: string }[] }[] }[])[0]!;
+    expect(child.weeklyPlans).toHaveLength(1);
+    expect(child.weeklyPlans[0]!.books.length).toBeGreaterThanOrEqual(3);
+    expect(exported.json.calendarSubscription).toEqual({ createdAt: expect.any(String) });
+
+    const gone = await call(api, 'DELETE', '/api/me', {
+      token: f.token,
+      body: { confirm: 'delete our family' },
+    });
+    expect(gone.status).toBe(200);
+    expect((await call(api, 'GET', url)).status).toBe(404);
+  });
+
+  it('refuses addresses that are not one of ours', async () => {
+    expect((await call(api, 'GET', '/api/calendar/short/plans.ics')).status).toBe(400);
+    expect((await call(api, 'GET', `/api/calendar/${'a'.repeat(32)}/plans.ics`)).status).toBe(404);
+  });
+});
