@@ -13,6 +13,8 @@ export const GET: APIRoute = ({ site, url }) => {
     'Disallow: /update-profile',
     'Disallow: /notification',
     'Disallow: /book-history/',
+    'Disallow: /reading-plan/',
+    'Disallow: /reading-wall/',
     'Disallow: /user/',
     'Disallow: /readonance/',
     'Disallow: /createProfile',

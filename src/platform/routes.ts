@@ -67,6 +67,11 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: '/admin/audit', title: 'Audit log', access: 'admin', beyondSpec: true },
   { path: '/admin/interviews', title: 'Interview bookings', access: 'admin', beyondSpec: true },
 
+  // Beyond the specification: a child's weekly plan and finished-books wall on pages of their own,
+  // printable (issue 15).
+  { path: '/reading-plan/{id}', title: 'Reading plan', access: 'signed-in', beyondSpec: true },
+  { path: '/reading-wall/{id}', title: 'Finished-books wall', access: 'signed-in', beyondSpec: true },
+
   // Beyond the specification, public: the contact form without JavaScript posts to /contact/send
   // (a GET there goes to /contact), which answers with the form again or sends the visitor on to
   // /contact/sent. Both stay out of the sitemap.

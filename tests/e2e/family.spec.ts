@@ -179,9 +179,9 @@ test('a long child name fits a phone on every tab of the profile', async ({ page
   });
   await page.setViewportSize({ width: 375, height: 800 });
   await signInThroughLoginPage(page, family, '/profile');
-  for (const tab of ['Children', 'Notifications', 'Reading', 'Account']) {
-    await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  for (const tab of ['Children', 'Notifications', 'Reading plan', 'Reading', 'Account']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
     await expectNoSidewaysScroll(page);
   }
   for (const path of ['/update-profile', `/book-history/${family.childIds[0]}`, '/notification']) {

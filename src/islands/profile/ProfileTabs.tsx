@@ -11,14 +11,16 @@ import { useHydrated } from '~/islands/shared/useHydrated';
 import { ADMIN_HOME } from '~/platform/access';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
-import { $index, $userData } from '~/platform/identity/session.store';
+import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import './ProfileTabs.css';
 import { ChildPrograms } from '~/islands/family/ChildPrograms';
+import { CalendarFeed } from '~/islands/program/CalendarFeed';
+import { WeeklyPlan } from '~/islands/program/WeeklyPlan';
 
 /** What the profile knows of a child beyond the spec's fields (filled by the API when it has them). */
 type ProfileChild = ChildDto;
 
-const TABS = ['Children', 'Notifications', 'Reading', 'Account'] as const;
+const TABS = ['Children', 'Notifications', 'Reading plan', 'Reading', 'Account'] as const;
 
 const minutesOf = (value: number | undefined) => value ?? 0;
 
@@ -62,6 +64,7 @@ export function ProfileTabs() {
   const panels: ReactNode[] = [
     <ChildrenTab key="children" kids={children} />,
     <NotificationsPanel key="notifications" />,
+    <PlanTab key="plan" kids={children} active={active} />,
     <ReadingTab key="reading" child={active} />,
     <AccountTab key="account" />,
   ];
@@ -165,6 +168,39 @@ function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
       )}
       <FamilyOverview />
     </>
+  );
+}
+
+/** The active child's plan for the week (another child is one click away) and the family's calendar. */
+function PlanTab({ kids, active }: { kids: ProfileChild[]; active: ProfileChild | undefined }) {
+  if (!active) {
+    return (
+      <p>
+        Add a child to see their weekly plan. <a href="/createProfile">Add a child</a>
+      </p>
+    );
+  }
+  return (
+    <div className="profile-plan">
+      {kids.length > 1 && (
+        <fieldset className="profile-child-switch">
+          <legend className="sr-only">Whose plan</legend>
+          {kids.map((child, i) => (
+            <button
+              key={child._id}
+              type="button"
+              className={`btn ${child._id === active._id ? 'btn-primary' : 'btn-secondary'}`}
+              aria-pressed={child._id === active._id}
+              onClick={() => setActiveChild(i)}
+            >
+              {child.name}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <WeeklyPlan key={active._id} childId={active._id} />
+      <CalendarFeed />
+    </div>
   );
 }
 

@@ -1,0 +1,120 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { programApi } from '~/features/program/program.api';
+import type { WallDto } from '~/features/program/program.schema';
+import { failedLoad, type RecordState } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
+import { $authReady } from '~/platform/identity/authState.store';
+import { isUuid } from '~/platform/ids';
+import { WaitLine } from '../shared/Spinner';
+import { BookCover } from './BookCover';
+import { longDate } from './WeeklyPlan';
+import './Program.css';
+
+const starsText = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
+
+/**
+ * A child's finished-books wall: the cover of every different book in their reading log, newest
+ * first, and the milestones they reached as badges on a shelf. Printable from its own page.
+ */
+export function FinishedBooksWall({ childId }: { childId: string }) {
+  const authReady = useStore($authReady);
+  const [state, setState] = useState<RecordState<WallDto>>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!authReady) return;
+    if (!isUuid(childId)) {
+      setState({ status: 'missing' });
+      return;
+    }
+    let stale = false;
+    call(programApi.wall, { params: { id: childId } })
+      .then((record) => !stale && setState({ status: 'ready', record }))
+      .catch(
+        (error) =>
+          !stale && setState(failedLoad(error, 'The wall could not be loaded. Try again in a moment.')),
+      );
+    return () => {
+      stale = true;
+    };
+  }, [authReady, childId]);
+
+  if (state.status === 'loading') return <WaitLine role="status">Loading the wall…</WaitLine>;
+  if (state.status === 'missing')
+    return (
+      <p className="plan-empty" role="alert">
+        There is no such child in your family. <a href="/profile">Back to your profile</a>
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <p className="plan-empty" role="alert">
+        {state.message}
+      </p>
+    );
+
+  const wall = state.record;
+  const count = wall.books.length;
+  return (
+    <section className="wall" aria-labelledby="wall-title">
+      <header className="plan-heading">
+        <div>
+          <h2 id="wall-title">{wall.childName}’s finished books</h2>
+          <p className="plan-dates">
+            {count === 0
+              ? 'No books yet.'
+              : `${count} different book${count === 1 ? '' : 's'} so far. Well read, ${wall.childName}!`}
+          </p>
+        </div>
+        <p className="plan-links no-print">
+          <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+            Print the wall
+          </button>
+          <a href={`/book-history/${wall.childId}`}>Open the reading log</a>
+        </p>
+      </header>
+
+      <h3 className="plan-subtitle">Badges</h3>
+      {wall.milestones.length === 0 ? (
+        <p className="plan-hint">
+          Badges arrive with milestones: 3, 7, 14 and 30 days in a row, and 10, 25, 50 and 100 different
+          books.
+        </p>
+      ) : (
+        <ul className="wall-badges" aria-label="Milestones reached">
+          {wall.milestones.map((m) => (
+            <li key={m.milestone} className={`wall-badge wall-badge-${m.kind}`}>
+              <span className="wall-badge-figure" aria-hidden="true">
+                {m.milestone.split('-')[1]}
+              </span>
+              <span>{m.title}</span>
+              <span className="wall-badge-date">{longDate(m.reachedAt.slice(0, 10))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="plan-subtitle">Books</h3>
+      {count === 0 ? (
+        <p className="plan-empty">
+          Every book {wall.childName} logs lands here with its cover.{' '}
+          <a href={`/book-history/${wall.childId}`}>Log a book</a>
+        </p>
+      ) : (
+        <ul className="wall-books" aria-label="Finished books">
+          {wall.books.map((book) => (
+            <li key={`${book.bookId}-${book.title}`} className="wall-book">
+              <BookCover title={book.title} author={book.author} coverUrl={book.coverUrl} />
+              <span className="wall-book-title">{book.title}</span>
+              {book.author && <span className="wall-book-author">{book.author}</span>}
+              <span className="wall-book-date">
+                {longDate(book.firstReadOn)}
+                {book.rating ? ` · ${starsText(book.rating)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
