@@ -3,14 +3,13 @@
 // loads the built files and listens on HOST:PORT. docs/decisions/0025-compression-and-caching.md.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadSettings } from '~/platform/env.server';
 import { createJobQueue } from '~/platform/jobs/queue.server';
-import { createLogger } from '~/platform/logger.server';
-import { getDatabase } from '~/platform/runtime.server';
+import { onNudge } from '~/platform/jobs/signals';
+import { getDatabase, serverLogger } from '~/platform/runtime.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
 import { getApi } from './api.server';
-import { registerProgramJobs } from './program/planJobs.server';
+import { registerProgramJobs, WEEKLY_PLAN_SCAN_JOB } from './program/planJobs.server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
@@ -30,20 +29,27 @@ server.listen(port, host, () => {
 
 // Background work (decision 26): the queue lives in the same database. On a first start it installs
 // its tables (seconds on PGlite); the site answers meanwhile, and the jobs wait in the database.
-const logger = createLogger(loadSettings().LOG_LEVEL);
+const logger = serverLogger();
 const database = await getDatabase();
 const jobs = createJobQueue(database.queue, { logger });
 function startJobs(attempt = 0) {
-  registerProgramJobs(jobs, database.db, logger).catch((error: Error) => {
-    if (stopping) return;
-    // The database may be out of reach for a moment: try again, less and less often.
-    const delayMs = Math.min(5 * 60_000, 5_000 * 2 ** attempt);
-    logger.error(
-      { errorName: error?.name, message: error?.message, retryInMs: delayMs },
-      'the job queue did not start',
-    );
-    setTimeout(() => startJobs(attempt + 1), delayMs).unref();
-  });
+  registerProgramJobs(jobs, database.db, logger)
+    .then(() => {
+      // A program just paid for gets its first plan now, not at the next minute's scan.
+      onNudge('programs', () => {
+        jobs.send(WEEKLY_PLAN_SCAN_JOB, {}).catch(() => {});
+      });
+    })
+    .catch((error: Error) => {
+      if (stopping) return;
+      // The database may be out of reach for a moment: try again, less and less often.
+      const delayMs = Math.min(5 * 60_000, 5_000 * 2 ** attempt);
+      logger.error(
+        { errorName: error?.name, message: error?.message, retryInMs: delayMs },
+        'the job queue did not start',
+      );
+      setTimeout(() => startJobs(attempt + 1), delayMs).unref();
+    });
 }
 
 let stopping = false;

@@ -23,7 +23,7 @@ const shared = globalThis as typeof globalThis & { [DATABASE]?: OpenDatabase };
  */
 export async function serverDeps(): Promise<ApiDeps> {
   const settings = loadSettings();
-  const logger = createLogger(settings.LOG_LEVEL);
+  const logger = serverLogger();
   const { db, kind } = await getDatabase();
   logger.info({ database: kind }, 'database ready');
   // The emulator takes any key; a real project needs its web API key.
@@ -52,6 +52,15 @@ export async function serverDeps(): Promise<ApiDeps> {
     },
     payments: choosePaymentProvider(settings),
   };
+}
+
+const LOGGER = Symbol.for('quillreads.logger');
+const sharedLogger = globalThis as typeof globalThis & { [LOGGER]?: ReturnType<typeof createLogger> };
+
+/** The server's one logger: the API's and the background jobs' lines come from the same one. */
+export function serverLogger() {
+  sharedLogger[LOGGER] ??= createLogger(loadSettings().LOG_LEVEL);
+  return sharedLogger[LOGGER];
 }
 
 /** The server's one database connection, shared by the API and the pages rendered on demand. */

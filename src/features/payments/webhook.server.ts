@@ -12,6 +12,7 @@ import {
   testPayments,
 } from '~/platform/db/schema.server';
 import { isUuid } from '~/platform/ids';
+import { nudge } from '~/platform/jobs/signals';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
@@ -55,7 +56,10 @@ export async function receivePaymentEvent(
     deps.logger.warn('payment event refused: bad signature');
     throw new UnverifiedEvent('The event signature does not match.');
   }
-  return applyPaymentEvent(deps.db, event, deps.logger);
+  const outcome = await applyPaymentEvent(deps.db, event, deps.logger);
+  // A child may have just joined a program, or left one: the plan jobs look now (see signals.ts).
+  if (outcome === 'applied') nudge('programs');
+  return outcome;
 }
 
 /** Records the event's id; false when it was recorded before (a replay). */
