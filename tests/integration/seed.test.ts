@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEMO_CHILDREN, DEMO_READER_FAMILIES } from '../../src/features/demo/demoContent';
 import { seedDemo } from '../../src/features/demo/seed.server';
 import {
   blogs,
@@ -9,6 +10,7 @@ import {
   passages,
   plans,
   podcastEpisodes,
+  subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
 import { call, fileApi } from './harness';
@@ -23,7 +25,8 @@ describe('demo seed', () => {
     const db = database.db;
     const n = async (table: typeof plans | typeof books | typeof users) =>
       Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0);
-    expect(await n(users)).toBe(2);
+    // The two demo accounts, and the demo reader families whose ratings steer the weekly plans.
+    expect(await n(users)).toBe(2 + DEMO_READER_FAMILIES.length);
     expect(await n(plans)).toBeGreaterThanOrEqual(3);
     expect(await n(books)).toBeGreaterThanOrEqual(6);
     const condensed = await db.select().from(plans);
@@ -31,7 +34,19 @@ describe('demo seed', () => {
       expect.arrayContaining([expect.objectContaining({ durationMonths: 1.25, priceCents: 19999 })]),
     );
     const kids = await db.select().from(children);
-    expect(kids).toHaveLength(2);
+    expect(kids).toHaveLength(
+      DEMO_CHILDREN.length + DEMO_READER_FAMILIES.reduce((sum, f) => sum + f.children.length, 0),
+    );
+    // Issue 15: enough books at every level, each with topics, for plans that differ.
+    const catalogue = await db.select().from(books);
+    for (const level of ['sprout', 'sapling', 'branch', 'canopy'] as const)
+      expect(catalogue.filter((b) => b.readingLevel === level).length).toBeGreaterThanOrEqual(10);
+    expect(catalogue.every((b) => b.topics.length > 0)).toBe(true);
+    // Maya is in a program under way, so the profile shows her weekly plan on a first start.
+    const programs = await db.select().from(subscriptions);
+    expect(programs).toHaveLength(1);
+    expect(programs[0]!.startsAt.getTime()).toBeLessThan(Date.now());
+    expect(programs[0]!.endsAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000);
     const allEvents = await db.select().from(events);
     expect(allEvents.some((e) => e.startsAt > new Date())).toBe(true);
     expect(allEvents.some((e) => e.startsAt < new Date())).toBe(true);

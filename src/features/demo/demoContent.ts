@@ -1,5 +1,7 @@
 /** Demo content for an empty database: what a visitor browses on a fresh `npm start`. */
 
+import type { AgeBand, ReadingLevel } from '~/platform/domain';
+
 const DAY = 24 * 60 * 60 * 1000;
 export const at = (daysFromNow: number, hour: number, minute = 0) => {
   const d = new Date(Date.now() + daysFromNow * DAY);
@@ -46,6 +48,13 @@ export const PLANS = [
   },
 ];
 
+/**
+ * The catalogue. Topics are lower-case and come from one vocabulary: each interest a family can
+ * pick for a child (ChildForm's list, lower-cased: "Funny stories" is "funny stories"), which
+ * weekly plans match whole, plus a few that only link books to each other (family, fantasy,
+ * friendship, nature, robots, school). The first topic is the book's main one. An ISBN is given
+ * only where it is known to be that edition's; null otherwise.
+ */
 export const BOOKS = [
   {
     title: 'The Snail and the Whale',
@@ -55,6 +64,7 @@ export const BOOKS = [
     ageMax: 7,
     readingLevel: 'sprout',
     summary: 'A tiny snail hitches a ride on a great grey whale and sees the wide world.',
+    topics: ['animals', 'adventure', 'nature'],
   },
   {
     title: 'Frog and Toad Are Friends',
@@ -64,6 +74,7 @@ export const BOOKS = [
     ageMax: 8,
     readingLevel: 'sprout',
     summary: 'Five gentle stories about two friends who are nothing alike.',
+    topics: ['friendship', 'animals', 'funny stories'],
   },
   {
     title: 'The Magic Finger',
@@ -73,6 +84,7 @@ export const BOOKS = [
     ageMax: 9,
     readingLevel: 'sapling',
     summary: 'A girl whose finger does strange things when she gets cross teaches her neighbours a lesson.',
+    topics: ['funny stories', 'fantasy', 'animals'],
   },
   {
     title: 'Mercy Watson to the Rescue',
@@ -82,6 +94,7 @@ export const BOOKS = [
     ageMax: 8,
     readingLevel: 'sapling',
     summary: 'A buttered-toast-loving pig saves the day, more or less by accident.',
+    topics: ['funny stories', 'animals', 'family'],
   },
   {
     title: 'The Wild Robot',
@@ -91,6 +104,7 @@ export const BOOKS = [
     ageMax: 11,
     readingLevel: 'branch',
     summary: 'A robot wakes up alone on a wild island and learns to survive among the animals.',
+    topics: ['robots', 'animals', 'nature', 'adventure'],
   },
   {
     title: 'Charlotte’s Web',
@@ -100,6 +114,7 @@ export const BOOKS = [
     ageMax: 11,
     readingLevel: 'branch',
     summary: 'A spider with a way with words sets out to save her friend Wilbur the pig.',
+    topics: ['animals', 'friendship', 'nature'],
   },
   {
     title: 'Wonder',
@@ -109,6 +124,7 @@ export const BOOKS = [
     ageMax: 13,
     readingLevel: 'canopy',
     summary: 'Auggie starts school for the first time, and everyone learns what kindness means.',
+    topics: ['friendship', 'school', 'family'],
   },
   {
     title: 'The Phantom Tollbooth',
@@ -118,6 +134,519 @@ export const BOOKS = [
     ageMax: 13,
     readingLevel: 'canopy',
     summary: 'A bored boy drives through a mysterious tollbooth into a land of words and numbers.',
+    topics: ['fantasy', 'adventure', 'funny stories'],
+  },
+
+  // Sprout
+  {
+    title: 'The Gruffalo',
+    author: 'Julia Donaldson',
+    isbn: '9780803731097',
+    ageMin: 3,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary:
+      'A clever mouse invents a fearsome monster to scare off the animals who want to eat him, and then meets it.',
+    topics: ['animals', 'funny stories', 'fairy tales'],
+  },
+  {
+    title: 'Room on the Broom',
+    author: 'Julia Donaldson',
+    isbn: '9780142501122',
+    ageMin: 3,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary:
+      'A kind witch keeps making room on her broom for one more animal, and they repay her when a dragon comes.',
+    topics: ['fairy tales', 'animals', 'funny stories'],
+  },
+  {
+    title: 'Tyrannosaurus Drip',
+    author: 'Julia Donaldson',
+    isbn: null,
+    ageMin: 3,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary:
+      'A gentle duck-billed dinosaur raised by grumpy tyrannosaurs finds his real family across the river.',
+    topics: ['dinosaurs', 'family', 'funny stories'],
+  },
+  {
+    title: 'How Do Dinosaurs Say Good Night?',
+    author: 'Jane Yolen',
+    isbn: '9780590316811',
+    ageMin: 3,
+    ageMax: 6,
+    readingLevel: 'sprout',
+    summary:
+      'A rhyming look at how a dinosaur goes to bed: does he stomp, sulk and roar, or give a big hug and a kiss?',
+    topics: ['dinosaurs', 'funny stories', 'family'],
+  },
+  {
+    title: 'Danny and the Dinosaur',
+    author: 'Syd Hoff',
+    isbn: '9780064440028',
+    ageMin: 4,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary: 'A dinosaur steps out of the museum to spend a whole day playing with Danny all over town.',
+    topics: ['dinosaurs', 'friendship', 'funny stories'],
+  },
+  {
+    title: 'Don’t Let the Pigeon Drive the Bus!',
+    author: 'Mo Willems',
+    isbn: '9780786819881',
+    ageMin: 3,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary:
+      'The bus driver asks you for one small favour, and a pigeon tries everything to change your mind.',
+    topics: ['funny stories', 'animals'],
+  },
+  {
+    title: 'We Are in a Book!',
+    author: 'Mo Willems',
+    isbn: '9781423133087',
+    ageMin: 4,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary:
+      'Gerald and Piggie find out that someone is reading them, and cannot resist making the reader say a silly word.',
+    topics: ['funny stories', 'friendship', 'animals'],
+  },
+  {
+    title: 'Frog and Toad Together',
+    author: 'Arnold Lobel',
+    isbn: '9780064440219',
+    ageMin: 4,
+    ageMax: 8,
+    readingLevel: 'sprout',
+    summary:
+      'Five more stories of the two friends, from a list of things to do to a garden that will not grow.',
+    topics: ['friendship', 'animals', 'nature'],
+  },
+  {
+    title: 'The Very Hungry Caterpillar',
+    author: 'Eric Carle',
+    isbn: '9780399226908',
+    ageMin: 3,
+    ageMax: 6,
+    readingLevel: 'sprout',
+    summary:
+      'A tiny caterpillar eats his way through a week of food, then wraps himself up and wakes as a butterfly.',
+    topics: ['nature', 'animals', 'science'],
+  },
+  {
+    title: 'The Cat in the Hat',
+    author: 'Dr. Seuss',
+    isbn: '9780394800011',
+    ageMin: 4,
+    ageMax: 7,
+    readingLevel: 'sprout',
+    summary: 'On a rainy day, a cat in a tall hat turns the house upside down before Mother comes home.',
+    topics: ['funny stories', 'poetry', 'family'],
+  },
+  {
+    title: 'The Day the Crayons Quit',
+    author: 'Drew Daywalt',
+    isbn: '9780399255373',
+    ageMin: 4,
+    ageMax: 8,
+    readingLevel: 'sprout',
+    summary:
+      'Duncan opens his crayon box and finds a pile of letters, each crayon with a complaint of its own.',
+    topics: ['art', 'funny stories', 'school'],
+  },
+
+  // Sapling
+  {
+    title: 'Fantastic Mr Fox',
+    author: 'Roald Dahl',
+    isbn: '9780142410349',
+    ageMin: 6,
+    ageMax: 9,
+    readingLevel: 'sapling',
+    summary:
+      'Three nasty farmers try everything to catch Mr Fox, and he outsmarts them all from underground.',
+    topics: ['animals', 'funny stories', 'adventure'],
+  },
+  {
+    title: 'The Twits',
+    author: 'Roald Dahl',
+    isbn: '9780142410394',
+    ageMin: 7,
+    ageMax: 10,
+    readingLevel: 'sapling',
+    summary:
+      'A revolting couple play nasty tricks on each other until the monkeys and birds they torment turn the tables.',
+    topics: ['funny stories', 'animals'],
+  },
+  {
+    title: 'Dinosaurs Before Dark',
+    author: 'Mary Pope Osborne',
+    isbn: '9780679824114',
+    ageMin: 6,
+    ageMax: 9,
+    readingLevel: 'sapling',
+    summary:
+      'Jack and Annie find a tree house full of books in the woods, and it whisks them back to the time of the dinosaurs.',
+    topics: ['dinosaurs', 'adventure', 'history'],
+  },
+  {
+    title: 'Midnight on the Moon',
+    author: 'Mary Pope Osborne',
+    isbn: null,
+    ageMin: 6,
+    ageMax: 9,
+    readingLevel: 'sapling',
+    summary:
+      'The magic tree house takes Jack and Annie to a moon base of the future, to find the last thing that can free Morgan from a spell.',
+    topics: ['space', 'adventure', 'science'],
+  },
+  {
+    title: 'Nate the Great',
+    author: 'Marjorie Weinman Sharmat',
+    isbn: '9780440461265',
+    ageMin: 6,
+    ageMax: 8,
+    readingLevel: 'sapling',
+    summary:
+      'Boy detective Nate, fuelled by pancakes, takes the case of Annie’s missing picture of her dog Fang.',
+    topics: ['mysteries', 'funny stories'],
+  },
+  {
+    title: 'Ada Twist, Scientist',
+    author: 'Andrea Beaty',
+    isbn: '9781419721373',
+    ageMin: 5,
+    ageMax: 8,
+    readingLevel: 'sapling',
+    summary:
+      'Ada asks why about everything, and when a terrible smell fills the house she investigates like a real scientist.',
+    topics: ['science', 'family', 'school'],
+  },
+  {
+    title: 'The Magic School Bus Lost in the Solar System',
+    author: 'Joanna Cole',
+    isbn: null,
+    ageMin: 6,
+    ageMax: 9,
+    readingLevel: 'sapling',
+    summary:
+      'Ms. Frizzle’s class takes the bus on a tour of the planets, and then has to find their teacher in the asteroid belt.',
+    topics: ['space', 'science', 'school'],
+  },
+  {
+    title: 'Dog Man',
+    author: 'Dav Pilkey',
+    isbn: '9780545581608',
+    ageMin: 7,
+    ageMax: 10,
+    readingLevel: 'sapling',
+    summary:
+      'Half police officer, half dog, Dog Man chases a cat called Petey through a comic full of silly crimes.',
+    topics: ['funny stories', 'animals', 'adventure'],
+  },
+  {
+    title: 'The Princess in Black',
+    author: 'Shannon Hale and Dean Hale',
+    isbn: '9780763665104',
+    ageMin: 5,
+    ageMax: 8,
+    readingLevel: 'sapling',
+    summary:
+      'When the monster alarm rings, Princess Magnolia swaps her gown for a black mask and rushes off to save the goats.',
+    topics: ['fairy tales', 'adventure', 'funny stories'],
+  },
+  {
+    title: 'Mr. Popper’s Penguins',
+    author: 'Richard and Florence Atwater',
+    isbn: '9780316058438',
+    ageMin: 7,
+    ageMax: 10,
+    readingLevel: 'sapling',
+    summary:
+      'A house painter who dreams of the South Pole is sent a penguin, and soon has twelve of them living at home.',
+    topics: ['animals', 'funny stories', 'family'],
+  },
+  {
+    title: 'The Absent Author',
+    author: 'Ron Roy',
+    isbn: '9780679881681',
+    ageMin: 6,
+    ageMax: 9,
+    readingLevel: 'sapling',
+    summary:
+      'Dink, Josh and Ruth Rose investigate when a famous mystery writer never turns up at the bookshop.',
+    topics: ['mysteries', 'friendship'],
+  },
+  {
+    title: 'Mercy Watson Goes for a Ride',
+    author: 'Kate DiCamillo',
+    isbn: null,
+    ageMin: 6,
+    ageMax: 8,
+    readingLevel: 'sapling',
+    summary:
+      'Saturday means a drive in Mr. Watson’s car, but this time Baby Lincoln is hiding in the back and Mercy takes the wheel.',
+    topics: ['funny stories', 'animals', 'family'],
+  },
+
+  // Branch
+  {
+    title: 'Stuart Little',
+    author: 'E. B. White',
+    isbn: '9780064400565',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'A mouse born into a New York family sets off in a tiny car to find his friend, a bird called Margalo.',
+    topics: ['animals', 'adventure', 'family'],
+  },
+  {
+    title: 'The Trumpet of the Swan',
+    author: 'E. B. White',
+    isbn: '9780064408677',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'Louis, a trumpeter swan born without a voice, learns to play a real trumpet to win the swan he loves.',
+    topics: ['animals', 'nature', 'family'],
+  },
+  {
+    title: 'Because of Winn-Dixie',
+    author: 'Kate DiCamillo',
+    isbn: '9780763607760',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'Opal adopts a scruffy dog she finds in the supermarket, and he helps her make friends in a new town.',
+    topics: ['animals', 'friendship', 'family'],
+  },
+  {
+    title: 'The One and Only Ivan',
+    author: 'Katherine Applegate',
+    isbn: '9780061992254',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'Ivan, a gorilla who paints in a shopping-mall zoo, makes a promise to a baby elephant that changes everything.',
+    topics: ['animals', 'art', 'friendship'],
+  },
+  {
+    title: 'Encyclopedia Brown, Boy Detective',
+    author: 'Donald J. Sobol',
+    isbn: '9780142408889',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'Ten cases to solve alongside Idaville’s boy detective, who knows a fact for everything, with the answers at the back.',
+    topics: ['mysteries', 'science', 'funny stories'],
+  },
+  {
+    title: 'The Secret of the Old Clock',
+    author: 'Carolyn Keene',
+    isbn: '9780448095011',
+    ageMin: 9,
+    ageMax: 12,
+    readingLevel: 'branch',
+    summary:
+      'Nancy Drew hunts for a missing will so that an old man’s fortune goes to the people he meant to help.',
+    topics: ['mysteries', 'adventure'],
+  },
+  {
+    title: 'The Boxcar Children',
+    author: 'Gertrude Chandler Warner',
+    isbn: '9780807508527',
+    ageMin: 7,
+    ageMax: 10,
+    readingLevel: 'branch',
+    summary:
+      'Four orphans make a home in an old railway boxcar in the woods, hiding from a grandfather they have never met.',
+    topics: ['mysteries', 'family', 'adventure'],
+  },
+  {
+    title: 'George’s Secret Key to the Universe',
+    author: 'Lucy and Stephen Hawking',
+    isbn: '9781416985846',
+    ageMin: 8,
+    ageMax: 12,
+    readingLevel: 'branch',
+    summary:
+      'George’s new neighbours own a supercomputer that opens a door into space, and a ride on a comet begins.',
+    topics: ['space', 'science', 'adventure'],
+  },
+  {
+    title: 'Who Was Albert Einstein?',
+    author: 'Jess Brallier',
+    isbn: null,
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'The life of a curious boy who wondered about light and time, and grew up to change how we see the universe.',
+    topics: ['science', 'history'],
+  },
+  {
+    title: 'Frank Einstein and the Antimatter Motor',
+    author: 'Jon Scieszka',
+    isbn: null,
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'Kid inventor Frank Einstein and his two robots race a rival genius to finish a motor that could change the world.',
+    topics: ['science', 'robots', 'funny stories'],
+  },
+  {
+    title: 'Matilda',
+    author: 'Roald Dahl',
+    isbn: '9780142410370',
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'A brilliant girl with awful parents and a terrifying headmistress discovers a power of her own.',
+    topics: ['funny stories', 'school', 'fantasy'],
+  },
+  {
+    title: 'Stone Fox',
+    author: 'John Reynolds Gardiner',
+    isbn: null,
+    ageMin: 8,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'To save his grandfather’s farm, Willy and his dog Searchlight enter a sled race against the legendary Stone Fox.',
+    topics: ['sports', 'animals', 'family'],
+  },
+  {
+    title: 'Where the Sidewalk Ends',
+    author: 'Shel Silverstein',
+    isbn: '9780060256678',
+    ageMin: 7,
+    ageMax: 11,
+    readingLevel: 'branch',
+    summary:
+      'Silly, strange and tender poems and drawings, from a boy who turns into a TV set to the place where the sidewalk ends.',
+    topics: ['poetry', 'funny stories'],
+  },
+
+  // Canopy
+  {
+    title: 'Holes',
+    author: 'Louis Sachar',
+    isbn: '9780440414803',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'Sent to a desert camp for a crime he did not commit, Stanley digs a hole a day and uncovers a family curse.',
+    topics: ['adventure', 'mysteries', 'history'],
+  },
+  {
+    title: 'The Westing Game',
+    author: 'Ellen Raskin',
+    isbn: '9780142401200',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'Sixteen heirs to a millionaire’s fortune are paired up and set a puzzle: which of them killed him?',
+    topics: ['mysteries', 'funny stories'],
+  },
+  {
+    title: 'From the Mixed-Up Files of Mrs. Basil E. Frankweiler',
+    author: 'E. L. Konigsburg',
+    isbn: '9780689711817',
+    ageMin: 9,
+    ageMax: 12,
+    readingLevel: 'canopy',
+    summary:
+      'Claudia and her little brother run away to live in a New York art museum, and fall into the mystery of an angel statue.',
+    topics: ['mysteries', 'art', 'adventure'],
+  },
+  {
+    title: 'A Wrinkle in Time',
+    author: 'Madeleine L’Engle',
+    isbn: '9780312367541',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'Meg, her little brother and a friend travel across the universe to rescue her scientist father.',
+    topics: ['space', 'fantasy', 'science', 'family'],
+  },
+  {
+    title: 'Hatchet',
+    author: 'Gary Paulsen',
+    isbn: '9781416936466',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'After a plane crash, thirteen-year-old Brian is alone in the Canadian wilderness with nothing but a hatchet.',
+    topics: ['adventure', 'nature'],
+  },
+  {
+    title: 'Number the Stars',
+    author: 'Lois Lowry',
+    isbn: '9780547577098',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'In occupied Copenhagen in 1943, Annemarie’s family risks everything to help her Jewish best friend escape.',
+    topics: ['history', 'friendship', 'family'],
+  },
+  {
+    title: 'The Crossover',
+    author: 'Kwame Alexander',
+    isbn: '9780544107717',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'Twin brothers rule the basketball court until things change on it and off it, told in poems that move like the game.',
+    topics: ['sports', 'poetry', 'family'],
+  },
+  {
+    title: 'Harry Potter and the Sorcerer’s Stone',
+    author: 'J. K. Rowling',
+    isbn: '9780590353427',
+    ageMin: 9,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'On his eleventh birthday Harry learns that he is a wizard, and leaves his dreadful relatives for Hogwarts.',
+    topics: ['fantasy', 'adventure', 'school', 'friendship'],
+  },
+  {
+    title: 'The Lion, the Witch and the Wardrobe',
+    author: 'C. S. Lewis',
+    isbn: '9780064404990',
+    ageMin: 9,
+    ageMax: 12,
+    readingLevel: 'canopy',
+    summary:
+      'Four children step through a wardrobe into Narnia, a land the White Witch keeps in endless winter.',
+    topics: ['fantasy', 'adventure', 'family'],
+  },
+  {
+    title: 'Brown Girl Dreaming',
+    author: 'Jacqueline Woodson',
+    isbn: '9780399252518',
+    ageMin: 10,
+    ageMax: 13,
+    readingLevel: 'canopy',
+    summary:
+      'Jacqueline Woodson tells in poems of growing up between South Carolina and Brooklyn in the 1960s and 70s.',
+    topics: ['poetry', 'history', 'family'],
   },
 ] as const;
 
@@ -253,6 +782,10 @@ export const UNPUBLISHED_BLOGS = [
   },
 ];
 
+/**
+ * The demo parent's children. Their interests are labels from the child form; weekly plans match
+ * them to book topics lower-cased ("Funny stories" is the topic "funny stories").
+ */
 export const DEMO_CHILDREN = [
   {
     firstName: 'Maya',
@@ -262,3 +795,227 @@ export const DEMO_CHILDREN = [
   },
   { firstName: 'Theo', ageBand: '4-6', readingLevel: 'sprout', interests: ['Dinosaurs', 'Funny stories'] },
 ] as const;
+
+type DemoBookTitle = (typeof BOOKS)[number]['title'];
+
+interface DemoReader {
+  firstName: string;
+  ageBand: AgeBand;
+  readingLevel: ReadingLevel;
+  interests: readonly string[];
+  /** The catalogue books they read, each with the stars they gave it. */
+  rated: readonly (readonly [DemoBookTitle, number])[];
+}
+
+interface DemoReaderFamily {
+  uid: string;
+  email: string;
+  displayName: string;
+  children: readonly DemoReader[];
+}
+
+/**
+ * Other families in the program, with no sign-in account: their children's ratings are what the
+ * weekly plans learn from ("loved by 2 Branch readers who like science"). Three children at each
+ * level, with interests that overlap Maya's and Theo's and each other's, and tastes that differ
+ * from group to group: the science fans at one level do not love the books the animal fans do.
+ */
+export const DEMO_READER_FAMILIES: readonly DemoReaderFamily[] = [
+  {
+    uid: 'demo-reader-0001',
+    email: 'anita.patel@example.com',
+    displayName: 'Anita Patel',
+    children: [
+      {
+        firstName: 'Dev',
+        ageBand: '4-6',
+        readingLevel: 'sprout',
+        interests: ['Dinosaurs', 'Animals'],
+        rated: [
+          ['How Do Dinosaurs Say Good Night?', 5],
+          ['Danny and the Dinosaur', 5],
+          ['The Very Hungry Caterpillar', 5],
+          ['Tyrannosaurus Drip', 4],
+          ['The Snail and the Whale', 5],
+          ['Mercy Watson to the Rescue', 5],
+          ['Don’t Let the Pigeon Drive the Bus!', 3],
+        ],
+      },
+      {
+        firstName: 'Priya',
+        ageBand: '6-8',
+        readingLevel: 'sapling',
+        interests: ['Science', 'Space'],
+        rated: [
+          ['The Magic School Bus Lost in the Solar System', 5],
+          ['Midnight on the Moon', 5],
+          ['Ada Twist, Scientist', 5],
+          ['Dinosaurs Before Dark', 4],
+          ['The Twits', 2],
+        ],
+      },
+      {
+        firstName: 'Arjun',
+        ageBand: '10-12',
+        readingLevel: 'canopy',
+        interests: ['Sports', 'Poetry', 'History'],
+        rated: [
+          ['The Crossover', 5],
+          ['Brown Girl Dreaming', 4],
+          ['Number the Stars', 4],
+          ['Wonder', 4],
+          ['Holes', 3],
+        ],
+      },
+    ],
+  },
+  {
+    uid: 'demo-reader-0002',
+    email: 'kwame.mensah@example.com',
+    displayName: 'Kwame Mensah',
+    children: [
+      {
+        firstName: 'Ama',
+        ageBand: '4-6',
+        readingLevel: 'sprout',
+        interests: ['Funny stories', 'Fairy tales'],
+        rated: [
+          ['Don’t Let the Pigeon Drive the Bus!', 5],
+          ['We Are in a Book!', 5],
+          ['The Gruffalo', 5],
+          ['Room on the Broom', 4],
+          ['The Snail and the Whale', 5],
+          ['Mercy Watson to the Rescue', 5],
+          ['How Do Dinosaurs Say Good Night?', 3],
+        ],
+      },
+      {
+        firstName: 'Kofi',
+        ageBand: '8-10',
+        readingLevel: 'branch',
+        interests: ['Science', 'Space', 'Funny stories'],
+        rated: [
+          ['George’s Secret Key to the Universe', 5],
+          ['Frank Einstein and the Antimatter Motor', 5],
+          ['Who Was Albert Einstein?', 4],
+          ['Encyclopedia Brown, Boy Detective', 4],
+          ['Matilda', 4],
+          ['Where the Sidewalk Ends', 4],
+          ['The Wild Robot', 4],
+        ],
+      },
+      {
+        firstName: 'Esi',
+        ageBand: '10-12',
+        readingLevel: 'canopy',
+        interests: ['Mysteries', 'History'],
+        rated: [
+          ['The Westing Game', 5],
+          ['From the Mixed-Up Files of Mrs. Basil E. Frankweiler', 5],
+          ['Number the Stars', 5],
+          ['Holes', 4],
+          ['The Phantom Tollbooth', 3],
+        ],
+      },
+    ],
+  },
+  {
+    uid: 'demo-reader-0003',
+    email: 'elena.garcia@example.com',
+    displayName: 'Elena García',
+    children: [
+      {
+        firstName: 'Mateo',
+        ageBand: '6-8',
+        readingLevel: 'sapling',
+        interests: ['Funny stories', 'Animals'],
+        rated: [
+          ['Dog Man', 5],
+          ['Fantastic Mr Fox', 5],
+          ['Mercy Watson to the Rescue', 5],
+          ['Mercy Watson Goes for a Ride', 4],
+          ['Mr. Popper’s Penguins', 4],
+          ['The Twits', 4],
+          ['The Magic Finger', 3],
+        ],
+      },
+      {
+        firstName: 'Sofía',
+        ageBand: '8-10',
+        readingLevel: 'branch',
+        interests: ['Animals', 'Sports'],
+        rated: [
+          ['Stone Fox', 5],
+          ['The One and Only Ivan', 5],
+          ['The Wild Robot', 5],
+          ['Charlotte’s Web', 5],
+          ['Because of Winn-Dixie', 4],
+          ['Stuart Little', 3],
+        ],
+      },
+      {
+        firstName: 'Lucía',
+        ageBand: '10-12',
+        readingLevel: 'canopy',
+        interests: ['Adventure', 'Space'],
+        rated: [
+          ['A Wrinkle in Time', 5],
+          ['Hatchet', 5],
+          ['Harry Potter and the Sorcerer’s Stone', 5],
+          ['Holes', 5],
+          ['The Lion, the Witch and the Wardrobe', 4],
+        ],
+      },
+    ],
+  },
+  {
+    uid: 'demo-reader-0004',
+    email: 'morgan.lee@example.com',
+    displayName: 'Morgan Lee',
+    children: [
+      {
+        firstName: 'Ollie',
+        ageBand: '4-6',
+        readingLevel: 'sprout',
+        interests: ['Dinosaurs', 'Funny stories', 'Art'],
+        rated: [
+          ['The Day the Crayons Quit', 5],
+          ['Tyrannosaurus Drip', 5],
+          ['Don’t Let the Pigeon Drive the Bus!', 5],
+          ['Danny and the Dinosaur', 4],
+          ['How Do Dinosaurs Say Good Night?', 4],
+          ['The Snail and the Whale', 5],
+          ['The Cat in the Hat', 3],
+        ],
+      },
+      {
+        firstName: 'Hana',
+        ageBand: '6-8',
+        readingLevel: 'sapling',
+        interests: ['Mysteries', 'Fairy tales'],
+        rated: [
+          ['Nate the Great', 5],
+          ['The Princess in Black', 5],
+          ['The Absent Author', 4],
+          ['The Magic Finger', 4],
+          ['Dog Man', 3],
+        ],
+      },
+      {
+        firstName: 'Isla',
+        ageBand: '8-10',
+        readingLevel: 'branch',
+        interests: ['Mysteries', 'Science', 'Animals'],
+        rated: [
+          ['Encyclopedia Brown, Boy Detective', 5],
+          ['The One and Only Ivan', 5],
+          ['George’s Secret Key to the Universe', 5],
+          ['The Secret of the Old Clock', 4],
+          ['The Boxcar Children', 4],
+          ['Charlotte’s Web', 4],
+          ['Who Was Albert Einstein?', 3],
+        ],
+      },
+    ],
+  },
+];

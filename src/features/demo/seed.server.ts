@@ -2,24 +2,36 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { preparePost } from '~/features/blogs/blogs.server';
 import { passageWordCount } from '~/features/readAloud/readAloud';
-import { type Db, queryRows } from '~/platform/db/client.server';
+import { type Db, queryRows, type Tx } from '~/platform/db/client.server';
 import {
   blogs,
   books,
   children,
   events,
   notifications,
+  orders,
   passages,
   plans,
   podcastEpisodes,
   readingLogs,
   readingMilestones,
+  subscriptions,
   users,
 } from '~/platform/db/schema.server';
 import { getStorage } from '~/platform/storage/index.server';
 import type { Storage } from '~/platform/storage/storage';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import { at, BLOGS, BOOKS, DEMO_CHILDREN, EPISODES, PASSAGES, PLANS, UNPUBLISHED_BLOGS } from './demoContent';
+import {
+  at,
+  BLOGS,
+  BOOKS,
+  DEMO_CHILDREN,
+  DEMO_READER_FAMILIES,
+  EPISODES,
+  PASSAGES,
+  PLANS,
+  UNPUBLISHED_BLOGS,
+} from './demoContent';
 import { demoEvents } from './demoEvents';
 
 /** True when the database already holds anything a person made: seeding never touches it then. */
@@ -55,8 +67,69 @@ async function episodesWithAudio(storage: Storage) {
 }
 
 /**
- * Fills an empty database with demo content and the two demo accounts' rows, and puts the demo
- * podcast audio into storage. Answers false, changing nothing, when the database already holds data.
+ * The demo reader families (parents with no sign-in account) and their children's rated reads:
+ * what weekly plans learn from. The reads are spread over the last four weeks by a fixed formula,
+ * so every run makes the same rows relative to its day.
+ */
+async function seedDemoReaders(tx: Tx, bookRows: readonly { id: string; title: string; author: string }[]) {
+  const bookByTitle = new Map(bookRows.map((b) => [b.title, b]));
+  const logs: (typeof readingLogs.$inferInsert)[] = [];
+  for (const [f, family] of DEMO_READER_FAMILIES.entries()) {
+    const joinedAt = at(-60 + f * 3, 19);
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        firebaseUid: family.uid,
+        email: family.email,
+        displayName: family.displayName,
+        role: 'parent',
+        privacyConsentAt: joinedAt,
+        createdAt: joinedAt,
+        updatedAt: joinedAt,
+      })
+      .returning({ id: users.id });
+    if (!owner) throw new Error(`demo reader family ${family.uid} was not created`);
+    const kids = await tx
+      .insert(children)
+      .values(
+        family.children.map(({ rated: _rated, ...child }) => ({
+          ...child,
+          interests: [...child.interests],
+          userId: owner.id,
+          createdAt: joinedAt,
+          updatedAt: joinedAt,
+        })),
+      )
+      .returning({ id: children.id });
+    family.children.forEach((child, c) => {
+      const childId = kids[c]?.id;
+      if (!childId) throw new Error(`demo reader ${child.firstName} was not created`);
+      child.rated.forEach(([title, rating], i) => {
+        const book = bookByTitle.get(title);
+        if (!book)
+          throw new Error(`demo reader ${child.firstName} rated a book not in the catalogue: ${title}`);
+        logs.push({
+          childId,
+          bookId: book.id,
+          title: book.title,
+          author: book.author,
+          // The first book two to four days ago, each earlier one four days before it.
+          readOn: at(-(2 + i * 4 + ((c + f) % 3)), 17)
+            .toISOString()
+            .slice(0, 10),
+          minutes: 15 + ((i + c + f) % 4) * 5,
+          rating,
+        });
+      });
+    });
+  }
+  await tx.insert(readingLogs).values(logs);
+}
+
+/**
+ * Fills an empty database with demo content, the two demo accounts' rows and the demo reader
+ * families, and puts the demo podcast audio into storage. Answers false, changing nothing, when
+ * the database already holds data.
  */
 export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise<boolean> {
   if (await databaseHasData(db)) return false;
@@ -89,10 +162,37 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
       .values(DEMO_CHILDREN.map((c) => ({ ...c, interests: [...c.interests], userId: parent.id })))
       .returning();
 
-    await tx.insert(plans).values(PLANS);
+    const planRows = await tx.insert(plans).values(PLANS).returning();
+    // Maya is two days into a monthly program, paid in the sandbox: the server's plan job makes
+    // her first weekly plan within a minute of starting, so the profile shows a real week at once.
+    const monthly = planRows.find((p) => p.name === 'Rated Reads Monthly');
+    const enrolled = kids.find((k) => k.firstName === 'Maya');
+    if (monthly && enrolled) {
+      const startsAt = at(-2, 9);
+      const endsAt = new Date(startsAt);
+      endsAt.setUTCMonth(endsAt.getUTCMonth() + monthly.durationMonths);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: parent.id,
+          childId: enrolled.id,
+          planId: monthly.id,
+          amountCents: monthly.priceCents,
+          currency: monthly.currency,
+          status: 'paid',
+          provider: 'sandbox',
+          providerRef: 'demo-order-maya',
+          createdAt: startsAt,
+          paidAt: startsAt,
+        })
+        .returning({ id: orders.id });
+      await tx
+        .insert(subscriptions)
+        .values({ childId: enrolled.id, planId: monthly.id, orderId: order?.id ?? null, startsAt, endsAt });
+    }
     const bookRows = await tx
       .insert(books)
-      .values(BOOKS.map((b) => ({ ...b })))
+      .values(BOOKS.map((b) => ({ ...b, topics: [...b.topics] })))
       .returning();
     await tx.insert(passages).values(PASSAGES.map((p) => ({ ...p, wordCount: passageWordCount(p.text) })));
     await tx.insert(events).values(demoEvents());
@@ -199,6 +299,7 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
       // The three-day streak above is announced: recorded, so it is never announced again.
       await tx.insert(readingMilestones).values({ childId: maya.id, milestone: 'streak-3' });
     }
+    await seedDemoReaders(tx, bookRows);
   });
   return true;
 }
