@@ -117,6 +117,7 @@ export interface NewChild {
   firstName: string;
   ageBand: AgeBand;
   readingLevel: ReadingLevel;
+  interests?: string[];
 }
 
 /**

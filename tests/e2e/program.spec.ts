@@ -1,0 +1,110 @@
+import {
+  createFamily,
+  expect,
+  expectNoSidewaysScroll,
+  expectNoViolations,
+  gotoReady,
+  HTTP_404_LOG,
+  lookAt,
+  signedInAs,
+  signInThroughLoginPage,
+  test,
+} from './fixtures';
+
+const CONDENSED = 'A-Bridged Condensed Program';
+
+// Issue 15's journey: a program bought in the sandbox → its first weekly plan appears (made by the
+// production server's job queue) → a planned book is logged → the plan shows it done → the wall
+// shows its cover.
+test('a program bought in the sandbox brings a weekly plan; a planned book logged is ticked off and lands on the wall', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const family = await createFamily(request, {
+    displayName: 'Grace Mensah',
+    children: [{ firstName: 'Kofi', ageBand: '8-10', readingLevel: 'branch', interests: ['Animals'] }],
+  });
+  const [kofiId] = family.childIds;
+  await signInThroughLoginPage(page, family, '/profile');
+
+  // Before buying: the tab says what a program brings.
+  await page.getByRole('tab', { name: 'Reading plan' }).click();
+  await expect(page.getByText('Weekly plans come with a program')).toBeVisible();
+
+  // Bought and paid in the sandbox, as the check-out page does (checkout.spec.ts walks its pages).
+  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
+  const started = await request.post('/api/checkout', {
+    headers: family.headers,
+    data: { planId: plans.find((p) => p.name === CONDENSED)?.id, childId: kofiId },
+  });
+  expect(started.status()).toBe(201);
+  const { orderId } = (await started.json()) as { orderId: string };
+  const paid = await request.post(`/api/orders/${orderId}/sandbox-pay`, {
+    headers: family.headers,
+    data: { outcome: 'succeed' },
+  });
+  expect(paid.status()).toBe(200);
+
+  // The first plan: made by the job within seconds of the payment; the tab polls until it is there.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Reading plan' }).click();
+  const plan = page.getByRole('region', { name: 'Kofi’s week 1 of 5' });
+  await expect(plan).toBeVisible({ timeout: 60_000 });
+  await expect(plan.getByText(CONDENSED)).toBeVisible();
+  const books = plan.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4 }) });
+  expect(await books.count()).toBeGreaterThanOrEqual(3);
+  await expect(books.first()).toContainText('Why this book:');
+  await expect(plan.getByRole('listitem').filter({ hasText: 'books read' })).toContainText(/0 of \d/);
+  await expect(plan.getByRole('listitem').filter({ hasText: 'minutes of the goal' })).toContainText('0 /');
+  await expectNoViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // The first planned book, logged from the reading log's catalogue list.
+  const first = books.first();
+  const title =
+    ((await first.getByRole('heading', { level: 4 }).textContent()) ?? '').split(' by ')[0]?.trim() ?? '';
+  const author = ((await first.locator('.plan-book-author').textContent()) ?? '').replace(/^by /, '').trim();
+  await first.getByRole('link', { name: 'Log it in the reading log' }).click();
+  await expect(page).toHaveURL(`/book-history/${kofiId}`);
+  const form = page.getByRole('form', { name: 'Add reading' });
+  await form.getByLabel('Search the catalogue').fill(title);
+  const catalogue = form.getByLabel('Book from the catalogue');
+  await expect(catalogue.getByRole('option', { name: `${title} — ${author}` })).toBeAttached();
+  await catalogue.selectOption({ label: `${title} — ${author}` });
+  await form.getByLabel('Minutes read').fill('30');
+  await form.getByRole('button', { name: 'Add to the log' }).click();
+  await expect(page.getByRole('status').getByText(`Added: ${title}, 30 minutes.`)).toBeVisible();
+
+  // The plan ticks it off and counts the minutes, on its printable page too.
+  await gotoReady(page, `/reading-plan/${kofiId}`);
+  const printable = page.getByRole('region', { name: 'Kofi’s week 1 of 5' });
+  await expect(printable.getByRole('listitem').filter({ hasText: 'books read' })).toContainText(/1 of \d/);
+  const done = printable.getByRole('listitem').filter({ hasText: title });
+  await expect(done.getByText('✓ Read: it is in the reading log')).toBeVisible();
+  await expect(printable.getByRole('listitem').filter({ hasText: 'minutes of the goal' })).toContainText(
+    '30 /',
+  );
+  await expect(page.getByRole('button', { name: 'Print the plan' })).toBeVisible();
+  await expectNoViolations(page);
+  await lookAt(page, 'reading-plan');
+
+  // The wall: the book's cover and title.
+  await gotoReady(page, `/reading-wall/${kofiId}`);
+  const wall = page.getByRole('list', { name: 'Finished books' });
+  await expect(wall.getByRole('listitem').filter({ hasText: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kofi’s finished books' })).toBeVisible();
+  await expectNoViolations(page);
+  await lookAt(page, 'reading-wall');
+});
+
+test.describe('a child who is not in the family', () => {
+  test.use({ ...signedInAs('parent'), allowedConsoleErrors: [HTTP_404_LOG] });
+
+  test('has no plan and no wall to show: "not found", never another family’s', async ({ page }) => {
+    await gotoReady(page, '/reading-plan/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('There is no such plan in your family.')).toBeVisible();
+    await gotoReady(page, '/reading-wall/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('There is no such child in your family.')).toBeVisible();
+  });
+});
