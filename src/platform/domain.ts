@@ -19,3 +19,7 @@ export const TEST_PAYMENT_STATUSES = ['created', 'succeeded', 'failed'] as const
 export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;
 export const BOOKING_STATUSES = ['booked', 'cancelled'] as const;
+
+/** How a child's level was last set by placement (issue 15): the parent's answers, a read-aloud, or the plans' review of their ratings. */
+export const PLACEMENT_BASES = ['answers', 'read-aloud', 'review'] as const;
+export type PlacementBasis = (typeof PLACEMENT_BASES)[number];

@@ -138,6 +138,9 @@ const MATRIX: Case[] = [
   // family's, and its feed answers whoever holds the address (calendar apps do not sign in).
   route('GET /api/children/{id}/plan', ownerOnly(200)),
   route('GET /api/children/{id}/wall', ownerOnly(200)),
+  route('PUT /api/children/{id}/placement', ownerOnly(200), {
+    body: { independence: 'with-help', stamina: '10-20', feeling: 'fine' },
+  }),
   route('POST /api/me/calendar', signedIn(200)),
   route('GET /api/calendar/{token}/plans.ics', everyone(200)),
   route('DELETE /api/me/calendar', signedIn(204)),
@@ -153,6 +156,8 @@ const MATRIX: Case[] = [
   route('GET /api/interviews/slots', signedIn(200)),
   route('GET /api/me/interviews', signedIn(200)),
   route('GET /api/admin/interviews', adminOnly(200)),
+  // The background jobs: this API has no queue (as on a development server), so it says none run.
+  route('GET /api/admin/jobs', adminOnly(200)),
   // The parent already holds an interview; the other parent takes this slot, so the admin finds it taken.
   route(
     'POST /api/interviews',

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChildPlanDto, WallDto } from '../../src/features/program/program.schema';
 import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import { addDays, utcDay } from '../../src/features/reading/reading';
-import { onNudge } from '../../src/platform/jobs/signals';
 import { books, passages, plans, subscriptions } from '../../src/platform/db/schema.server';
+import { onNudge } from '../../src/platform/jobs/signals';
 import { call, familyWithChild, fileApi } from './harness';
 
 // What a family sees of the program: the week's plan with its progress, the finished-books wall,
@@ -39,14 +39,12 @@ await database.db.insert(books).values([
   },
   { title: 'Matilda', author: 'Roald Dahl', readingLevel: 'branch', topics: ['funny', 'school'] },
 ]);
-await database.db
-  .insert(passages)
-  .values({
-    title: 'The lighthouse',
-    readingLevel: 'branch',
-    text: 'The lamp turned all night.',
-    wordCount: 5,
-  });
+await database.db.insert(passages).values({
+  title: 'The lighthouse',
+  readingLevel: 'branch',
+  text: 'The lamp turned all night.',
+  wordCount: 5,
+});
 const [program] = await database.db
   .insert(plans)
   .values({ name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 4900 })
@@ -224,6 +222,61 @@ describe('a child’s weekly plan', () => {
     const view = await planOf(f);
     expect(view.state).toBe('ended');
     expect(view.plan?.weekIndex).toBe(0);
+  });
+});
+
+describe('placement', () => {
+  const confident = { independence: 'long-alone', stamina: 'over-20', feeling: 'easy' };
+  const place = (f: Family, body: unknown) =>
+    call(api, 'PUT', `/api/children/${f.childId}/placement`, { token: f.token, body });
+
+  it('moves the level from the parent’s answers and makes this week’s unread plan again at it', async () => {
+    const f = await newFamily('Ada');
+    const subscription = await enrol(f, new Date(Date.now() - DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const before = await planOf(f);
+    expect(before).toMatchObject({ readingLevel: 'branch', placement: null });
+
+    const res = await place(f, confident);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({
+      level: 'canopy',
+      previousLevel: 'branch',
+      basis: 'answers',
+      planRemade: true,
+    });
+    const after = await planOf(f);
+    expect(after.readingLevel).toBe('canopy');
+    expect(after.placement).toEqual({ basis: 'answers', placedOn: utcDay(new Date()) });
+    expect(after.plan).toMatchObject({ weekIndex: 0, readingLevel: 'canopy' });
+    expect(after.plan!.id).not.toBe(before.plan!.id);
+  });
+
+  it('keeps a week that has been read, and keeps the level when the answers match the age', async () => {
+    const f = await newFamily('Ben');
+    const subscription = await enrol(f, new Date(Date.now() - DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const before = (await planOf(f)).plan!;
+    await call(api, 'POST', `/api/children/${f.childId}/reading`, {
+      token: f.token,
+      body: { title: 'Our library book', readOn: utcDay(new Date()), minutes: 15 },
+    });
+    expect((await place(f, confident)).json).toMatchObject({ level: 'canopy', planRemade: false });
+    expect((await planOf(f)).plan).toMatchObject({ id: before.id, readingLevel: 'branch' });
+
+    const steady = await place(f, { independence: 'short-alone', stamina: '10-20', feeling: 'fine' });
+    expect(steady.json).toMatchObject({ level: 'branch', previousLevel: 'canopy', basis: 'answers' });
+  });
+
+  it('refuses missing or unknown answers, naming the question, and changes nothing', async () => {
+    const f = await newFamily('Cy');
+    const missing = await place(f, { independence: 'read-to', stamina: 'under-10' });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error?.fields).toHaveProperty('feeling');
+    const unknown = await place(f, { ...confident, stamina: 'all-day' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error?.fields).toHaveProperty('stamina');
+    expect(await planOf(f)).toMatchObject({ readingLevel: 'branch', placement: null });
   });
 });
 

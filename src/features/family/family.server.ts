@@ -171,6 +171,7 @@ export async function exportFamily(db: Db, user: UserRow) {
       ageBand: c.ageBand,
       readingLevel: c.readingLevel,
       interests: c.interests,
+      placement: c.placementBasis ? { basis: c.placementBasis, placedAt: c.placedAt?.toISOString() } : null,
       createdAt: c.createdAt.toISOString(),
       readingLog: byChild(logs, c.id),
       readAloudAttempts: byChild(attempts, c.id).map(({ audioPath, ...a }) => ({

@@ -19,7 +19,7 @@ import {
   weeklyPlanBooks,
   weeklyPlans,
 } from '~/platform/db/schema.server';
-import type { ReadingLevel } from '~/platform/domain';
+import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
 import { describeReason, type Reason } from './recommender';
@@ -112,6 +112,11 @@ export async function childPlan(
   return {
     childId: child.id,
     childName: child.firstName,
+    readingLevel: child.readingLevel as ReadingLevel,
+    placement:
+      child.placementBasis && child.placedAt
+        ? { basis: child.placementBasis as PlacementBasis, placedOn: utcDay(child.placedAt) }
+        : null,
     state,
     programStartsOn: upcoming && !running ? utcDay(upcoming.startsAt) : null,
     streakDays,

@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { calendarFeedSchema, childPlanSchema, planQuerySchema, wallSchema } from './program.schema';
+import {
+  calendarFeedSchema,
+  childPlanSchema,
+  placementAnswersSchema,
+  placementOutcomeSchema,
+  planQuerySchema,
+  wallSchema,
+} from './program.schema';
 
 const tokenParams = z.object({
   token: z
@@ -22,6 +29,18 @@ export const programApi = {
     status: 200,
     response: childPlanSchema,
     returns: 'The plan and where the program stands',
+  }),
+  place: contract('placeChild', 'PUT /children/{id}/placement', {
+    summary:
+      'Places a child at a reading level from three answers (a recent read-aloud decides when there is one)',
+    description:
+      'The level moves one step at most from the level of the child’s age. When it changes and nothing of this week’s plan has been logged yet, the week’s plan is made again at the new level; otherwise the next plan uses it.',
+    access: 'account',
+    params,
+    body: placementAnswersSchema,
+    status: 200,
+    response: placementOutcomeSchema,
+    returns: 'The level and how it was chosen',
   }),
   wall: contract('getFinishedBooks', 'GET /children/{id}/wall', {
     summary: "A child's finished-books wall: every different book logged, and the milestones reached",

@@ -5,6 +5,8 @@ import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { calendarFeedOf, familyCalendar, stopCalendarFeed } from './calendar.server';
+import type { PlacementAnswers } from './placement';
+import { placeChild } from './placement.server';
 import { childPlan, finishedBooks } from './planView.server';
 import { programApi as api } from './program.api';
 
@@ -18,6 +20,12 @@ export function programRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     const view = await childPlan(deps.db, child, { planId: plan, today: today ?? utcDay(new Date()) });
     if (!view) throw notFound('That plan');
     return c.json(view, 200);
+  });
+
+  route(app, deps, api.place, async (c) => {
+    const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
+    const outcome = await placeChild(deps.db, child, c.req.valid('json') as PlacementAnswers);
+    return c.json(outcome, 200);
   });
 
   route(app, deps, api.wall, async (c) => {

@@ -1,5 +1,27 @@
 import * as z from 'zod';
-import { READING_LEVELS } from '~/platform/domain';
+import { PLACEMENT_BASES, READING_LEVELS } from '~/platform/domain';
+import { PLACEMENT_QUESTIONS } from './placement';
+
+const answer = <Q extends keyof typeof PLACEMENT_QUESTIONS>(question: Q) =>
+  z.enum(Object.keys(PLACEMENT_QUESTIONS[question].options) as [string, ...string[]], {
+    error: `Choose one answer to “${PLACEMENT_QUESTIONS[question].label}”`,
+  });
+
+/** The parent's three placement answers. */
+export const placementAnswersSchema = z.object({
+  independence: answer('independence'),
+  stamina: answer('stamina'),
+  feeling: answer('feeling'),
+});
+
+export const placementOutcomeSchema = z.object({
+  level: z.enum(READING_LEVELS),
+  previousLevel: z.enum(READING_LEVELS),
+  basis: z.enum(['age', 'answers', 'read-aloud']),
+  explanation: z.string(),
+  planRemade: z.boolean().meta({ description: 'This week’s plan was made again at the new level' }),
+});
+
 import { instant, uuidSchema } from '~/platform/http/common.schema';
 
 const day = z.string().meta({ description: 'A day, YYYY-MM-DD (UTC)', example: '2026-11-24' });
@@ -48,6 +70,11 @@ export const weeklyPlanSchema = z.object({
 export const childPlanSchema = z.object({
   childId: uuidSchema,
   childName: z.string(),
+  readingLevel: z.enum(READING_LEVELS).meta({ description: 'The child’s level now (next plans use it)' }),
+  placement: z
+    .object({ basis: z.enum(PLACEMENT_BASES), placedOn: day })
+    .nullable()
+    .meta({ description: 'How the level was last set; null while it is the one chosen on the child’s form' }),
   state: z.enum(['none', 'upcoming', 'preparing', 'ready', 'ended']),
   programStartsOn: day.nullable(),
   streakDays: z.int(),

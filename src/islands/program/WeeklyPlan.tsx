@@ -11,6 +11,7 @@ import { $authReady } from '~/platform/identity/authState.store';
 import { isUuid } from '~/platform/ids';
 import { WaitLine } from '../shared/Spinner';
 import { BookCover } from './BookCover';
+import { PlacementForm } from './PlacementForm';
 import './Program.css';
 
 /** While a week's plan is being made, ask again this often (it takes seconds). */
@@ -44,9 +45,11 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
   const authReady = useStore($authReady);
   const [chosen, setChosen] = useState(planId);
   const [state, setState] = useState<RecordState<ChildPlanDto>>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    if (!authReady) return;
+    // `version` grows when the placement changed the level: load again then.
+    if (!authReady || version < 0) return;
     if (!isUuid(childId) || (chosen !== undefined && !isUuid(chosen))) {
       setState({ status: 'missing' });
       return;
@@ -71,7 +74,7 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
       stale = true;
       clearTimeout(timer);
     };
-  }, [authReady, childId, chosen]);
+  }, [authReady, childId, chosen, version]);
 
   if (state.status === 'loading') return <WaitLine role="status">Loading the plan…</WaitLine>;
   if (state.status === 'missing')
@@ -91,6 +94,9 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
   return (
     <section className="plan" aria-labelledby={`plan-title-${childId}`}>
       <PlanHeading view={view} page={page} onWeek={setChosen} />
+      {!page && view.state !== 'none' && view.state !== 'ended' && (
+        <PlacementForm view={view} onPlaced={() => setVersion((v) => v + 1)} />
+      )}
       {view.plan ? <PlanBody view={view} plan={view.plan} page={page} /> : <NoPlan view={view} />}
     </section>
   );

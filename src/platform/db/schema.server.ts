@@ -23,6 +23,7 @@ import {
   EVENT_STATUSES,
   INQUIRY_STATUSES,
   ORDER_STATUSES,
+  PLACEMENT_BASES,
   READING_LEVELS,
   SUBSCRIPTION_STATUSES,
   TEST_PAYMENT_STATUSES,
@@ -72,11 +73,22 @@ export const children = pgTable(
     ageBand: text('age_band', { enum: AGE_BANDS }),
     readingLevel: text('reading_level', { enum: READING_LEVELS }).notNull(),
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * How the level was last set by placement (issue 15): the parent's answers, a read-aloud's
+     * words per minute, or the weekly plans' review of the child's ratings. Null while the level is
+     * the one the parent chose on the child's form.
+     */
+    placementBasis: text('placement_basis', { enum: PLACEMENT_BASES }),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('children_user_id_idx').on(t.userId, t.createdAt),
+    check(
+      'children_placement_basis_check',
+      sql`placement_basis is null or ${oneOf('placement_basis', PLACEMENT_BASES)}`,
+    ),
     check('children_age_band_check', sql`age_band is null or ${oneOf('age_band', AGE_BANDS)}`),
     check('children_reading_level_check', oneOf('reading_level', READING_LEVELS)),
     check('children_birth_or_band_check', sql`birth_year is not null or age_band is not null`),

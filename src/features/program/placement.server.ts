@@ -1,0 +1,100 @@
+import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
+import { utcDay } from '~/features/reading/reading';
+import type { Db } from '~/platform/db/client.server';
+import { children, readingLogs, recordings, weeklyPlans } from '~/platform/db/schema.server';
+import type { AgeBand, ReadingLevel } from '~/platform/domain';
+import type { ChildRow } from '~/platform/identity/accounts.server';
+import { type Placement, type PlacementAnswers, placeReader } from './placement';
+import { makeWeeklyPlan } from './weeklyPlans.server';
+
+/** A read-aloud older than this says little about how the child reads today. */
+const FRESH_READ_ALOUD_DAYS = 90;
+
+/** The child's most recent read-aloud rate of the last three months, if any. */
+export async function recentWordsPerMinute(db: Db, childId: string, now = new Date()) {
+  const since = new Date(now.getTime() - FRESH_READ_ALOUD_DAYS * 86_400_000);
+  const [latest] = await db
+    .select({ wpm: recordings.wordsPerMinute })
+    .from(recordings)
+    .where(
+      and(
+        eq(recordings.childId, childId),
+        isNotNull(recordings.wordsPerMinute),
+        gte(recordings.createdAt, since),
+      ),
+    )
+    .orderBy(desc(recordings.createdAt))
+    .limit(1);
+  return latest?.wpm ?? undefined;
+}
+
+export interface PlacementOutcome extends Placement {
+  previousLevel: ReadingLevel;
+  /** This week's plan was made again at the new level (nothing of it had been read yet). */
+  planRemade: boolean;
+}
+
+/**
+ * Places a child from the parent's three answers (or a recent read-aloud, which decides when there
+ * is one) and keeps the level on the child. When the level changes and nothing of this week's plan
+ * has been logged yet, the week's plan is made again at the new level; otherwise the new level
+ * applies from next week's plan.
+ */
+export async function placeChild(
+  db: Db,
+  child: ChildRow,
+  answers: PlacementAnswers,
+  now = new Date(),
+): Promise<PlacementOutcome> {
+  const placement = placeReader({
+    ageBand: child.ageBand as AgeBand | null,
+    birthYear: child.birthYear,
+    today: utcDay(now),
+    answers,
+    wordsPerMinute: await recentWordsPerMinute(db, child.id, now),
+  });
+  await db
+    .update(children)
+    .set({
+      readingLevel: placement.level,
+      placementBasis: placement.basis === 'age' ? null : placement.basis,
+      placedAt: now,
+    })
+    .where(eq(children.id, child.id));
+  const previousLevel = child.readingLevel as ReadingLevel;
+  const planRemade = placement.level !== previousLevel && (await remakeUnreadWeek(db, child.id, now));
+  return { ...placement, previousLevel, planRemade };
+}
+
+/**
+ * Makes the week under way again when none of it has been read: its plan row goes (its books with
+ * it) and the same function the job runs makes it anew. A plan with reading logged since it began
+ * stays as it is: the family may be halfway through its books.
+ */
+async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boolean> {
+  const [current] = await db
+    .select({
+      id: weeklyPlans.id,
+      subscriptionId: weeklyPlans.subscriptionId,
+      weekIndex: weeklyPlans.weekIndex,
+      startsAt: weeklyPlans.startsAt,
+      endsAt: weeklyPlans.endsAt,
+    })
+    .from(weeklyPlans)
+    .where(eq(weeklyPlans.childId, childId))
+    .orderBy(desc(weeklyPlans.startsAt))
+    .limit(1);
+  if (!current || current.startsAt > now || current.endsAt <= now) return false;
+  const [read] = await db
+    .select({ id: readingLogs.id })
+    .from(readingLogs)
+    .where(and(eq(readingLogs.childId, childId), gte(readingLogs.readOn, utcDay(current.startsAt))))
+    .limit(1);
+  if (read) return false;
+  await db.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
+  const outcome = await makeWeeklyPlan(db, {
+    subscriptionId: current.subscriptionId,
+    weekIndex: current.weekIndex,
+  });
+  return outcome.status === 'created' || outcome.status === 'existing';
+}

@@ -1,0 +1,131 @@
+import { type FormEvent, useState } from 'react';
+import { PLACEMENT_QUESTIONS, type PlacementAnswers } from '~/features/program/placement';
+import { programApi } from '~/features/program/program.api';
+import type { ChildPlanDto } from '~/features/program/program.schema';
+import { errorMessage } from '~/islands/shared/loadState';
+import { call } from '~/platform/client/api';
+import { READING_LEVEL_LABELS } from '~/platform/domain';
+
+type Question = keyof typeof PLACEMENT_QUESTIONS;
+const QUESTIONS = Object.keys(PLACEMENT_QUESTIONS) as Question[];
+const BASIS_TEXT = {
+  answers: 'from your answers',
+  'read-aloud': 'from a read-aloud',
+  review: 'from their ratings of the last weeks’ books',
+} as const;
+
+/**
+ * Placement: three questions to the parent that set the child's level (a recent read-aloud decides
+ * when there is one). Offered until the level has been placed; after, one click asks them again.
+ */
+export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced: () => void }) {
+  const [open, setOpen] = useState(view.placement === null);
+  const [answers, setAnswers] = useState<Partial<PlacementAnswers>>({});
+  const [missing, setMissing] = useState<Question[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const name = view.childName;
+  const level = READING_LEVEL_LABELS[view.readingLevel];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const unanswered = QUESTIONS.filter((q) => !answers[q]);
+    setMissing(unanswered);
+    if (unanswered.length > 0) {
+      setMessage('Answer all three questions, please.');
+      document.getElementById(`placement-${view.childId}-${unanswered[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage('');
+    try {
+      const outcome = await call(programApi.place, {
+        params: { id: view.childId },
+        body: answers as PlacementAnswers,
+      });
+      const moved = outcome.level !== outcome.previousLevel;
+      setMessage(
+        `${name} reads at ${READING_LEVEL_LABELS[outcome.level]}. ${outcome.explanation} ${
+          moved
+            ? outcome.planRemade
+              ? 'This week’s plan has been made again at this level.'
+              : 'The next weekly plan follows this level.'
+            : ''
+        }`.trim(),
+      );
+      setOpen(false);
+      onPlaced();
+    } catch (error) {
+      setMessage(errorMessage(error, 'The answers could not be saved. Try again in a moment.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="plan-placement no-print" aria-labelledby={`placement-title-${view.childId}`}>
+      <h3 id={`placement-title-${view.childId}`} className="plan-subtitle">
+        {view.placement ? `${name}’s level` : `Is ${level} right for ${name}?`}
+      </h3>
+      {view.placement && !open && (
+        <p>
+          {level}, set {BASIS_TEXT[view.placement.basis]}.{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(true)}>
+            Answer the three questions again
+          </button>
+        </p>
+      )}
+      {open && (
+        <form onSubmit={submit} noValidate aria-describedby={`placement-intro-${view.childId}`}>
+          <p id={`placement-intro-${view.childId}`}>
+            Three quick questions place {name} at the right level: each week’s books follow it, and it moves
+            with {name}’s ratings.
+          </p>
+          {QUESTIONS.map((q) => {
+            const question = PLACEMENT_QUESTIONS[q];
+            const invalid = missing.includes(q) && !answers[q];
+            return (
+              <fieldset
+                key={q}
+                id={`placement-${view.childId}-${q}`}
+                tabIndex={-1}
+                className="field plan-question"
+                aria-invalid={invalid || undefined}
+              >
+                <legend>{question.label}</legend>
+                <div className="chips">
+                  {Object.entries(question.options).map(([value, label]) => (
+                    <label key={value} className="chip">
+                      <input
+                        type="radio"
+                        name={`${view.childId}-${q}`}
+                        value={value}
+                        checked={answers[q] === value}
+                        onChange={() => setAnswers((a) => ({ ...a, [q]: value }))}
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </div>
+                {invalid && <p className="error">Choose one answer.</p>}
+              </fieldset>
+            );
+          })}
+          <p className="plan-links">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Placing…' : `Place ${name}`}
+            </button>
+            {view.placement && (
+              <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            )}
+          </p>
+        </form>
+      )}
+      <p role="status" className="plan-hint">
+        {message}
+      </p>
+    </section>
+  );
+}
