@@ -48,6 +48,10 @@ try {
     const { categories, audits } = result.lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const ms = (id) => audits[id]?.numericValue ?? Number.NaN;
+    // The failing audits of every category but performance (whose scores are the figures above).
+    const failingRefs = Object.values(categories)
+      .filter((c) => c.id !== 'performance')
+      .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0));
     rows.push({
       path,
       performance: score('performance'),
@@ -59,22 +63,16 @@ try {
       tbt: ms('total-blocking-time'),
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       bytes: audits['total-byte-weight']?.numericValue ?? Number.NaN,
-      failing: Object.values(categories)
-        .filter((c) => c.id !== 'performance')
-        .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0))
-        .map((ref) => ref.id),
+      failing: failingRefs.map((ref) => ref.id),
       // Why: the console's errors, the blocked crawl, the first items of any other failing audit.
-      reasons: Object.values(categories)
-        .filter((c) => c.id !== 'performance')
-        .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0))
-        .flatMap((ref) =>
-          (audits[ref.id]?.details?.items ?? [])
-            .slice(0, 3)
-            .map(
-              (item) =>
-                `${ref.id}: ${item.description ?? item.source ?? item.node?.snippet ?? ''}${item.url ? ` (${item.url})` : ''}`,
-            ),
-        ),
+      reasons: failingRefs.flatMap((ref) =>
+        (audits[ref.id]?.details?.items ?? [])
+          .slice(0, 3)
+          .map(
+            (item) =>
+              `${ref.id}: ${item.description ?? item.source ?? item.node?.snippet ?? ''}${item.url ? ` (${item.url})` : ''}`,
+          ),
+      ),
     });
   }
 } finally {
