@@ -32,7 +32,7 @@ function raw(baseURL: string, path: string, headers: Record<string, string> = {}
 
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 
-test('a pre-rendered page comes precompressed, revalidates, and its assets are immutable', async ({
+test('a pre-rendered page comes precompressed and revalidated, and its assets are immutable', async ({
   baseURL,
 }) => {
   const base = baseURL ?? '';
@@ -44,13 +44,8 @@ test('a pre-rendered page comes precompressed, revalidates, and its assets are i
   const html = brotliDecompressSync(page.body).toString();
   expect(html).toContain('<h1');
 
-  const again = await raw(base, '/programs', { ...BROWSER, 'If-None-Match': String(page.headers.etag) });
-  expect(again.status).toBe(304);
-
-  const gzipOnly = await raw(base, '/programs', { 'Accept-Encoding': 'gzip' });
-  expect(gzipOnly.headers['content-encoding']).toBe('gzip');
-  expect(gunzipSync(gzipOnly.body).toString()).toBe(html);
-
+  // The encodings' choice, 304s and the rules for other files are unit-tested
+  // (src/platform/server/server.server.test.ts); here, one real answer of each kind end to end.
   const asset = /<script[^>]+src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
   expect(asset, 'the page loads a hashed script').toBeTruthy();
   const js = await raw(base, asset ?? '', BROWSER);
@@ -71,8 +66,7 @@ test('pages and API answers made on request are compressed, with validators wher
   const plans = await raw(base, '/api/plans', { 'Accept-Encoding': 'gzip' });
   expect(plans.headers['content-encoding']).toBe('gzip');
   expect(Array.isArray(JSON.parse(gunzipSync(plans.body).toString()))).toBe(true);
-  const unchanged = await raw(base, '/api/plans', { 'If-None-Match': String(plans.headers.etag) });
-  expect(unchanged.status).toBe(304);
+  expect(plans.headers.etag).toMatch(/^W\/"/);
 
   // Nothing about a family is ever validated or stored.
   const health = await raw(base, '/api/health', BROWSER);
