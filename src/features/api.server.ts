@@ -3,6 +3,7 @@ import type { ApiDeps } from '~/platform/http/context.server';
 import { sandboxProvider } from '~/platform/payments/provider.server';
 import { serverDeps } from '~/platform/runtime.server';
 import { adminAuditRoutes } from './admin/audit.routes';
+import { adminJobsRoutes } from './admin/jobs.routes';
 import { adminUsersRoutes } from './admin/users.routes';
 import { adminBlogsRoutes } from './blogs/admin.routes';
 import { blogsRoutes } from './blogs/blogs.routes';
@@ -50,6 +51,7 @@ export function createApi(deps: ApiDeps) {
     paymentsRoutes(app, deps, payments);
     adminPaymentsRoutes(app, deps, payments);
     adminAuditRoutes(app, deps);
+    adminJobsRoutes(app, deps);
     adminBlogsRoutes(app, deps);
     adminEventsRoutes(app, deps);
     adminInquiriesRoutes(app, deps);
@@ -70,10 +72,11 @@ const shared = globalThis as typeof globalThis & { [API]?: Promise<Api> };
 
 /**
  * The server's one API instance, built on first use: settings parsed, database opened and
- * migrated. A bad setting stops the server with a message that names it.
+ * migrated. A bad setting stops the server with a message that names it. `jobs` (the production
+ * server, which runs them) lets the admin console see the job queue; the first call decides.
  */
-export function getApi(): Promise<Api> {
-  shared[API] ??= serverDeps()
+export function getApi(options: { jobs?: boolean } = {}): Promise<Api> {
+  shared[API] ??= serverDeps(options)
     .then(createApi)
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

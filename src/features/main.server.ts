@@ -3,9 +3,8 @@
 // loads the built files and listens on HOST:PORT. docs/decisions/0025-compression-and-caching.md.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createJobQueue } from '~/platform/jobs/queue.server';
 import { onNudge } from '~/platform/jobs/signals';
-import { getDatabase, serverLogger } from '~/platform/runtime.server';
+import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
 import { getApi } from './api.server';
@@ -15,7 +14,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
-const api = await getApi();
+// This server runs the jobs, so its API shows them in the admin console.
+const api = await getApi({ jobs: true });
 const files = loadStaticFiles(join(here, '..', 'client'));
 // Astro's Node adapter in middleware mode: a handler for everything rendered on request.
 const astroEntry = pathToFileURL(join(here, 'entry.mjs')).href;
@@ -31,7 +31,7 @@ server.listen(port, host, () => {
 // its tables (seconds on PGlite); the site answers meanwhile, and the jobs wait in the database.
 const logger = serverLogger();
 const database = await getDatabase();
-const jobs = createJobQueue(database.queue, { logger });
+const jobs = await getJobQueue();
 function startJobs(attempt = 0) {
   registerProgramJobs(jobs, database.db, logger)
     .then(() => {

@@ -50,9 +50,14 @@ describe('route table', () => {
     expect(specFixture.protected).toEqual(specRoutes('Routes behind a protected-route guard'));
   });
 
-  it('adds only admin pages and the contact form’s steps without JavaScript beyond the specification', () => {
+  it('adds beyond the specification only admin pages, the family’s printable plan and wall, and the contact form’s steps without JavaScript', () => {
+    const familyPages = ['/reading-plan/{id}', '/reading-wall/{id}'];
     for (const r of ROUTES.filter((route) => route.beyondSpec)) {
-      const expected = (PUBLIC_BEYOND_SPEC as readonly string[]).includes(r.path) ? 'public' : 'admin';
+      const expected = (PUBLIC_BEYOND_SPEC as readonly string[]).includes(r.path)
+        ? 'public'
+        : familyPages.includes(r.path)
+          ? 'signed-in'
+          : 'admin';
       expect(r.access, r.path).toBe(expected);
     }
   });

@@ -66,6 +66,8 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: '/admin/users', title: 'Accounts', access: 'admin', beyondSpec: true },
   { path: '/admin/audit', title: 'Audit log', access: 'admin', beyondSpec: true },
   { path: '/admin/interviews', title: 'Interview bookings', access: 'admin', beyondSpec: true },
+  // Beyond the specification: the background jobs, queued, failed and retried (issue 15).
+  { path: '/admin/jobs', title: 'Background jobs', access: 'admin', beyondSpec: true },
 
   // Beyond the specification: a child's weekly plan and finished-books wall on pages of their own,
   // printable (issue 15).

@@ -4,6 +4,7 @@ import type { ApiDeps } from './http/context.server';
 import { memoryRateLimiter, postgresRateLimiter } from './http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from './identity/identity.server';
 import { createSignInAccounts } from './identity/signInAccounts.server';
+import { createJobQueue, type JobQueue } from './jobs/queue.server';
 import { createLogger } from './logger.server';
 import { choosePaymentProvider } from './payments/provider.server';
 
@@ -19,9 +20,10 @@ const shared = globalThis as typeof globalThis & { [DATABASE]?: OpenDatabase };
 
 /**
  * What the API needs from the outside world, from this server's settings: the database (opened and
- * migrated), the identity service, rate limits, the logger and the payment provider.
+ * migrated), the identity service, rate limits, the logger and the payment provider; with `jobs`
+ * (the production server, which works them), the job queue for the admin console.
  */
-export async function serverDeps(): Promise<ApiDeps> {
+export async function serverDeps(options: { jobs?: boolean } = {}): Promise<ApiDeps> {
   const settings = loadSettings();
   const logger = serverLogger();
   const { db, kind } = await getDatabase();
@@ -51,6 +53,7 @@ export async function serverDeps(): Promise<ApiDeps> {
       phone: settings.INTERVIEW_PHONE,
     },
     payments: choosePaymentProvider(settings),
+    ...(options.jobs ? { jobs: await getJobQueue() } : {}),
   };
 }
 
@@ -74,4 +77,18 @@ export function getDatabase() {
     });
   })();
   return shared[DATABASE];
+}
+
+const JOBS = Symbol.for('quillreads.jobs');
+const sharedJobs = globalThis as typeof globalThis & { [JOBS]?: Promise<JobQueue> };
+
+/**
+ * The server's one job queue, on its database (decision 26): made here, not started. The production
+ * server starts it and works the jobs; the API reads it for the admin console.
+ */
+export function getJobQueue(): Promise<JobQueue> {
+  sharedJobs[JOBS] ??= getDatabase().then((database) =>
+    createJobQueue(database.queue, { logger: serverLogger() }),
+  );
+  return sharedJobs[JOBS];
 }

@@ -18,6 +18,7 @@ import { auditLog } from '../../src/platform/db/schema.server';
 import { memoryRateLimiter, type RateLimiter } from '../../src/platform/http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
+import type { JobConsole } from '../../src/platform/jobs/queue.server';
 import { createLogger } from '../../src/platform/logger.server';
 import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
 import { diskStorage } from '../../src/platform/storage/disk.server';
@@ -58,6 +59,8 @@ interface TestApiOptions {
   adminEmail?: string;
   storage?: Storage;
   payments?: PaymentProvider;
+  /** The job queue the admin console reads; none (as on a development server) when left out. */
+  jobs?: JobConsole;
 }
 
 export function testApi(database: Database, options: TestApiOptions = {}) {
@@ -75,6 +78,7 @@ export function testApi(database: Database, options: TestApiOptions = {}) {
     },
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
 }
 

@@ -3,6 +3,7 @@ import { adminPageSchema } from '~/platform/admin/list.schema';
 import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import { adminCountsSchema, auditEntrySchema, auditQuerySchema } from './admin.schema';
+import { jobRetryParamsSchema, jobsOverviewSchema } from './jobs.schema';
 import {
   adminUserQuerySchema,
   adminUserSchema,
@@ -16,7 +17,7 @@ import {
 const userParams = idParamsSchema;
 const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
 
-/** The admin console's own operations: the audit log, the counts, and the accounts. */
+/** The admin console's own operations: the audit log, the counts, the background jobs, and the accounts. */
 export const adminApi = {
   auditLog: contract('adminListAuditLog', 'GET /admin/audit', {
     summary: 'The audit log: who changed what, and when (administrators only)',
@@ -32,6 +33,28 @@ export const adminApi = {
     status: 200,
     response: adminCountsSchema,
     returns: 'The counts',
+  }),
+  jobs: contract('adminGetJobs', 'GET /admin/jobs', {
+    summary:
+      'The background jobs: each queue counted by state, with its latest failures (administrators only)',
+    description:
+      'Where no jobs run (a development server), `running` is false and `queues` empty. 503 when the job queue cannot be reached.',
+    access: 'admin',
+    status: 200,
+    response: jobsOverviewSchema,
+    returns: 'The queues',
+    errors: [503],
+  }),
+  retryJob: contract('adminRetryJob', 'POST /admin/jobs/{name}/{id}/retry', {
+    summary: 'Sends a failed job back to its queue, allowing it one more attempt',
+    description:
+      'Only a job that ran out of retries (state failed) can be retried: 409 for one that has not failed, or when another job with the same key is already waiting or running; 404 for an unknown queue or job; 503 where no jobs run. Recorded in the audit log.',
+    access: 'admin',
+    params: jobRetryParamsSchema,
+    status: 200,
+    response: jobsOverviewSchema,
+    returns: 'The queues as they now are',
+    errors: [503],
   }),
   users: contract('adminListUsers', 'GET /admin/users', {
     summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',

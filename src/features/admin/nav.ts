@@ -40,6 +40,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     matches: ['/admin/users', '/admin/users/{id}', '/view-user-page/{id}', '/admin/create-new-account'],
   },
   { href: '/admin/audit', label: 'Audit log', matches: ['/admin/audit'] },
+  { href: '/admin/jobs', label: 'Background jobs', matches: ['/admin/jobs'] },
   { href: '/admin/test-payment', label: 'Test payment', matches: ['/admin/test-payment'] },
 ];
 

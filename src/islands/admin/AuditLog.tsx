@@ -17,6 +17,7 @@ const ENTITIES = [
   ['user', 'Accounts'],
   ['order', 'Orders'],
   ['test_payment', 'Test payments'],
+  ['job', 'Background jobs'],
 ] as const;
 
 /** "title: Old → New" lines from an entry's details, in words an administrator reads at a glance. */

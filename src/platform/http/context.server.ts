@@ -4,6 +4,7 @@ import type { Settings } from '~/platform/env.server';
 import type { UserRow } from '~/platform/identity/accounts.server';
 import type { DeleteSignInAccount, Identity, VerifyToken } from '~/platform/identity/identity.server';
 import type { SignInAccounts } from '~/platform/identity/signInAccounts.server';
+import type { JobConsole } from '~/platform/jobs/queue.server';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
 import type { Storage } from '~/platform/storage/storage';
 import type { InterviewSchedule } from '~/platform/weeklySlots';
@@ -29,6 +30,11 @@ export interface ApiDeps {
   storage?: Storage;
   /** Who takes payments: Stripe, or the sandbox (the default, and the tests') when left out. */
   payments?: PaymentProvider;
+  /**
+   * The background jobs, as the admin console reads them: the production server's queue. Left out
+   * where no jobs run (`astro dev`); the console then says so.
+   */
+  jobs?: JobConsole;
 }
 
 export interface ApiEnv {
