@@ -79,7 +79,14 @@ describe('books', () => {
   it('adds a book with only a title and author', async () => {
     const res = await as('POST', '/api/admin/books', { title: 'Frog and Toad', author: 'Arnold Lobel' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ isbn: null, ageMin: null, ageMax: null, level: null, summary: '' });
+    expect(res.json).toMatchObject({
+      isbn: null,
+      ageMin: null,
+      ageMax: null,
+      level: null,
+      summary: '',
+      topics: [],
+    });
   });
 
   it('refuses a wrong check digit, naming the ISBN field', async () => {
@@ -283,6 +290,82 @@ describe('books', () => {
     expect((await storedFiles()).filter((f) => f.startsWith('books/'))).toEqual([]);
     const [entry] = (await auditOf(bookId)).filter((e) => e.action === 'book.delete');
     expect(entry?.details).toMatchObject({ title: 'The Snail & the Whale', readingLogs: 1 });
+  });
+});
+
+describe('book topics', () => {
+  let topicBookId: string;
+
+  it('adds a book with topics kept trimmed, lower-case and once each, in the order given', async () => {
+    const res = await as('POST', '/api/admin/books', {
+      title: 'The Way Back Home',
+      author: 'Oliver Jeffers',
+      topics: [' Space ', 'funny   Stories', 'space', 'Sci-Fi', 'Émotions'],
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.topics).toEqual(['space', 'funny stories', 'sci-fi', 'émotions']);
+    topicBookId = String(res.json.id);
+    expect((await bookRow(topicBookId))?.topics).toEqual(['space', 'funny stories', 'sci-fi', 'émotions']);
+    const listed = await as('GET', '/api/admin/books?q=way back home');
+    expect((listed.json.items as { topics: string[] }[])[0]?.topics).toEqual([
+      'space',
+      'funny stories',
+      'sci-fi',
+      'émotions',
+    ]);
+  });
+
+  it('changes the topics alone, audits them, and leaves them when another field changes', async () => {
+    const res = await as('PATCH', `/api/admin/books/${topicBookId}`, { topics: ['Friendship', 'space'] });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ title: 'The Way Back Home', topics: ['friendship', 'space'] });
+    const [edit] = (await auditOf(topicBookId)).filter((e) => e.action === 'book.edit');
+    expect(edit?.details).toMatchObject({ changed: ['topics'], topics: ['friendship', 'space'] });
+
+    // The same topics written differently are no change at all.
+    const same = await as('PATCH', `/api/admin/books/${topicBookId}`, { topics: ['FRIENDSHIP ', 'Space'] });
+    expect(same.status).toBe(200);
+    const renamed = await as('PATCH', `/api/admin/books/${topicBookId}`, { title: 'The Way Back Home!' });
+    expect(renamed.json.topics).toEqual(['friendship', 'space']);
+    const edits = (await auditOf(topicBookId)).filter((e) => e.action === 'book.edit');
+    expect(edits.map((e) => (e.details as { changed: string[] }).changed)).toEqual([['topics'], ['title']]);
+
+    const cleared = await as('PATCH', `/api/admin/books/${topicBookId}`, { topics: [] });
+    expect(cleared.json.topics).toEqual([]);
+  });
+
+  it('refuses bad topics on create and update, naming the topics field, changing nothing', async () => {
+    await as('PATCH', `/api/admin/books/${topicBookId}`, { topics: ['space'] });
+    const nine = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india'];
+    const cases: [unknown, RegExp][] = [
+      [['x'], /2 to 30 characters/],
+      [['y'.repeat(31)], /2 to 30 characters/],
+      [['   '], /cannot be empty/],
+      [['space!'], /letters, spaces and hyphens/],
+      [['robots 2'], /letters, spaces and hyphens/],
+      [['-space'], /letters, spaces and hyphens/],
+      [nine, /up to 8 topics/],
+      ['space, animals', /list of words/],
+    ];
+    const allBooks = async () =>
+      (await database.db.select().from(books)).sort((a, b) => a.id.localeCompare(b.id));
+    const before = await allBooks();
+    for (const [topics, message] of cases) {
+      const created = await as('POST', '/api/admin/books', { title: 'Topical', author: 'Anon', topics });
+      expect(created.status, JSON.stringify(topics)).toBe(400);
+      expect(created.json.error?.fields?.topics, JSON.stringify(topics)).toMatch(message);
+      const patched = await as('PATCH', `/api/admin/books/${topicBookId}`, { topics });
+      expect(patched.status, JSON.stringify(topics)).toBe(400);
+      expect(patched.json.error?.fields?.topics, JSON.stringify(topics)).toMatch(message);
+    }
+    expect(await allBooks()).toEqual(before);
+
+    // Nine with one of them twice are eight: duplicates count once.
+    const repeated = await as('PATCH', `/api/admin/books/${topicBookId}`, {
+      topics: [...nine.slice(0, 8), 'Alpha'],
+    });
+    expect(repeated.status, JSON.stringify(repeated.json)).toBe(200);
+    expect(repeated.json.topics).toEqual(nine.slice(0, 8));
   });
 });
 

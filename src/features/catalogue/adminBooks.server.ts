@@ -35,6 +35,7 @@ const bookDto = (row: BookRow): AdminBook => ({
   ageMax: row.ageMax,
   level: row.readingLevel,
   summary: row.summary,
+  topics: row.topics,
   coverUrl: mediaUrlOf(row.coverPath),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -108,6 +109,7 @@ export async function createBook(db: Db, actorId: string, input: BookInput): Pro
           ageMax: input.ageMax,
           readingLevel: input.level,
           summary: input.summary,
+          topics: input.topics,
         })
         .returning();
       if (!row) throw new Error('The book was not saved');
@@ -125,7 +127,12 @@ const COLUMN_OF = {
   ageMax: 'ageMax',
   level: 'readingLevel',
   summary: 'summary',
+  topics: 'topics',
 } as const satisfies Record<keyof BookPatch, keyof BookRow>;
+
+/** A field's new value is its old one (topics compared in order, as the form shows them). */
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
 
 /** Changes the fields sent; undefined for an unknown book. The audit line names what changed. */
 export async function updateBook(
@@ -151,7 +158,7 @@ export async function updateBook(
       const changed: string[] = [];
       for (const [field, column] of Object.entries(COLUMN_OF) as [keyof BookPatch, keyof BookRow][]) {
         const value = patch[field];
-        if (value === undefined || value === row[column]) continue;
+        if (value === undefined || same(value, row[column])) continue;
         Object.assign(values, { [column]: value });
         changed.push(field);
       }
@@ -166,6 +173,7 @@ export async function updateBook(
         title: saved.title,
         changed,
         ...(changed.includes('title') ? { previousTitle: row.title } : {}),
+        ...(changed.includes('topics') ? { topics: saved.topics } : {}),
       });
       return saved;
     }),

@@ -55,6 +55,57 @@ const isbnSchema = z
     return z.NEVER;
   });
 
+export const BOOK_TOPICS_MAX = 8;
+export const TOPIC_LENGTH = { min: 2, max: 30 } as const;
+/** Words of letters, one space or hyphen between them: "space", "funny stories", "sci-fi". */
+const TOPIC_PATTERN = /^[\p{L}\p{M}]+(?:[ -][\p{L}\p{M}]+)*$/u;
+
+/**
+ * A topic as the catalogue keeps it: trimmed, lower-case, single spaces. Weekly plans match it to
+ * a child's interests the same way (normaliseTopic in program/recommender.ts), so "Space " is "space".
+ */
+export const normaliseBookTopic = (topic: string) => topic.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** "space, animals" as typed in the form: the topics, blanks between commas dropped. */
+export const topicsFromText = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+
+/**
+ * A book's topics: up to 8, each 2 to 30 letters with spaces or hyphens, kept normalised and once
+ * each. Every problem is reported on `topics` itself, naming the topic, so the form marks its one field.
+ */
+const topicsSchema = z
+  .array(z.string({ error: 'Give each topic as text.' }), { error: 'Give the topics as a list of words.' })
+  .transform((list, ctx) => {
+    const topics = [...new Set(list.map(normaliseBookTopic))];
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', message });
+    for (const topic of topics) {
+      if (topic.length < TOPIC_LENGTH.min || topic.length > TOPIC_LENGTH.max) {
+        problem(
+          topic === ''
+            ? 'A topic cannot be empty.'
+            : `“${topic.slice(0, 40)}”: each topic is ${TOPIC_LENGTH.min} to ${TOPIC_LENGTH.max} characters.`,
+        );
+        return z.NEVER;
+      }
+      if (!TOPIC_PATTERN.test(topic)) {
+        problem(`“${topic}”: use letters, spaces and hyphens only.`);
+        return z.NEVER;
+      }
+    }
+    if (topics.length > BOOK_TOPICS_MAX) {
+      problem(`Give up to ${BOOK_TOPICS_MAX} topics (${topics.length} given).`);
+      return z.NEVER;
+    }
+    return topics;
+  })
+  .meta({
+    description: `Up to ${BOOK_TOPICS_MAX} topics, each ${TOPIC_LENGTH.min}-${TOPIC_LENGTH.max} letters, spaces or hyphens; kept trimmed, lower-case and once each. Weekly plans match them to children's interests.`,
+  });
+
 const age = (label: string) =>
   z
     .int({ error: `Give the ${label} age as a whole number.` })
@@ -70,6 +121,7 @@ const bookFields = z.object({
   ageMax: age('oldest'),
   level: z.enum(READING_LEVELS, { error: 'Choose one of: sprout, sapling, branch, canopy.' }).nullable(),
   summary: prose(BOOK_SUMMARY_MAX, `Keep the summary to ${BOOK_SUMMARY_MAX} characters or fewer.`),
+  topics: topicsSchema,
 });
 
 /** The message for an age range whose ends are the wrong way round, or undefined when it is fine. */
@@ -95,6 +147,7 @@ export const bookInputSchema = bookFields
     ageMax: bookFields.shape.ageMax.default(null),
     level: bookFields.shape.level.default(null),
     summary: bookFields.shape.summary.default(''),
+    topics: bookFields.shape.topics.default([]),
   })
   .superRefine(checkAges)
   .meta({ id: 'BookInput' });
@@ -115,6 +168,8 @@ export const bookSchema = z
     ageMax: z.int().nullable(),
     level: z.enum(READING_LEVELS).nullable(),
     summary: z.string(),
+    /** Lower-case topics ("space", "funny stories"), matched to children's interests in weekly plans. */
+    topics: z.array(z.string()),
     /** Where the cover is served (WebP), or null. */
     coverUrl: z.string().nullable(),
     ...timestamps,

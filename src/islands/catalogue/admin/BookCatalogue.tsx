@@ -51,6 +51,7 @@ export function BookCatalogue() {
           <td className="catalogue-title">
             <a href={BOOKS.editHref(book.id)}>{book.title}</a>
             {book.summary && <span className="hint">{excerpt(book.summary)}</span>}
+            {book.topics.length > 0 && <span className="hint">Topics: {book.topics.join(', ')}</span>}
           </td>
           <td>{book.author}</td>
           <td>{agesText(book.ageMin, book.ageMax)}</td>

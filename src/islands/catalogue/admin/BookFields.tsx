@@ -4,9 +4,12 @@ import {
   type AdminBookDetail,
   AGE_LIMITS,
   BOOK_SUMMARY_MAX,
+  BOOK_TOPICS_MAX,
   type BookInput,
   bookInputSchema,
   bookPatchSchema,
+  TOPIC_LENGTH,
+  topicsFromText,
 } from '~/features/catalogue/catalogue.schema';
 import { Field, optionsOf, SelectField, TextAreaField } from '~/islands/shared/Field';
 import type { Answer } from '~/platform/client/api';
@@ -22,6 +25,8 @@ export interface BookDraft extends Record<string, string> {
   ageMax: string;
   level: string;
   summary: string;
+  /** Comma-separated: "space, funny stories". */
+  topics: string;
 }
 
 const ageOf = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -66,6 +71,14 @@ function BookFields({ field }: FieldsProps<BookDraft>) {
           {age('ageMax', 'Oldest age')}
         </div>
       </fieldset>
+      <Field
+        {...field('topics')}
+        label="Topics (optional)"
+        maxLength={BOOK_TOPICS_MAX * (TOPIC_LENGTH.max + 2)}
+        autoComplete="off"
+        placeholder="space, animals, funny stories"
+        hint={`Topics match children’s interests in weekly plans. Up to ${BOOK_TOPICS_MAX}, separated by commas; letters, spaces and hyphens, saved in lower case.`}
+      />
       <TextAreaField
         {...field('summary')}
         label="Summary (optional)"
@@ -95,7 +108,7 @@ export const BOOKS: RecordKind<
   listHref: '/admin/allBooks',
   backLabel: 'Back to the catalogue',
   editHref: (id) => `/updateBooks/${id}`,
-  empty: { title: '', author: '', isbn: '', ageMin: '', ageMax: '', level: '', summary: '' },
+  empty: { title: '', author: '', isbn: '', ageMin: '', ageMax: '', level: '', summary: '', topics: '' },
   draftOf: (book) => ({
     title: book.title,
     author: book.author,
@@ -104,6 +117,7 @@ export const BOOKS: RecordKind<
     ageMax: book.ageMax === null ? '' : String(book.ageMax),
     level: book.level ?? '',
     summary: book.summary,
+    topics: book.topics.join(', '),
   }),
   toPayload: (d): BookInput => ({
     title: d.title,
@@ -113,6 +127,7 @@ export const BOOKS: RecordKind<
     ageMax: ageOf(d.ageMax),
     level: (d.level || null) as BookInput['level'],
     summary: d.summary,
+    topics: topicsFromText(d.topics),
   }),
   addSchema: bookInputSchema,
   patchSchema: bookPatchSchema,
