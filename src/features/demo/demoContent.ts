@@ -22,21 +22,21 @@ export const PLANS = [
     durationMonths: 1,
     priceCents: 2900,
     description:
-      'A personal reading list, a weekly plan and read-aloud practice, month by month. Cancel any time.',
+      'One month of Rated Reads: a new reading plan every week, with books chosen for your child, daily sessions and read-aloud practice. Paid once; it does not renew.',
   },
   {
     name: 'Rated Reads Term',
     durationMonths: 3,
     priceCents: 7900,
     description:
-      'Three months of Rated Reads with a progress note from your reading guide at the end of the term.',
+      'Three months of Rated Reads: a new reading plan every week, and a finished-books wall to print at the end of the term.',
   },
   {
     name: 'Summer Reading Quest',
     durationMonths: 2,
     priceCents: 12900,
     description:
-      'Eight themed weeks from mid-June to mid-August, with weekly story times for enrolled families.',
+      'A new reading plan every week from mid-June to mid-August. Bought before then, it starts on its first day.',
     // A season: bought any time before, it starts on its first day.
     startsOn: nextSeasonDay(6, 14),
   },
@@ -44,7 +44,7 @@ export const PLANS = [
     name: 'A-Bridged Condensed Program',
     durationMonths: 1.25,
     priceCents: 19999,
-    description: 'Five focused weeks, thirty minutes a day, to build a reading habit that lasts.',
+    description: 'Five focused weeks of reading plans and short daily sessions, to build a reading habit.',
   },
 ];
 

@@ -30,7 +30,7 @@ export function interviewIcs(i: InterviewDto, site: URL): string {
     `DTEND:${icsDate(i.endsAt)}`,
     `SUMMARY:${icsText(INTERVIEW_TITLE)}`,
     `DESCRIPTION:${icsText(
-      `A video call with a Quill Reads reading guide${who}: a short passage read aloud and a chat about favourite books.\nJoin the video call: ${i.joinUrl}\nOr ring ${i.phone} at that time.\nReschedule or cancel: ${page}`,
+      `A video call with the Quill Reads team: a chat${who} about favourite books, and your questions.\nJoin the video call: ${i.joinUrl}\nOr ring ${i.phone} at that time.\nReschedule or cancel: ${page}`,
     )}`,
     `LOCATION:${icsText(i.joinUrl)}`,
     `URL:${page}`,

@@ -253,7 +253,7 @@ async function markPaid(tx: Tx, order: typeof orders.$inferSelect, now: Date) {
   await notifyChild(tx, childId, {
     kind: 'payment',
     title: `${child.firstName} is enrolled in ${plan.name}`,
-    body: `The program runs from {starts} to {ends}.${unconfirmed} Next step: book the introductory interview.`,
+    body: `The program runs from {starts} to {ends}.${unconfirmed} The first weekly plan appears on your profile’s Reading plan tab within minutes of the program starting, with three quick questions there to set the level. To talk it over with us first, book the introductory interview.`,
     times: { starts: { at: startsAt, style: 'date' }, ends: { at: endsAt, style: 'date' } },
     link: '/schedule-interview',
   });

@@ -38,7 +38,7 @@ describe('which card a page shows', () => {
       expect(alt).toContain(SOCIAL_CARDS[kind].subtitle[0]);
     }
     expect(socialCardAlt('home')).toBe(
-      'Quill Reads: Raise a reader, one story at a time. Guided reading for children aged 4 to 12 and the parents who read with them.',
+      'Quill Reads: Raise a reader, one story at a time. Reading plans for children aged 4 to 12 and the parents who read with them.',
     );
   });
 });

@@ -59,7 +59,7 @@ export const SOCIAL_CARDS: Record<SocialCardKind, SocialCard> = {
   home: {
     eyebrow: 'Reading programs for families',
     title: ['Raise a reader,', 'one story at a time.'],
-    subtitle: ['Guided reading for children aged 4 to 12', 'and the parents who read with them.'],
+    subtitle: ['Reading plans for children aged 4 to 12', 'and the parents who read with them.'],
     tone: 'teal',
     icon: 'book',
   },

@@ -175,9 +175,11 @@ function OrderState({
             <dd className="order-ref">{order.id.slice(0, 8).toUpperCase()}</dd>
           </div>
         </dl>
-        <h3>Next step: the introductory interview</h3>
+        <h3>What happens next</h3>
         <p>
-          A short video call with a reading guide, so the program starts at the right level for {childName}.
+          {childName}’s first weekly plan appears on the Reading plan tab of your profile within minutes of
+          the program starting. There, three quick questions set the level the books start at. Would you like
+          to talk it over first? Book a short introductory interview with our team, by video or phone.
         </p>
         <NextStep href="/schedule-interview">Book the introductory interview</NextStep>
       </Panel>

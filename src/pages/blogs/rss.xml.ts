@@ -14,7 +14,7 @@ export const GET: APIRoute = async (context) => {
   const response = await rss({
     title: 'Quill Reads blog',
     description:
-      'Practical ideas, honest stories and book recommendations about reading with children, from Quill Reads guides and families.',
+      'Practical ideas, honest stories and book recommendations about reading with children, from the Quill Reads team and families.',
     site: context.site ?? context.url.origin,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
