@@ -6,8 +6,8 @@ import { failedLoad, type RecordState } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { isUuid } from '~/platform/ids';
-import { WaitLine } from '../shared/Spinner';
 import { BookCover } from './BookCover';
+import { NotReady } from './NotReady';
 import { longDate } from './WeeklyPlan';
 import './Program.css';
 
@@ -39,18 +39,9 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
     };
   }, [authReady, childId]);
 
-  if (state.status === 'loading') return <WaitLine role="status">Loading the wall…</WaitLine>;
-  if (state.status === 'missing')
+  if (state.status !== 'ready')
     return (
-      <p className="plan-empty" role="alert">
-        There is no such child in your family. <a href="/profile">Back to your profile</a>
-      </p>
-    );
-  if (state.status === 'failed')
-    return (
-      <p className="plan-empty" role="alert">
-        {state.message}
-      </p>
+      <NotReady state={state} loading="Loading the wall…" missing="There is no such child in your family." />
     );
 
   const wall = state.record;

@@ -11,6 +11,7 @@ import { $authReady } from '~/platform/identity/authState.store';
 import { isUuid } from '~/platform/ids';
 import { WaitLine } from '../shared/Spinner';
 import { BookCover } from './BookCover';
+import { NotReady } from './NotReady';
 import { PlacementForm } from './PlacementForm';
 import './Program.css';
 
@@ -76,18 +77,9 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
     };
   }, [authReady, childId, chosen, version]);
 
-  if (state.status === 'loading') return <WaitLine role="status">Loading the plan…</WaitLine>;
-  if (state.status === 'missing')
+  if (state.status !== 'ready')
     return (
-      <p className="plan-empty" role="alert">
-        There is no such plan in your family. <a href="/profile">Back to your profile</a>
-      </p>
-    );
-  if (state.status === 'failed')
-    return (
-      <p className="plan-empty" role="alert">
-        {state.message}
-      </p>
+      <NotReady state={state} loading="Loading the plan…" missing="There is no such plan in your family." />
     );
 
   const view = state.record;
