@@ -158,6 +158,8 @@ function prepare(catalogue: readonly CatalogueBook[]) {
 
 interface Scored {
   entry: Prepared;
+  /** The parts of the score, kept for the reasons of the books that are picked. */
+  parts: ScoreParts;
   score: number;
   /** The score less any penalty for a book planned in the last weeks: the order of the picks. */
   rank: number;
@@ -212,28 +214,40 @@ function closestFavourite(entry: Prepared, child: ChildContext) {
   return best;
 }
 
+/** What a book's score is made of: worked out once, for the score and then for the reasons. */
+interface ScoreParts {
+  peers: ReturnType<typeof peerSupport>;
+  favourite: ReturnType<typeof closestFavourite>;
+  /** The child's interests among the book's topics. */
+  matching: string[];
+  score: number;
+}
+
 function matchingInterests(entry: Prepared, child: ChildContext): string[] {
   return child.interests.filter((i) => entry.topicKeys.includes(i));
 }
 
-function scoreOf(entry: Prepared, child: ChildContext): number {
-  let score = WEIGHTS.peers * (peerSupport(entry, child)?.value ?? 0);
-  score += WEIGHTS.favourite * (closestFavourite(entry, child)?.value ?? 0);
-  score += WEIGHTS.interest * Math.min(matchingInterests(entry, child).length, 2);
+function scoreOf(entry: Prepared, child: ChildContext): ScoreParts {
+  const peers = peerSupport(entry, child);
+  const favourite = closestFavourite(entry, child);
+  const matching = matchingInterests(entry, child);
+  let score = WEIGHTS.peers * (peers?.value ?? 0);
+  score += WEIGHTS.favourite * (favourite?.value ?? 0);
+  score += WEIGHTS.interest * Math.min(matching.length, 2);
   // A step up or down is a stretch or a rest, worth less than a book at the child's level.
-  return levelGap(child.levelIndex, entry.levelIndex) === 0 ? score + WEIGHTS.sameLevel : score * 0.6;
+  score = levelGap(child.levelIndex, entry.levelIndex) === 0 ? score + WEIGHTS.sameLevel : score * 0.6;
+  return { peers, favourite, matching, score };
 }
 
-/** The reasons for a chosen book, strongest first (worked out for the chosen few only). */
-function reasonsFor(entry: Prepared, child: ChildContext, level: ReadingLevel): Reason[] {
+/** The reasons for a chosen book, strongest first, from the parts of its score. */
+function reasonsFor(entry: Prepared, parts: ScoreParts, level: ReadingLevel): Reason[] {
   const reasons: { reason: Reason; weight: number }[] = [];
-  const peers = peerSupport(entry, child);
+  const { peers, favourite, matching } = parts;
   if (peers)
     reasons.push({
       reason: { kind: 'peers', lovedBy: peers.lovedBy, level, interest: peers.interest },
       weight: WEIGHTS.peers * peers.value,
     });
-  const favourite = closestFavourite(entry, child);
   if (favourite)
     reasons.push({
       reason: {
@@ -245,7 +259,6 @@ function reasonsFor(entry: Prepared, child: ChildContext, level: ReadingLevel): 
       },
       weight: WEIGHTS.favourite * favourite.value,
     });
-  const matching = matchingInterests(entry, child);
   if (matching.length > 0)
     reasons.push({
       reason: { kind: 'interest', topic: matching[0] as string },
@@ -317,9 +330,11 @@ export function suggestBooks(options: {
   const seed = `${reader.id}:${week}`;
   const pool: Scored[] = reachable
     .map((entry) => {
-      const score = scoreOf(entry, child);
+      const parts = scoreOf(entry, child);
+      const score = parts.score;
       return {
         entry,
+        parts,
         score,
         rank: score - recencyPenalty(entry.book.id),
         tie: tieBreak(seed, entry.book.id),
@@ -360,7 +375,7 @@ export function suggestBooks(options: {
     return {
       book: p.entry.book,
       score: Math.round(p.score * 1000) / 1000,
-      reasons: reasonsFor(p.entry, child, reader.level),
+      reasons: reasonsFor(p.entry, p.parts, reader.level),
       alternative,
     };
   });

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '~/platform/db/client.server';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '~/platform/db/client.server';
 import {
   books,
   children,
@@ -9,10 +9,12 @@ import {
   weeklyPlanBooks,
   weeklyPlans,
 } from '~/platform/db/schema.server';
+import type { ReadingLevel } from '~/platform/domain';
 import {
   buildRatingIndex,
   type CatalogueBook,
   type RatedRead,
+  type RatingIndex,
   suggestBooks,
   VARIETY_WEEKS,
 } from './recommender';
@@ -32,29 +34,22 @@ export const programWeekStart = (startsAt: Date, weekIndex: number) =>
   new Date(startsAt.getTime() + weekIndex * WEEK_MS);
 
 /**
- * Makes the plan of one program week for one child, once: a second call for the same subscription
- * and week (a retried job, two servers at once) finds the first's plan and changes nothing.
+ * What every plan of a run shares: the catalogue, the rating index built from every child's latest
+ * rating of each book, and the read-aloud passages of each level. Reading them (the whole catalogue,
+ * every rating, every rater) is the costly part of a plan and the same for every child, so a run of
+ * plans loads it once and hands it to each: N plans cost one such read plus their own child's few
+ * queries. A plan made without one loads its own.
  */
-export async function makeWeeklyPlan(
-  db: Db,
-  input: { subscriptionId: string; weekIndex: number },
-): Promise<WeeklyPlanOutcome> {
-  const [row] = await db
-    .select({ subscription: subscriptions, child: children })
-    .from(subscriptions)
-    .innerJoin(children, eq(children.id, subscriptions.childId))
-    .where(eq(subscriptions.id, input.subscriptionId))
-    .limit(1);
-  if (!row) return { status: 'gone' };
-  const { subscription, child } = row;
-  if (subscription.status !== 'active') return { status: 'not-active' };
-  const startsAt = programWeekStart(subscription.startsAt, input.weekIndex);
-  if (startsAt >= subscription.endsAt) return { status: 'after-end' };
+export interface PlanContext {
+  catalogue: readonly CatalogueBook[];
+  index: RatingIndex;
+  /** Each level's passages, by id (a plan takes the week's one in turn). */
+  passagesByLevel: ReadonlyMap<ReadingLevel, readonly string[]>;
+}
 
-  const existing = await planOf(db, subscription.id, input.weekIndex);
-  if (existing) return { status: 'existing', planId: existing };
-
-  const [catalogue, ratings, childLogs, recentPlans, recentWeeks, levelPassages] = await Promise.all([
+/** Reads what every plan shares (see PlanContext): four queries, whatever the number of children. */
+export async function loadPlanContext(db: Db): Promise<PlanContext> {
+  const [catalogue, ratings, raters, allPassages] = await Promise.all([
     db
       .select({
         id: books.id,
@@ -67,9 +62,61 @@ export async function makeWeeklyPlan(
       .orderBy(books.id),
     latestRatings(db),
     db
-      .select({ bookId: readingLogs.bookId, rating: readingLogs.rating })
+      .select({ id: children.id, level: children.readingLevel, interests: children.interests })
+      .from(children)
+      .where(sql`${children.id} in (select child_id from ${readingLogs} where rating is not null)`),
+    db.select({ id: passages.id, readingLevel: passages.readingLevel }).from(passages).orderBy(passages.id),
+  ]);
+  const passagesByLevel = new Map<ReadingLevel, string[]>();
+  for (const p of allPassages)
+    passagesByLevel.set(p.readingLevel, [...(passagesByLevel.get(p.readingLevel) ?? []), p.id]);
+  return { catalogue, index: buildRatingIndex(raters, ratings), passagesByLevel };
+}
+
+/**
+ * Makes the plan of one program week for one child, once: a second call for the same subscription
+ * and week (a retried job, two servers at once) finds the first's plan and changes nothing.
+ *
+ * `context` is what the plans of a run share (loadPlanContext), or a function answering it (asked
+ * only when a plan is to be made); without it the plan reads its own. The child's own logs, ratings
+ * and earlier plans are always read fresh.
+ */
+export async function makeWeeklyPlan(
+  db: Db,
+  input: { subscriptionId: string; weekIndex: number },
+  options: { context?: PlanContext | (() => Promise<PlanContext>) } = {},
+): Promise<WeeklyPlanOutcome> {
+  // The subscription, its child and the week's plan if it is already made, in one query.
+  const [row] = await db
+    .select({ subscription: subscriptions, child: children, existing: weeklyPlans.id })
+    .from(subscriptions)
+    .innerJoin(children, eq(children.id, subscriptions.childId))
+    .leftJoin(
+      weeklyPlans,
+      and(eq(weeklyPlans.subscriptionId, subscriptions.id), eq(weeklyPlans.weekIndex, input.weekIndex)),
+    )
+    .where(eq(subscriptions.id, input.subscriptionId))
+    .limit(1);
+  if (!row) return { status: 'gone' };
+  const { subscription, child, existing } = row;
+  if (subscription.status !== 'active') return { status: 'not-active' };
+  const startsAt = programWeekStart(subscription.startsAt, input.weekIndex);
+  if (startsAt >= subscription.endsAt) return { status: 'after-end' };
+  if (existing) return { status: 'existing', planId: existing };
+
+  const given = options.context;
+  const [context, childLogs, recentPlans] = await Promise.all([
+    typeof given === 'function' ? given() : (given ?? loadPlanContext(db)),
+    // Every log of the child, most recent first: the books they read, their ratings, their minutes.
+    db
+      .select({
+        bookId: readingLogs.bookId,
+        rating: readingLogs.rating,
+        readOn: readingLogs.readOn,
+        minutes: readingLogs.minutes,
+      })
       .from(readingLogs)
-      .where(and(eq(readingLogs.childId, child.id), isNotNull(readingLogs.bookId)))
+      .where(eq(readingLogs.childId, child.id))
       .orderBy(desc(readingLogs.readOn), desc(readingLogs.createdAt)),
     db
       .select({ planId: weeklyPlans.id, bookId: weeklyPlanBooks.bookId, startsAt: weeklyPlans.startsAt })
@@ -78,18 +125,7 @@ export async function makeWeeklyPlan(
       .where(and(eq(weeklyPlans.childId, child.id), lt(weeklyPlans.startsAt, startsAt)))
       .orderBy(desc(weeklyPlans.startsAt))
       .limit(VARIETY_WEEKS * 5),
-    minutesByWeek(db, child.id, startsAt),
-    db
-      .select({ id: passages.id })
-      .from(passages)
-      .where(eq(passages.readingLevel, child.readingLevel))
-      .orderBy(passages.id),
   ]);
-
-  const raters = await db
-    .select({ id: children.id, level: children.readingLevel, interests: children.interests })
-    .from(children)
-    .where(sql`${children.id} in (select child_id from ${readingLogs} where rating is not null)`);
 
   // Every book the child logged; their latest rating of each (the logs come most recent first).
   const seen = new Set<string>();
@@ -115,49 +151,58 @@ export async function makeWeeklyPlan(
       interests: child.interests,
     },
     history: { readBookIds: seen, ratings: [...ownRatings.values()], recentlyPlanned: [...planned.values()] },
-    catalogue: catalogue as CatalogueBook[],
-    index: buildRatingIndex(raters, ratings),
+    catalogue: context.catalogue,
+    index: context.index,
     week,
   });
-  const goal = weeklyGoal(child.readingLevel, recentWeeks);
-  const passage =
+  const goal = weeklyGoal(child.readingLevel, minutesByWeek(childLogs, startsAt));
+  const levelPassages = context.passagesByLevel.get(child.readingLevel) ?? [];
+  const passageId =
     levelPassages.length > 0 ? levelPassages[input.weekIndex % levelPassages.length] : undefined;
 
-  return db.transaction(async (tx) => {
-    const [plan] = await tx
-      .insert(weeklyPlans)
-      .values({
-        childId: child.id,
-        subscriptionId: subscription.id,
-        weekIndex: input.weekIndex,
-        startsAt,
-        endsAt: new Date(Math.min(startsAt.getTime() + WEEK_MS, subscription.endsAt.getTime())),
-        readingLevel: child.readingLevel,
-        goalMinutes: goal.goalMinutes,
-        sessionMinutes: goal.sessionMinutes,
-        passageId: passage?.id ?? null,
-      })
-      .onConflictDoNothing({ target: [weeklyPlans.subscriptionId, weeklyPlans.weekIndex] })
-      .returning({ id: weeklyPlans.id });
-    if (!plan) {
-      const other = await planOf(tx, subscription.id, input.weekIndex);
-      return other ? { status: 'existing' as const, planId: other } : { status: 'gone' as const };
-    }
-    if (suggestions.length > 0) {
-      await tx.insert(weeklyPlanBooks).values(
-        suggestions.map((s, position) => ({
-          planId: plan.id,
-          position,
-          bookId: s.book.id,
-          title: s.book.title,
-          author: s.book.author,
-          reasons: s.reasons,
-          alternativeBookId: s.alternative?.id ?? null,
-        })),
-      );
-    }
-    return { status: 'created' as const, planId: plan.id };
-  });
+  // The plan and its books in one statement: atomic by itself, and one round trip where a
+  // transaction takes four (about a tenth of a plan's time on the embedded database: npm run
+  // bench:plans). The books go in only beside a plan this statement inserted: when the week's plan
+  // exists already (another job made it meanwhile), nothing is written and the other plan is
+  // answered.
+  const plan = db
+    .insert(weeklyPlans)
+    .values({
+      childId: child.id,
+      subscriptionId: subscription.id,
+      weekIndex: input.weekIndex,
+      startsAt,
+      endsAt: new Date(Math.min(startsAt.getTime() + WEEK_MS, subscription.endsAt.getTime())),
+      readingLevel: child.readingLevel,
+      goalMinutes: goal.goalMinutes,
+      sessionMinutes: goal.sessionMinutes,
+      passageId: passageId ?? null,
+    })
+    .onConflictDoNothing({ target: [weeklyPlans.subscriptionId, weeklyPlans.weekIndex] })
+    .returning({ id: weeklyPlans.id });
+  const chosen = suggestions.map((s, position) => ({
+    position,
+    book_id: s.book.id,
+    title: s.book.title,
+    author: s.book.author,
+    reasons: s.reasons,
+    alternative_book_id: s.alternative?.id ?? null,
+  }));
+  const [made] = await queryRows<{ id: string }>(
+    db,
+    sql`with plan as (${plan.getSQL()}),
+             chosen as (
+               insert into ${weeklyPlanBooks}
+                      (plan_id, position, book_id, title, author, reasons, alternative_book_id)
+               select plan.id, b.position, b.book_id, b.title, b.author, b.reasons, b.alternative_book_id
+                 from plan,
+                      jsonb_to_recordset(${JSON.stringify(chosen)}::jsonb) as b(position smallint,
+                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))
+        select id from plan`,
+  );
+  if (made) return { status: 'created', planId: made.id };
+  const other = await planOf(db, subscription.id, input.weekIndex);
+  return other ? { status: 'existing', planId: other } : { status: 'gone' };
 }
 
 async function planOf(
@@ -187,21 +232,17 @@ async function latestRatings(db: Db): Promise<RatedRead[]> {
   return rows.map((r) => ({ childId: r.childId, bookId: r.bookId as string, stars: r.stars as number }));
 }
 
-/** Minutes read in each of the four weeks before `before`, most recent first (0 for none). */
-async function minutesByWeek(db: Db, childId: string, before: Date): Promise<number[]> {
-  const from = new Date(before.getTime() - 4 * WEEK_MS);
-  const rows = await db
-    .select({ readOn: readingLogs.readOn, minutes: readingLogs.minutes })
-    .from(readingLogs)
-    .where(
-      and(
-        eq(readingLogs.childId, childId),
-        gte(readingLogs.readOn, from.toISOString().slice(0, 10)),
-        lt(readingLogs.readOn, before.toISOString().slice(0, 10)),
-      ),
-    );
+/**
+ * Minutes read in each of the four weeks before `before`, most recent first (0 for none), from the
+ * child's logs.
+ */
+function minutesByWeek(logs: readonly { readOn: string; minutes: number }[], before: Date): number[] {
+  const from = new Date(before.getTime() - 4 * WEEK_MS).toISOString().slice(0, 10);
+  const until = before.toISOString().slice(0, 10);
   const weeks = [0, 0, 0, 0];
-  for (const row of rows) {
+  for (const row of logs) {
+    // Dates as text ("2026-11-02") order as the dates do.
+    if (row.readOn < from || row.readOn >= until) continue;
     const ago = Math.floor((before.getTime() - Date.parse(`${row.readOn}T00:00:00Z`)) / WEEK_MS);
     if (ago >= 0 && ago < weeks.length) weeks[ago] = (weeks[ago] ?? 0) + row.minutes;
   }
