@@ -268,6 +268,33 @@ describe('placement', () => {
     expect(steady.json).toMatchObject({ level: 'branch', previousLevel: 'canopy', basis: 'answers' });
   });
 
+  it('moves with the ratings: four loved books at the level move the next plan up, once, and the family is told', async () => {
+    const f = await newFamily('Eli');
+    const catalogue = await database.db.select().from(books);
+    const branch = catalogue.filter((b) => b.readingLevel === 'branch').slice(0, 4);
+    const today = utcDay(new Date());
+    for (const [i, book] of branch.entries()) {
+      const res = await call(api, 'POST', `/api/children/${f.childId}/reading`, {
+        token: f.token,
+        body: { bookId: book.id, readOn: addDays(today, -10 + i), minutes: 20, rating: 5 },
+      });
+      expect(res.status).toBe(201);
+    }
+    const subscription = await enrol(f, new Date(Date.now() - 8 * DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 });
+    const view = await planOf(f);
+    expect(view).toMatchObject({ readingLevel: 'canopy', placement: { basis: 'review' } });
+    expect(view.plan?.readingLevel).toBe('canopy');
+    const notes = await call(api, 'GET', `/api/children/${f.childId}/notifications`, { token: f.token });
+    expect(JSON.stringify(notes.json)).toContain('Eli moves up to Canopy');
+
+    // The same books do not move the level again.
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    expect((await planOf(f)).readingLevel).toBe('canopy');
+    const again = await call(api, 'GET', `/api/children/${f.childId}/notifications`, { token: f.token });
+    expect(JSON.stringify(again.json).split('moves up to').length).toBe(2);
+  });
+
   it('refuses missing or unknown answers, naming the question, and changes nothing', async () => {
     const f = await newFamily('Cy');
     const missing = await place(f, { independence: 'read-to', stamina: 'under-10' });

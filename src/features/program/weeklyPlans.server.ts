@@ -10,6 +10,7 @@ import {
   weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
+import { reviewChildLevel } from './levelReview.server';
 import {
   buildRatingIndex,
   type CatalogueBook,
@@ -45,6 +46,8 @@ export interface PlanContext {
   index: RatingIndex;
   /** Each level's passages, by id (a plan takes the week's one in turn). */
   passagesByLevel: ReadonlyMap<ReadingLevel, readonly string[]>;
+  /** Each catalogue book's level, for the review of the child's level (levelReview.server.ts). */
+  levelOf: ReadonlyMap<string, ReadingLevel | null>;
 }
 
 /** Reads what every plan shares (see PlanContext): four queries, whatever the number of children. */
@@ -70,7 +73,12 @@ export async function loadPlanContext(db: Db): Promise<PlanContext> {
   const passagesByLevel = new Map<ReadingLevel, string[]>();
   for (const p of allPassages)
     passagesByLevel.set(p.readingLevel, [...(passagesByLevel.get(p.readingLevel) ?? []), p.id]);
-  return { catalogue, index: buildRatingIndex(raters, ratings), passagesByLevel };
+  return {
+    catalogue,
+    index: buildRatingIndex(raters, ratings),
+    passagesByLevel,
+    levelOf: new Map(catalogue.map((b) => [b.id, b.readingLevel])),
+  };
 }
 
 /**
@@ -142,12 +150,14 @@ export async function makeWeeklyPlan(
     planned.set(p.planId, [...(planned.get(p.planId) ?? []), p.bookId]);
   }
 
+  // The level moves with the child's ratings before the week is planned (and the family is told).
+  const level = await reviewChildLevel(db, child, childLogs, context.levelOf);
   const week = `${subscription.id}:${input.weekIndex}`;
   const suggestions = suggestBooks({
     reader: {
       id: child.id,
       firstName: child.firstName,
-      level: child.readingLevel,
+      level,
       interests: child.interests,
     },
     history: { readBookIds: seen, ratings: [...ownRatings.values()], recentlyPlanned: [...planned.values()] },
@@ -155,8 +165,8 @@ export async function makeWeeklyPlan(
     index: context.index,
     week,
   });
-  const goal = weeklyGoal(child.readingLevel, minutesByWeek(childLogs, startsAt));
-  const levelPassages = context.passagesByLevel.get(child.readingLevel) ?? [];
+  const goal = weeklyGoal(level, minutesByWeek(childLogs, startsAt));
+  const levelPassages = context.passagesByLevel.get(level) ?? [];
   const passageId =
     levelPassages.length > 0 ? levelPassages[input.weekIndex % levelPassages.length] : undefined;
 
@@ -173,7 +183,7 @@ export async function makeWeeklyPlan(
       weekIndex: input.weekIndex,
       startsAt,
       endsAt: new Date(Math.min(startsAt.getTime() + WEEK_MS, subscription.endsAt.getTime())),
-      readingLevel: child.readingLevel,
+      readingLevel: level,
       goalMinutes: goal.goalMinutes,
       sessionMinutes: goal.sessionMinutes,
       passageId: passageId ?? null,
