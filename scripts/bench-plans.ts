@@ -9,8 +9,8 @@
 //  - the plan job's own work (weeklyPlanMaker in planJobs.server.ts, what the job handler runs):
 //    the shared catalogue and rating index read once a minute, each child's logs and recent plans,
 //    the recommender, the goal, and the plan and its books written in one statement.
-// Each is called directly, not through pg-boss: its polling, and its fetching and completing of
-// each job, are not in these figures. "ratio" is the plans' throughput over the baseline's in the
+// Each is called directly, not through pg-boss; a third run ("queue s") makes the same plans
+// through the job queue as the server does (scan job, then the plan jobs in batches). "ratio" is the plans' throughput over the baseline's in the
 // same run; these machines are noisy, so it is the figure to compare between runs.
 // Also, on a 50-plan sample: each plan reading the catalogue and every rating itself, as before
 // the shared context (issue 15's first version), extrapolated to all the children.
@@ -19,9 +19,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type DueWeek, dueWeeklyPlans, weeklyPlanMaker } from '../src/features/program/planJobs.server';
+import {
+  type DueWeek,
+  dueWeeklyPlans,
+  registerProgramJobs,
+  WEEKLY_PLAN_SCAN_JOB,
+  weeklyPlanMaker,
+} from '../src/features/program/planJobs.server';
 import { makeWeeklyPlan } from '../src/features/program/weeklyPlans.server';
 import { openDatabase, queryRows } from '../src/platform/db/client.server';
+import { createJobQueue } from '../src/platform/jobs/queue.server';
 import { freshPostgresDatabase } from './lib.mjs';
 
 const SIZES = (process.env.BENCH_CHILDREN ?? '1000,10000').split(',').map(Number);
@@ -192,10 +199,33 @@ async function perPlanReads(size: number): Promise<number> {
   return ((performance.now() - sampleStarted) / 1000 / sample.length) * size;
 }
 
+/**
+ * The same plans through the job queue as the server runs them: one scan job sends every due week's
+ * job, and this process's worker takes them in batches (pg-boss's fetching, completing and polling
+ * included). Seconds from the scan's sending to the last plan.
+ */
+async function throughQueue(size: number): Promise<number> {
+  const quiet = { info() {}, warn() {}, error() {} };
+  const queue = createJobQueue(database.queue, { logger: quiet, pollSeconds: 0.5 });
+  try {
+    await registerProgramJobs(queue, db, quiet, { schedule: false });
+    const started = performance.now();
+    await queue.send(WEEKLY_PLAN_SCAN_JOB, {});
+    while ((await count(sql`select count(*)::int as n from weekly_plans`)) < size) {
+      if (performance.now() - started > 600_000) throw new Error('the queue took over ten minutes');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await queue.stop({ timeoutMs: 5000 });
+  }
+}
+
 interface Row {
   children: number;
   baseline: Run;
   measured: Run;
+  queueSeconds: number;
   perPlanReads: number;
 }
 
@@ -227,16 +257,14 @@ try {
     if (made !== size || short > 0)
       throw new Error(`expected ${size} plans of 3 books or more; got ${made}, ${short} with fewer`);
 
-    rows.push({
-      children: size,
-      baseline,
-      measured,
-      perPlanReads: SAMPLE > 0 ? await perPlanReads(size) : NaN,
-    });
+    const sampled = SAMPLE > 0 ? await perPlanReads(size) : NaN;
+    await clearPlans();
+    const queueSeconds = await throughQueue(size);
+    rows.push({ children: size, baseline, measured, queueSeconds, perPlanReads: sampled });
   }
 
   console.log(
-    `\nWeekly plans for children whose programs all start now, database ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}; makers called directly (no pg-boss polling)`,
+    `\nWeekly plans for children whose programs all start now, database ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}; makers called directly, then the plans through the job queue`,
   );
   const columns: [string, (r: Row) => string][] = [
     ['children', (r) => r.children.toLocaleString('en-US')],
@@ -247,6 +275,7 @@ try {
     ['cpu s', (r) => r.measured.cpuSeconds.toFixed(1)],
     ['plans/s', (r) => (r.measured.plans / r.measured.seconds).toFixed(0)],
     ['ratio', (r) => (r.baseline.seconds / r.measured.seconds).toFixed(2)],
+    ['queue s', (r) => r.queueSeconds.toFixed(1)],
     ['before s', (r) => (Number.isNaN(r.perPlanReads) ? '-' : `~${r.perPlanReads.toFixed(0)}`)],
     [`< ${GOAL_SECONDS} s`, (r) => (r.measured.seconds < GOAL_SECONDS ? 'yes' : 'NO')],
   ];
@@ -259,6 +288,7 @@ try {
     `\n"baseline": a trivial maker (read the subscription and child, write the plan and 5 fixed books), same loop.
 "plans": the plan job's work (weeklyPlanMaker: shared catalogue and rating index, each child's own queries).
 "ratio": plans' throughput over the baseline's (1 would be the floor of any plan maker on this database).
+"queue s": the same plans through the job queue as the server runs them (scan, then batches of 20 jobs).
 "cpu s": this process's CPU time, the database's included (PGlite runs in it): less noisy than the clock.
 "before": each plan reading the catalogue and every rating itself, timed on ${SAMPLE} plans and extrapolated.
 Goal (issue 15): ${GOAL_CHILDREN.toLocaleString('en-US')} children in under ${GOAL_SECONDS} s.`,

@@ -163,6 +163,33 @@ describe('the job queue', () => {
     await until(() => queue.hasFailed(failing, 'child-2:0'), 30_000);
   }, 60_000);
 
+  it('takes jobs in batches, and a job that fails in a batch fails alone and is retried', async () => {
+    const queue = newQueue();
+    const kind = name('batch');
+    const runs: number[] = [];
+    let failedOnce = false;
+    await queue.register<{ n: number }>({
+      name: kind,
+      batchSize: 5,
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      handle: async ({ n }) => {
+        if (n === 3 && !failedOnce) {
+          failedOnce = true;
+          throw new Error('the third one trips');
+        }
+        runs.push(n);
+      },
+    });
+    for (let n = 1; n <= 12; n += 1) await queue.send(kind, { n });
+    await until(() => runs.length === 12, 30_000);
+    // Every job ran once to success; the one that failed ran again after its delay.
+    expect([...runs].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await until(async () => (await queue.overview()).find((q) => q.name === kind)?.completed === 12);
+    const overview = (await queue.overview()).find((q) => q.name === kind);
+    expect(overview).toMatchObject({ completed: 12, failed: 0 });
+  }, 60_000);
+
   it('keeps a job for later until its time comes', async () => {
     const queue = newQueue();
     const kind = name('later');

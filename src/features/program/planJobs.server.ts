@@ -24,7 +24,7 @@ export interface DueWeek {
  * holds `now`. A program bought a minute ago is due at once (its week 0); an extended one continues;
  * a refunded or cancelled one is no longer active, so it is never due.
  */
-export async function dueWeeklyPlans(db: Db, now: Date, limit = 1000): Promise<DueWeek[]> {
+export async function dueWeeklyPlans(db: Db, now: Date, limit = 10_000): Promise<DueWeek[]> {
   const at = now.toISOString();
   return queryRows<DueWeek>(
     db,
@@ -116,6 +116,8 @@ export async function registerProgramJobs(
     expireInSeconds: 5 * 60,
     // The scan asks every minute until the plan exists: one job per week at a time.
     oneAtATimePerKey: true,
+    // Many short jobs when programs start together: twenty at a fetch (each fails on its own).
+    batchSize: 20,
     async handle(week) {
       const outcome = await makePlan(week);
       // A program that stopped or a child deleted meanwhile: nothing to make, and nothing to retry.

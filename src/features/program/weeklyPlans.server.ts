@@ -3,6 +3,7 @@ import { type Db, queryRows } from '~/platform/db/client.server';
 import {
   books,
   children,
+  notifications,
   passages,
   readingLogs,
   subscriptions,
@@ -11,6 +12,7 @@ import {
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import { reviewChildLevel } from './levelReview.server';
+import { planPagePath } from './program';
 import {
   buildRatingIndex,
   type CatalogueBook,
@@ -198,6 +200,22 @@ export async function makeWeeklyPlan(
     reasons: s.reasons,
     alternative_book_id: s.alternative?.id ?? null,
   }));
+  // From the second week on, the family hears the week is ready, in the same statement (only when
+  // this one made it). The first week was announced with the enrolment, at the payment.
+  const notice = planReadyNotice(
+    child.firstName,
+    child.id,
+    input.weekIndex,
+    suggestions.length,
+    goal.goalMinutes,
+  );
+  const told =
+    input.weekIndex === 0
+      ? sql``
+      : sql`,
+             told as (
+               insert into ${notifications} (child_id, kind, title, body, link)
+               select ${child.id}::uuid, 'program', ${notice.title}, ${notice.body}, ${notice.link} from plan)`;
   const [made] = await queryRows<{ id: string }>(
     db,
     sql`with plan as (${plan.getSQL()}),
@@ -207,12 +225,30 @@ export async function makeWeeklyPlan(
                select plan.id, b.position, b.book_id, b.title, b.author, b.reasons, b.alternative_book_id
                  from plan,
                       jsonb_to_recordset(${JSON.stringify(chosen)}::jsonb) as b(position smallint,
-                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))
+                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))${told}
         select id from plan`,
   );
   if (made) return { status: 'created', planId: made.id };
   const other = await planOf(db, subscription.id, input.weekIndex);
   return other ? { status: 'existing', planId: other } : { status: 'gone' };
+}
+
+/** The notification of a week's plan. */
+export function planReadyNotice(
+  name: string,
+  childId: string,
+  weekIndex: number,
+  books: number,
+  goal: number,
+) {
+  return {
+    title: `${name}’s reading plan for week ${weekIndex + 1} is ready`,
+    body:
+      books > 0
+        ? `${books} book${books === 1 ? '' : 's'} chosen for ${name}, a ${goal}-minute goal and five short sessions. Print it for the fridge, or add the sessions to your calendar.`
+        : `A ${goal}-minute goal and five short sessions: this week, pick any book ${name} loves and log it.`,
+    link: planPagePath(childId),
+  };
 }
 
 async function planOf(

@@ -25,6 +25,13 @@ export interface JobKind<T extends object> {
    * added (pg-boss's `exclusive` policy): a job is asked for at most once at a time.
    */
   oneAtATimePerKey?: boolean;
+  /**
+   * Jobs a worker takes at a time (default 1). Above 1, the worker fetches again at once while its
+   * batches come back full, and each job still fails or succeeds on its own: for many short jobs
+   * (a weekly plan each), where fetching and completing one job at a time would cost more than the
+   * work.
+   */
+  batchSize?: number;
   /** Does the work; throwing fails this attempt. The same job may run again after a crash. */
   handle(data: T, attempt: { id: string; retryCount: number }): Promise<void>;
 }
@@ -202,7 +209,13 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
         await boss.updateQueue(kind.name, settings);
       }
       if (!work) return;
-      await boss.work<T>(kind.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      const batchSize = Math.max(1, Math.floor(kind.batchSize ?? 1));
+      const polling = {
+        pollingIntervalSeconds,
+        batchSize,
+        ...(batchSize > 1 ? { burstWhenBatchFull: true } : {}),
+      };
+      await boss.work<T>(kind.name, polling, async (jobs) => {
         for (const job of jobs) {
           const retryCount = job.retryCount ?? 0;
           try {
@@ -212,7 +225,13 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
               { job: kind.name, jobId: job.id, retryCount, errorName: (error as Error)?.name },
               'job failed; it will be retried while retries remain',
             );
-            throw error;
+            if (batchSize === 1) throw error;
+            // In a batch, this job alone fails (and is retried with its backoff); the others go on.
+            // pg-boss then completes only the jobs still active, so this one stays failed.
+            await boss.fail(kind.name, job.id, {
+              name: (error as Error)?.name ?? 'Error',
+              message: (error as Error)?.message ?? String(error),
+            });
           }
         }
       });
