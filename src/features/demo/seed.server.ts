@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { preparePost } from '~/features/blogs/blogs.server';
+import { programEnd } from '~/features/payments/programPeriod';
 import { passageWordCount } from '~/features/readAloud/readAloud';
 import { type Db, queryRows, type Tx } from '~/platform/db/client.server';
 import {
@@ -169,8 +170,7 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
     const enrolled = kids.find((k) => k.firstName === 'Maya');
     if (monthly && enrolled) {
       const startsAt = at(-2, 9);
-      const endsAt = new Date(startsAt);
-      endsAt.setUTCMonth(endsAt.getUTCMonth() + monthly.durationMonths);
+      const endsAt = programEnd(startsAt, monthly.durationMonths);
       const [order] = await tx
         .insert(orders)
         .values({

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { addDays, utcDay } from '~/features/reading/reading';
+import { addDays } from '~/features/reading/reading';
 import type { Db } from '~/platform/db/client.server';
 import { calendarFeeds, children, weeklyPlanBooks, weeklyPlans } from '~/platform/db/schema.server';
 import { icsCalendar, icsDate, icsDay, icsText } from '~/platform/ics';
-import { sessionDays } from './planView.server';
+import { planDays, sessionDays } from './planDays';
 import { planPagePath } from './program';
 
 /** Plans shown in the calendar: the week under way and those before it, back this far. */
@@ -21,7 +21,8 @@ export async function calendarFeedOf(db: Db, userId: string): Promise<string> {
     .values({ userId, token: randomBytes(24).toString('base64url') })
     .onConflictDoNothing({ target: calendarFeeds.userId });
   const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
-  return calendarFeedPath((feed as { token: string }).token);
+  // Stopped by another request between the two statements: make a new one.
+  return feed ? calendarFeedPath(feed.token) : calendarFeedOf(db, userId);
 }
 
 /** Stops the family's calendar address: calendar apps that fetch it get 404 from now on. */
@@ -77,10 +78,7 @@ export async function familyCalendar(db: Db, token: string, site: string, now = 
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
   ];
   for (const { plan, childName } of rows) {
-    const first = utcDay(plan.startsAt);
-    const days = Array.from({ length: 7 }, (_, i) => addDays(first, i)).filter(
-      (d) => d <= utcDay(new Date(plan.endsAt.getTime() - 1)),
-    );
+    const days = planDays(plan.startsAt, plan.endsAt);
     const titles = planBooks
       .filter((b) => b.planId === plan.id)
       .map((b) => `${b.title} (${b.author})`)

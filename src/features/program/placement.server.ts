@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import { utcDay } from '~/features/reading/reading';
 import type { Db } from '~/platform/db/client.server';
-import { children, readingLogs, recordings, weeklyPlans } from '~/platform/db/schema.server';
+import { children, readingLogs, recordings, subscriptions, weeklyPlans } from '~/platform/db/schema.server';
 import type { AgeBand, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { type Placement, type PlacementAnswers, placeReader } from './placement';
@@ -81,7 +81,9 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
       endsAt: weeklyPlans.endsAt,
     })
     .from(weeklyPlans)
-    .where(eq(weeklyPlans.childId, childId))
+    .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
+    // A stopped program's last plan stays as it was: no plan could be made in its place.
+    .where(and(eq(weeklyPlans.childId, childId), eq(subscriptions.status, 'active')))
     .orderBy(desc(weeklyPlans.startsAt))
     .limit(1);
   if (!current || current.startsAt > now || current.endsAt <= now) return false;
@@ -91,10 +93,15 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
     .where(and(eq(readingLogs.childId, childId), gte(readingLogs.readOn, utcDay(current.startsAt))))
     .limit(1);
   if (read) return false;
-  await db.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
-  const outcome = await makeWeeklyPlan(db, {
-    subscriptionId: current.subscriptionId,
-    weekIndex: current.weekIndex,
+  // One transaction: if the new plan cannot be made, the old one stays. The family knows the week
+  // already, so it is not announced again.
+  return db.transaction(async (tx) => {
+    await tx.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
+    const outcome = await makeWeeklyPlan(
+      tx as unknown as Db,
+      { subscriptionId: current.subscriptionId, weekIndex: current.weekIndex },
+      { announce: false },
+    );
+    return outcome.status === 'created';
   });
-  return outcome.status === 'created' || outcome.status === 'existing';
 }

@@ -21,36 +21,18 @@ import {
 } from '~/platform/db/schema.server';
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import { planDays, sessionDays } from './planDays';
 import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
 import { describeReason, type Reason } from './recommender';
 
 const WEEK_MS = 7 * 86_400_000;
+/** After this long into a week without its plan, the family is told it is late, not coming. */
+const PLAN_DELAY_MS = 15 * 60_000;
 /** A streak reaches back at most this far (the largest streak milestone is 30 days). */
 const STREAK_WINDOW_DAYS = 400;
 
 const coverUrl = (path: string | null) => (path ? `/media/${path}` : null);
 const titleKey = (title: string) => title.trim().toLowerCase();
-
-/** The plan's days: from its first day to the day before it ends (a week, or less at the program's end). */
-function planDays(startsAt: Date, endsAt: Date): string[] {
-  const first = utcDay(startsAt);
-  const last = utcDay(new Date(endsAt.getTime() - 1));
-  const days: string[] = [];
-  for (let d = first; d <= last && days.length < 7; d = addDays(d, 1)) days.push(d);
-  return days;
-}
-
-/**
- * The reading days of a plan: its sessions fall on the weekdays of the plan's week (Monday to
- * Friday, the weekend left for catching up), in order, as many as the plan has sessions.
- */
-export function sessionDays(days: readonly string[], sessions: number): string[] {
-  const weekdays = days.filter((d) => {
-    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
-    return weekday >= 1 && weekday <= 5;
-  });
-  return weekdays.slice(0, sessions);
-}
 
 /** The child's current streak of reading days, as of `today`. */
 async function streakOf(db: Db, childId: string, today: string): Promise<number> {
@@ -102,8 +84,14 @@ export async function childPlan(
   const upcoming = programs.find((p) => p.startsAt > now);
   let state: ChildPlanDto['state'];
   if (chosen) state = 'ready';
-  else if (running) state = 'preparing';
-  else if (upcoming) state = 'upcoming';
+  else if (running) {
+    // A plan takes seconds; one still missing well after its week began waits for the team
+    // (its job ran out of retries: the console shows it), so the page stops asking.
+    const weekBegan =
+      running.startsAt.getTime() +
+      Math.floor((now.getTime() - running.startsAt.getTime()) / WEEK_MS) * WEEK_MS;
+    state = now.getTime() - weekBegan > PLAN_DELAY_MS ? 'delayed' : 'preparing';
+  } else if (upcoming) state = 'upcoming';
   else if (weeks.length > 0) {
     state = 'ended';
     chosen = weeks[weeks.length - 1];
@@ -199,7 +187,11 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
       b.alternativeId && b.alternativeTitle
         ? { bookId: b.alternativeId, title: b.alternativeTitle, author: b.alternativeAuthor ?? '' }
         : null,
-    done: (b.bookId !== null && loggedBooks.has(b.bookId)) || loggedTitles.has(titleKey(b.title)),
+    // The planned book, or its library alternative, in the log from the plan's first day on.
+    done:
+      (b.bookId !== null && loggedBooks.has(b.bookId)) ||
+      loggedTitles.has(titleKey(b.title)) ||
+      (b.alternativeId !== null && loggedBooks.has(b.alternativeId)),
   }));
 
   return {
@@ -213,7 +205,7 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
     goalMinutes: plan.goalMinutes,
     minutesRead: [...minutesOn.values()].reduce((a, b) => a + b, 0),
     sessions: plan.sessionMinutes.map((minutes, i) => {
-      const day = reading[i] ?? days[i] ?? last;
+      const day = reading[i] ?? last;
       return { day, minutes, readMinutes: minutesOn.get(day) ?? 0 };
     }),
     books: bookList,

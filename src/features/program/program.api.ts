@@ -34,7 +34,7 @@ export const programApi = {
     summary:
       'Places a child at a reading level from three answers (a recent read-aloud decides when there is one)',
     description:
-      'The level moves one step at most from the level of the child’s age. When it changes and nothing of this week’s plan has been logged yet, the week’s plan is made again at the new level; otherwise the next plan uses it.',
+      'The level moves one step at most from the level of the child’s age. When it changes and nothing has been logged since this week’s plan began, the week’s plan is made again at the new level (not for a stopped program); otherwise the next plan uses it.',
     access: 'account',
     params,
     body: placementAnswersSchema,

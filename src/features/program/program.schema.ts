@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PLACEMENT_BASES, READING_LEVELS } from '~/platform/domain';
+import { instant, uuidSchema } from '~/platform/http/common.schema';
 import { PLACEMENT_QUESTIONS } from './placement';
 
 const answer = <Q extends keyof typeof PLACEMENT_QUESTIONS>(question: Q) =>
@@ -21,8 +22,6 @@ export const placementOutcomeSchema = z.object({
   explanation: z.string(),
   planRemade: z.boolean().meta({ description: 'This week’s plan was made again at the new level' }),
 });
-
-import { instant, uuidSchema } from '~/platform/http/common.schema';
 
 const day = z.string().meta({ description: 'A day, YYYY-MM-DD (UTC)', example: '2026-11-24' });
 
@@ -64,8 +63,9 @@ export const weeklyPlanSchema = z.object({
 
 /**
  * What the family sees of a child's program now: `none` without a program, `upcoming` before it
- * starts, `preparing` while the week's plan is being made, `ready` with the plan, `ended` after
- * the last week (the last plan stays readable).
+ * starts, `preparing` while the week's plan is being made, `delayed` when it is late (the team
+ * sees why in the console), `ready` with the plan, `ended` after the last week (the last plan
+ * stays readable).
  */
 export const childPlanSchema = z.object({
   childId: uuidSchema,
@@ -75,7 +75,7 @@ export const childPlanSchema = z.object({
     .object({ basis: z.enum(PLACEMENT_BASES), placedOn: day })
     .nullable()
     .meta({ description: 'How the level was last set; null while it is the one chosen on the child’s form' }),
-  state: z.enum(['none', 'upcoming', 'preparing', 'ready', 'ended']),
+  state: z.enum(['none', 'upcoming', 'preparing', 'delayed', 'ready', 'ended']),
   programStartsOn: day.nullable(),
   streakDays: z.int(),
   plan: weeklyPlanSchema.nullable(),

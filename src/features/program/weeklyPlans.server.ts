@@ -12,6 +12,7 @@ import {
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import { reviewChildLevel } from './levelReview.server';
+import { fitGoalToDays, planDays, planEnd } from './planDays';
 import { planPagePath } from './program';
 import {
   buildRatingIndex,
@@ -50,7 +51,11 @@ export interface PlanContext {
   passagesByLevel: ReadonlyMap<ReadingLevel, readonly string[]>;
   /** Each catalogue book's level, for the review of the child's level (levelReview.server.ts). */
   levelOf: ReadonlyMap<string, ReadingLevel | null>;
+  /** The catalogue's books by lower-case title: a title typed in the log is a book read. */
+  idsByTitle: ReadonlyMap<string, readonly string[]>;
 }
+
+const titleKey = (title: string) => title.trim().toLowerCase();
 
 /** Reads what every plan shares (see PlanContext): four queries, whatever the number of children. */
 export async function loadPlanContext(db: Db): Promise<PlanContext> {
@@ -80,6 +85,11 @@ export async function loadPlanContext(db: Db): Promise<PlanContext> {
     index: buildRatingIndex(raters, ratings),
     passagesByLevel,
     levelOf: new Map(catalogue.map((b) => [b.id, b.readingLevel])),
+    idsByTitle: catalogue.reduce((byTitle, b) => {
+      const key = titleKey(b.title);
+      byTitle.set(key, [...(byTitle.get(key) ?? []), b.id]);
+      return byTitle;
+    }, new Map<string, string[]>()),
   };
 }
 
@@ -94,7 +104,11 @@ export async function loadPlanContext(db: Db): Promise<PlanContext> {
 export async function makeWeeklyPlan(
   db: Db,
   input: { subscriptionId: string; weekIndex: number },
-  options: { context?: PlanContext | (() => Promise<PlanContext>) } = {},
+  options: {
+    context?: PlanContext | (() => Promise<PlanContext>);
+    /** False when the family already knows of the week (its plan made again after a placement). */
+    announce?: boolean;
+  } = {},
 ): Promise<WeeklyPlanOutcome> {
   // The subscription, its child and the week's plan if it is already made, in one query.
   const [row] = await db
@@ -121,6 +135,7 @@ export async function makeWeeklyPlan(
     db
       .select({
         bookId: readingLogs.bookId,
+        title: readingLogs.title,
         rating: readingLogs.rating,
         readOn: readingLogs.readOn,
         minutes: readingLogs.minutes,
@@ -141,7 +156,11 @@ export async function makeWeeklyPlan(
   const seen = new Set<string>();
   const ownRatings = new Map<string, RatedRead>();
   for (const log of childLogs) {
-    if (!log.bookId) continue;
+    // A book typed by hand is read too: its catalogue namesakes are never suggested.
+    if (!log.bookId) {
+      for (const id of context.idsByTitle.get(titleKey(log.title)) ?? []) seen.add(id);
+      continue;
+    }
     seen.add(log.bookId);
     if (log.rating !== null && !ownRatings.has(log.bookId))
       ownRatings.set(log.bookId, { childId: child.id, bookId: log.bookId, stars: log.rating });
@@ -167,7 +186,12 @@ export async function makeWeeklyPlan(
     index: context.index,
     week,
   });
-  const goal = weeklyGoal(level, minutesByWeek(childLogs, startsAt));
+  // A short last week (the program ends before it does) has fewer sessions and a smaller goal.
+  const endsAt = planEnd(startsAt, subscription.endsAt);
+  const goal = fitGoalToDays(
+    weeklyGoal(level, minutesByWeek(childLogs, startsAt)),
+    planDays(startsAt, endsAt),
+  );
   const levelPassages = context.passagesByLevel.get(level) ?? [];
   const passageId =
     levelPassages.length > 0 ? levelPassages[input.weekIndex % levelPassages.length] : undefined;
@@ -184,7 +208,7 @@ export async function makeWeeklyPlan(
       subscriptionId: subscription.id,
       weekIndex: input.weekIndex,
       startsAt,
-      endsAt: new Date(Math.min(startsAt.getTime() + WEEK_MS, subscription.endsAt.getTime())),
+      endsAt,
       readingLevel: level,
       goalMinutes: goal.goalMinutes,
       sessionMinutes: goal.sessionMinutes,
@@ -202,15 +226,14 @@ export async function makeWeeklyPlan(
   }));
   // From the second week on, the family hears the week is ready, in the same statement (only when
   // this one made it). The first week was announced with the enrolment, at the payment.
-  const notice = planReadyNotice(
-    child.firstName,
-    child.id,
-    input.weekIndex,
-    suggestions.length,
-    goal.goalMinutes,
-  );
+  const notice = planReadyNotice(child.firstName, child.id, {
+    weekIndex: input.weekIndex,
+    books: suggestions.length,
+    goal: goal.goalMinutes,
+    sessions: goal.sessionMinutes.length,
+  });
   const told =
-    input.weekIndex === 0
+    input.weekIndex === 0 || options.announce === false
       ? sql``
       : sql`,
              told as (
@@ -237,16 +260,15 @@ export async function makeWeeklyPlan(
 export function planReadyNotice(
   name: string,
   childId: string,
-  weekIndex: number,
-  books: number,
-  goal: number,
+  week: { weekIndex: number; books: number; goal: number; sessions: number },
 ) {
+  const sessions = `${week.sessions === 5 ? 'five' : week.sessions} short session${week.sessions === 1 ? '' : 's'}`;
   return {
-    title: `${name}’s reading plan for week ${weekIndex + 1} is ready`,
+    title: `${name}’s reading plan for week ${week.weekIndex + 1} is ready`,
     body:
-      books > 0
-        ? `${books} book${books === 1 ? '' : 's'} chosen for ${name}, a ${goal}-minute goal and five short sessions. Print it for the fridge, or add the sessions to your calendar.`
-        : `A ${goal}-minute goal and five short sessions: this week, pick any book ${name} loves and log it.`,
+      week.books > 0
+        ? `${week.books} book${week.books === 1 ? '' : 's'} chosen for ${name}, a ${week.goal}-minute goal and ${sessions}. Print it for the fridge, or add the sessions to your calendar.`
+        : `A ${week.goal}-minute goal and ${sessions}: this week, pick any book ${name} loves and log it.`,
     link: planPagePath(childId),
   };
 }

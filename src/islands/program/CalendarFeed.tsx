@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { programApi } from '~/features/program/program.api';
 import { errorMessage } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
@@ -11,6 +11,15 @@ export function CalendarFeed() {
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  // The button pressed is replaced: focus goes to the address, or back to the button that asks for one.
+  const address = useRef<HTMLInputElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  const [moveFocus, setMoveFocus] = useState(false);
+  useEffect(() => {
+    if (!moveFocus) return;
+    (url ? address.current : ask.current)?.focus();
+    setMoveFocus(false);
+  }, [moveFocus, url]);
 
   const run = async (work: () => Promise<void>, failed: string) => {
     setBusy(true);
@@ -27,11 +36,13 @@ export function CalendarFeed() {
     run(async () => {
       const { url: path } = await call(programApi.calendar, {});
       setUrl(new URL(path, window.location.origin).href);
+      setMoveFocus(true);
     }, 'The calendar address could not be made. Try again in a moment.');
   const stop = () =>
     run(async () => {
       await call(programApi.stopCalendar, {});
       setUrl(null);
+      setMoveFocus(true);
       setMessage('The calendar address is stopped: calendars that used it no longer update.');
     }, 'The calendar address could not be stopped. Try again in a moment.');
   const copy = async () => {
@@ -57,7 +68,7 @@ export function CalendarFeed() {
         <>
           <label className="plan-calendar-url">
             <span>Calendar address</span>
-            <input type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+            <input ref={address} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           </label>
           <p className="plan-links">
             <button type="button" className="btn btn-primary" onClick={copy}>
@@ -72,7 +83,7 @@ export function CalendarFeed() {
           </p>
         </>
       ) : (
-        <button type="button" className="btn btn-secondary" onClick={show} disabled={busy}>
+        <button ref={ask} type="button" className="btn btn-secondary" onClick={show} disabled={busy}>
           {busy ? 'Getting the address…' : 'Get the calendar address'}
         </button>
       )}

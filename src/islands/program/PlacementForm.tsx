@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PLACEMENT_QUESTIONS, type PlacementAnswers } from '~/features/program/placement';
 import { programApi } from '~/features/program/program.api';
 import type { ChildPlanDto } from '~/features/program/program.schema';
@@ -24,6 +24,12 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
   const [missing, setMissing] = useState<Question[]>([]);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+  const [placed, setPlaced] = useState(false);
+  // The form closes under the button that sent it: focus goes to what happened.
+  useEffect(() => {
+    if (placed) status.current?.focus();
+  }, [placed]);
   const name = view.childName;
   const level = READING_LEVEL_LABELS[view.readingLevel];
 
@@ -54,6 +60,7 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
         }`.trim(),
       );
       setOpen(false);
+      setPlaced(true);
       onPlaced();
     } catch (error) {
       setMessage(errorMessage(error, 'The answers could not be saved. Try again in a moment.'));
@@ -90,7 +97,7 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
                 id={`placement-${view.childId}-${q}`}
                 tabIndex={-1}
                 className="field plan-question"
-                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? `placement-${view.childId}-${q}-error` : undefined}
               >
                 <legend>{question.label}</legend>
                 <div className="chips">
@@ -107,7 +114,11 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
                     </label>
                   ))}
                 </div>
-                {invalid && <p className="error">Choose one answer.</p>}
+                {invalid && (
+                  <p id={`placement-${view.childId}-${q}-error`} className="error">
+                    Choose one answer.
+                  </p>
+                )}
               </fieldset>
             );
           })}
@@ -123,7 +134,7 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
           </p>
         </form>
       )}
-      <p role="status" className="plan-hint">
+      <p role="status" className="plan-hint" ref={status} tabIndex={-1}>
         {message}
       </p>
     </section>

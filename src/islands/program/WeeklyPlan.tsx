@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { planPagePath, wallPagePath } from '~/features/program/program';
 import { programApi } from '~/features/program/program.api';
 import type { ChildPlanDto, PlanBookDto, WeeklyPlanDto } from '~/features/program/program.schema';
@@ -47,6 +47,15 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
   const [chosen, setChosen] = useState(planId);
   const [state, setState] = useState<RecordState<ChildPlanDto>>({ status: 'loading' });
   const [version, setVersion] = useState(0);
+  // After a move to another week, focus goes to the new week's heading (the button may be gone).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (moved && state.status === 'ready') {
+      heading.current?.focus();
+      setMoved(false);
+    }
+  }, [moved, state]);
 
   useEffect(() => {
     // `version` grows when the placement changed the level: load again then.
@@ -85,7 +94,15 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
   const view = state.record;
   return (
     <section className="plan" aria-labelledby={`plan-title-${childId}`}>
-      <PlanHeading view={view} page={page} onWeek={setChosen} />
+      <PlanHeading
+        view={view}
+        page={page}
+        heading={heading}
+        onWeek={(id) => {
+          setMoved(true);
+          setChosen(id);
+        }}
+      />
       {!page && view.state !== 'none' && view.state !== 'ended' && (
         <PlacementForm view={view} onPlaced={() => setVersion((v) => v + 1)} />
       )}
@@ -97,10 +114,12 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
 function PlanHeading({
   view,
   page,
+  heading,
   onWeek,
 }: {
   view: ChildPlanDto;
   page: boolean;
+  heading: RefObject<HTMLHeadingElement | null>;
   onWeek: (planId: string) => void;
 }) {
   const plan = view.plan;
@@ -110,7 +129,7 @@ function PlanHeading({
   return (
     <header className="plan-heading">
       <div>
-        <h2 id={`plan-title-${view.childId}`}>
+        <h2 id={`plan-title-${view.childId}`} ref={heading} tabIndex={-1}>
           {plan
             ? `${view.childName}’s week ${plan.weekIndex + 1} of ${plan.weeks}`
             : `${view.childName}’s reading plan`}
@@ -162,6 +181,13 @@ function NoPlan({ view }: { view: ChildPlanDto }) {
             and daily sessions. It appears here in a moment.
           </WaitLine>
         </div>
+      );
+    case 'delayed':
+      return (
+        <p className="plan-empty" role="status">
+          {view.childName}’s plan for this week is taking longer than usual. Our team sees late plans in its
+          console and will make it: come back in a little while.
+        </p>
       );
     case 'upcoming':
       return (
