@@ -1,57 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planContextCache, weeklyPlanMaker } from '../../src/features/program/planJobs.server';
 import { loadPlanContext, makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
-import {
-  books,
-  children,
-  plans,
-  readingLogs,
-  subscriptions,
-  users,
-  weeklyPlanBooks,
-  weeklyPlans,
-} from '../../src/platform/db/schema.server';
+import { books, readingLogs, weeklyPlanBooks, weeklyPlans } from '../../src/platform/db/schema.server';
 import { type TestDatabase, testDatabase } from './harness';
+import { childOfNewFamily, programFor } from './programFixtures';
 
 // The plans of a run share one read of the catalogue and the ratings (PlanContext): the same plan
 // as one that reads its own, one read a minute for the job, and a fresh read after a failure.
 
 let database: TestDatabase;
-const WEEK = 7 * 86_400_000;
 const start = new Date('2026-11-02T00:00:00Z');
 const bookIds: Record<string, string> = {};
 
 async function enrolled(name: string, interests: string[]) {
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      firebaseUid: randomUUID(),
-      email: `${randomUUID()}@example.com`,
-      displayName: `Parent of ${name}`,
-      privacyConsentAt: new Date(),
-    })
-    .returning();
-  const [child] = await db
-    .insert(children)
-    .values({ userId: user!.id, firstName: name, ageBand: '8-10', readingLevel: 'branch', interests })
-    .returning();
-  const [plan] = await db
-    .insert(plans)
-    .values({ name: `Program ${randomUUID().slice(0, 6)}`, durationMonths: 1, priceCents: 4900 })
-    .returning();
-  const [subscription] = await db
-    .insert(subscriptions)
-    .values({
-      childId: child!.id,
-      planId: plan!.id,
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 4 * WEEK),
-    })
-    .returning();
-  return { child: child!, subscription: subscription! };
+  const child = await childOfNewFamily(database.db, name, 'branch', interests);
+  return { child, subscription: await programFor(database.db, child.id, { startsAt: start }) };
 }
 
 const booksOf = async (planId: string) =>

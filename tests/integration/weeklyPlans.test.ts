@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,15 +11,13 @@ import {
   books,
   children,
   passages,
-  plans,
   readingLogs,
-  subscriptions,
-  users,
   weeklyPlanBooks,
   weeklyPlans,
 } from '../../src/platform/db/schema.server';
 import { createJobQueue, type JobQueue } from '../../src/platform/jobs/queue.server';
 import { type TestDatabase, testDatabase } from './harness';
+import { childOfNewFamily, programFor } from './programFixtures';
 
 // Weekly plans on the database under test: made from the catalogue and the ratings, once per
 // program week, and never for a program that stopped.
@@ -29,41 +26,11 @@ let database: TestDatabase;
 const WEEK = 7 * 86_400_000;
 const start = new Date('2026-11-02T00:00:00Z'); // a Monday
 
-async function family(name: string, level: 'branch' | 'sapling', interests: string[]) {
-  const db = database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      firebaseUid: randomUUID(),
-      email: `${randomUUID()}@example.com`,
-      displayName: `Parent of ${name}`,
-      privacyConsentAt: new Date(),
-    })
-    .returning();
-  const [child] = await db
-    .insert(children)
-    .values({ userId: user!.id, firstName: name, ageBand: '8-10', readingLevel: level, interests })
-    .returning();
-  return child!;
-}
+const family = (name: string, level: 'branch' | 'sapling', interests: string[]) =>
+  childOfNewFamily(database.db, name, level, interests);
 
-async function subscribe(childId: string, weeks = 4, status: 'active' | 'cancelled' = 'active') {
-  const [plan] = await database.db
-    .insert(plans)
-    .values({ name: `Program ${randomUUID().slice(0, 6)}`, durationMonths: 1, priceCents: 4900 })
-    .returning();
-  const [subscription] = await database.db
-    .insert(subscriptions)
-    .values({
-      childId,
-      planId: plan!.id,
-      status,
-      startsAt: start,
-      endsAt: new Date(start.getTime() + weeks * WEEK),
-    })
-    .returning();
-  return subscription!;
-}
+const subscribe = (childId: string, weeks = 4, status: 'active' | 'cancelled' = 'active') =>
+  programFor(database.db, childId, { startsAt: start, weeks, status });
 
 const bookIds: Record<string, string> = {};
 
