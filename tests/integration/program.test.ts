@@ -359,6 +359,18 @@ describe('placement', () => {
     expect(JSON.stringify(again.json).split('moves up to').length).toBe(2);
   });
 
+  it('starts afresh when the parent sets the level by hand on the child’s form', async () => {
+    const f = await newFamily('Gus');
+    expect((await place(f, confident)).json).toMatchObject({ level: 'canopy' });
+    expect((await planOf(f)).placement).toMatchObject({ basis: 'answers' });
+    const edited = await call(api, 'PATCH', `/api/children/${f.childId}`, {
+      token: f.token,
+      body: { firstName: 'Gus', ageBand: '8-10', readingLevel: 'sapling', interests: ['Animals'] },
+    });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    expect(await planOf(f)).toMatchObject({ readingLevel: 'sapling', placement: null });
+  });
+
   it('leaves a stopped program’s plan as it was', async () => {
     const f = await newFamily('Ola');
     const subscription = await enrol(f, new Date(Date.now() - DAY));

@@ -20,6 +20,9 @@ export async function updateChild(db: Db, userId: string, childId: string, input
       birthYear: input.birthYear ?? null,
       ageBand: input.ageBand ?? null,
       readingLevel: input.readingLevel,
+      // A level the parent sets by hand is a new start for the weekly plans' review of the ratings.
+      placementBasis: sql`case when ${children.readingLevel} = ${input.readingLevel} then ${children.placementBasis} else null end`,
+      placedAt: sql`case when ${children.readingLevel} = ${input.readingLevel} then ${children.placedAt} else now() end`,
       interests: input.interests ?? [],
       updatedAt: sql`now()`,
     })

@@ -53,18 +53,24 @@ export async function placeChild(
     answers,
     wordsPerMinute: await recentWordsPerMinute(db, child.id, now),
   });
-  await db
-    .update(children)
-    .set({
-      readingLevel: placement.level,
-      placementBasis: placement.basis === 'age' ? null : placement.basis,
-      placedAt: now,
-    })
-    .where(eq(children.id, child.id));
   const previousLevel = child.readingLevel as ReadingLevel;
-  const planRemade = placement.level !== previousLevel && (await remakeUnreadWeek(db, child.id, now));
+  // The level and the week's plan made again change together, or neither does.
+  const planRemade = await db.transaction(async (tx) => {
+    await tx
+      .update(children)
+      .set({
+        readingLevel: placement.level,
+        placementBasis: placement.basis === 'age' ? null : placement.basis,
+        placedAt: now,
+      })
+      .where(eq(children.id, child.id));
+    return placement.level !== previousLevel && remakeUnreadWeek(tx as unknown as Db, child.id, now);
+  });
   return { ...placement, previousLevel, planRemade };
 }
+
+/** Thrown inside the remake's savepoint when no new plan was made: the old one comes back. */
+class NotRemade extends Error {}
 
 /**
  * Makes the week under way again when none of it has been read: its plan row goes (its books with
@@ -93,15 +99,22 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
     .where(and(eq(readingLogs.childId, childId), gte(readingLogs.readOn, utcDay(current.startsAt))))
     .limit(1);
   if (read) return false;
-  // One transaction: if the new plan cannot be made, the old one stays. The family knows the week
-  // already, so it is not announced again.
-  return db.transaction(async (tx) => {
-    await tx.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
-    const outcome = await makeWeeklyPlan(
-      tx as unknown as Db,
-      { subscriptionId: current.subscriptionId, weekIndex: current.weekIndex },
-      { announce: false },
-    );
-    return outcome.status === 'created';
-  });
+  // One transaction (a savepoint inside the placement's): if no new plan is made, the old one
+  // stays. The family knows the week already, so it is not announced again.
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
+      const outcome = await makeWeeklyPlan(
+        tx as unknown as Db,
+        { subscriptionId: current.subscriptionId, weekIndex: current.weekIndex },
+        { announce: false },
+      );
+      // The program stopped meanwhile, say: keep the plan the week had.
+      if (outcome.status !== 'created') throw new NotRemade();
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof NotRemade) return false;
+    throw error;
+  }
 }

@@ -25,10 +25,10 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const status = useRef<HTMLParagraphElement>(null);
-  const [placed, setPlaced] = useState(false);
-  // The form closes under the button that sent it: focus goes to what happened.
+  const [placed, setPlaced] = useState(0);
+  // The form closes under the button that sent it: focus goes to what happened, each time.
   useEffect(() => {
-    if (placed) status.current?.focus();
+    if (placed > 0) status.current?.focus();
   }, [placed]);
   const name = view.childName;
   const level = READING_LEVEL_LABELS[view.readingLevel];
@@ -60,7 +60,7 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
         }`.trim(),
       );
       setOpen(false);
-      setPlaced(true);
+      setPlaced((n) => n + 1);
       onPlaced();
     } catch (error) {
       setMessage(errorMessage(error, 'The answers could not be saved. Try again in a moment.'));

@@ -17,6 +17,7 @@ import './Program.css';
 
 /** While a week's plan is being made, ask again this often (it takes seconds). */
 const PREPARING_POLL_MS = 5000;
+const DELAYED_POLL_MS = 60_000;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -49,13 +50,14 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
   const [version, setVersion] = useState(0);
   // After a move to another week, focus goes to the new week's heading (the button may be gone).
   const heading = useRef<HTMLHeadingElement>(null);
-  const [moved, setMoved] = useState(false);
+  const [focusWeek, setFocusWeek] = useState<string | null>(null);
   useEffect(() => {
-    if (moved && state.status === 'ready') {
+    // Only once the week asked for is on screen, so its heading is what is read out.
+    if (focusWeek && state.status === 'ready' && state.record.plan?.id === focusWeek) {
       heading.current?.focus();
-      setMoved(false);
+      setFocusWeek(null);
     }
-  }, [moved, state]);
+  }, [focusWeek, state]);
 
   useEffect(() => {
     // `version` grows when the placement changed the level: load again then.
@@ -74,7 +76,10 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
         });
         if (stale) return;
         setState({ status: 'ready', record });
+        // Being made: ask again soon. Late (a restart, or a job that failed): ask once a minute,
+        // since the scan every minute makes it as soon as it can.
         if (record.state === 'preparing') timer = setTimeout(load, PREPARING_POLL_MS);
+        if (record.state === 'delayed') timer = setTimeout(load, DELAYED_POLL_MS);
       } catch (error) {
         if (!stale) setState(failedLoad(error, 'The plan could not be loaded. Try again in a moment.'));
       }
@@ -99,7 +104,7 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
         page={page}
         heading={heading}
         onWeek={(id) => {
-          setMoved(true);
+          setFocusWeek(id);
           setChosen(id);
         }}
       />
