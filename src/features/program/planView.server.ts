@@ -1,5 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { mediaUrlOf } from '~/features/catalogue/media.server';
 import {
   addDays,
   currentStreak,
@@ -22,6 +23,7 @@ import {
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { planDays, sessionDays } from './planDays';
+import { titleKey } from './program';
 import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
 import { describeReason, type Reason } from './recommender';
 
@@ -30,9 +32,6 @@ const WEEK_MS = 7 * 86_400_000;
 const PLAN_DELAY_MS = 15 * 60_000;
 /** A streak reaches back at most this far (the largest streak milestone is 30 days). */
 const STREAK_WINDOW_DAYS = 400;
-
-const coverUrl = (path: string | null) => (path ? `/media/${path}` : null);
-const titleKey = (title: string) => title.trim().toLowerCase();
 
 /** The child's current streak of reading days, as of `today`. */
 async function streakOf(db: Db, childId: string, today: string): Promise<number> {
@@ -181,7 +180,7 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
     title: b.title,
     author: b.author,
     summary: b.summary ?? '',
-    coverUrl: coverUrl(b.coverPath),
+    coverUrl: mediaUrlOf(b.coverPath),
     reasons: (b.reasons as Reason[]).map((r) => describeReason(r, child.firstName)),
     alternative:
       b.alternativeId && b.alternativeTitle
@@ -247,7 +246,7 @@ export async function finishedBooks(db: Db, child: ChildRow): Promise<WallDto> {
         bookId: log.bookId,
         title: log.title,
         author: log.author,
-        coverUrl: coverUrl(log.coverPath),
+        coverUrl: mediaUrlOf(log.coverPath),
         firstReadOn: log.readOn,
         rating: log.rating,
       });

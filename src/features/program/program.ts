@@ -6,3 +6,6 @@ export const planPagePath = (childId: string, planId?: string) =>
 
 /** A child's finished-books wall, printable. */
 export const wallPagePath = (childId: string) => `/reading-wall/${childId}`;
+
+/** A title as the plans compare it: a typed "matilda " is the catalogue's "Matilda". */
+export const titleKey = (title: string) => title.trim().toLowerCase();

@@ -13,7 +13,7 @@ import {
 import type { ReadingLevel } from '~/platform/domain';
 import { reviewChildLevel } from './levelReview.server';
 import { fitGoalToDays, planDays, planEnd } from './planDays';
-import { planPagePath } from './program';
+import { planPagePath, titleKey } from './program';
 import {
   buildRatingIndex,
   type CatalogueBook,
@@ -54,8 +54,6 @@ export interface PlanContext {
   /** The catalogue's books by lower-case title: a title typed in the log is a book read. */
   idsByTitle: ReadonlyMap<string, readonly string[]>;
 }
-
-const titleKey = (title: string) => title.trim().toLowerCase();
 
 /** Reads what every plan shares (see PlanContext): four queries, whatever the number of children. */
 export async function loadPlanContext(db: Db): Promise<PlanContext> {
