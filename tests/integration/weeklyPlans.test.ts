@@ -1,17 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dueWeeklyPlans,
   registerProgramJobs,
   WEEKLY_PLAN_JOB,
   WEEKLY_PLAN_SCAN_JOB,
+  weekKey,
 } from '../../src/features/program/planJobs.server';
+import { sendPlanReminders } from '../../src/features/program/planReminders.server';
 import { makeWeeklyPlan, programWeekStart } from '../../src/features/program/weeklyPlans.server';
 import {
   books,
   children,
+  notifications,
   passages,
   readingLogs,
+  subscriptions,
   weeklyPlanBooks,
   weeklyPlans,
 } from '../../src/platform/db/schema.server';
@@ -144,6 +148,44 @@ describe('weekly plans', () => {
     expect(rows[0]!.startsAt.toISOString()).toBe(programWeekStart(start, 1).toISOString());
   });
 
+  it('moves the level and tells the family once, in the plan’s own statement, when two workers race', async () => {
+    const child = await family('Rafe', 'branch', ['animals']);
+    const loved = ['Stars Above', 'Moon Camp', 'Fox at Dusk', 'Owl Street'];
+    await database.db.insert(readingLogs).values(
+      loved.map((title, i) => ({
+        childId: child.id,
+        bookId: bookIds[title],
+        title,
+        readOn: `2026-10-1${i}`,
+        minutes: 20,
+        rating: 5,
+      })),
+    );
+    const subscription = await subscribe(child.id);
+    const both = await Promise.all([
+      makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 }),
+      makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 }),
+    ]);
+    expect(both.map((o) => o.status).sort()).toEqual(['created', 'existing']);
+    const [moved] = await database.db.select().from(children).where(eq(children.id, child.id));
+    expect(moved).toMatchObject({ readingLevel: 'canopy', placementBasis: 'review' });
+    const [plan] = await database.db
+      .select()
+      .from(weeklyPlans)
+      .where(eq(weeklyPlans.subscriptionId, subscription.id));
+    expect(plan?.readingLevel).toBe('canopy');
+    // One notice of the move, then the week's: newest first, the plan is ready.
+    const notes = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.childId, child.id))
+      .orderBy(desc(notifications.createdAt));
+    expect(notes.map((n) => n.title)).toEqual([
+      'Rafe’s reading plan for week 2 is ready',
+      expect.stringMatching(/^Rafe moves up to Canopy/),
+    ]);
+  });
+
   it('varies the books from one week to the next', async () => {
     const child = await family('Ivo', 'branch', ['space', 'animals']);
     const subscription = await subscribe(child.id);
@@ -194,6 +236,19 @@ describe('weekly plan jobs', () => {
     expect(before.map((d) => d.subscriptionId)).not.toContain(active.id);
     const after = await dueWeeklyPlans(database.db, new Date(start.getTime() + 5 * WEEK));
     expect(after.map((d) => d.subscriptionId)).not.toContain(active.id);
+    // A week whose job ran out of retries is left out before the limit: it never crowds out others.
+    const second = await subscribe(child.id);
+    const firstTwo = await dueWeeklyPlans(database.db, during, { limit: 2 });
+    const failed = firstTwo[0]!;
+    const next = await dueWeeklyPlans(database.db, during, { limit: 2, skip: [weekKey(failed)] });
+    expect(next).not.toContainEqual(failed);
+    expect(next).toHaveLength(2);
+    expect(next[0]).toEqual(firstTwo[1]);
+    expect((await dueWeeklyPlans(database.db, during, { skip: [weekKey(failed)] })).length).toBe(due.length);
+    expect(await dueWeeklyPlans(database.db, during)).toContainEqual({
+      subscriptionId: second.id,
+      weekIndex: 1,
+    });
     // Once made, no longer due.
     await makeWeeklyPlan(database.db, { subscriptionId: active.id, weekIndex: 1 });
     expect((await dueWeeklyPlans(database.db, during)).map((d) => d.subscriptionId)).not.toContain(active.id);
@@ -219,4 +274,92 @@ describe('weekly plan jobs', () => {
       expect.arrayContaining([WEEKLY_PLAN_JOB, WEEKLY_PLAN_SCAN_JOB]),
     );
   }, 60_000);
+});
+
+describe('mid-week reminders', () => {
+  // A program week of their own, after every other test's: Monday 7 December.
+  const monday = new Date('2026-12-07T00:00:00Z');
+  const thursday = new Date('2026-12-10T09:00:00Z');
+  const HOUR = 3_600_000;
+
+  const plannedChild = async (name: string) => {
+    const child = await family(name, 'branch', ['animals']);
+    const subscription = await programFor(database.db, child.id, { startsAt: monday, weeks: 2 });
+    const made = await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    if (!('planId' in made)) throw new Error('no plan');
+    return { child, subscription, planId: made.planId };
+  };
+  const notesOf = (childId: string) =>
+    database.db.select().from(notifications).where(eq(notifications.childId, childId));
+
+  it('tells a family three days in what is left of a week barely begun, once', async () => {
+    const quiet = await plannedChild('Tove');
+    const { child: reader } = await plannedChild('Uma');
+    const [plan] = await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.childId, reader.id));
+    // Uma read half her goal on the plan's days: nothing to remind.
+    await database.db
+      .insert(readingLogs)
+      .values([
+        {
+          childId: reader.id,
+          title: 'Fox at Dusk',
+          readOn: '2026-12-07',
+          minutes: Math.ceil(plan!.goalMinutes / 2),
+        },
+      ]);
+    // Tove's reading before the plan began does not count.
+    await database.db
+      .insert(readingLogs)
+      .values({ childId: quiet.child.id, title: 'Owl Street', readOn: '2026-12-06', minutes: 300 });
+
+    // Two days in: too early.
+    expect(await sendPlanReminders(database.db, new Date(monday.getTime() + 2 * 24 * HOUR))).toBe(0);
+
+    expect(await sendPlanReminders(database.db, thursday)).toBe(1);
+    const [note] = await notesOf(quiet.child.id);
+    expect(note).toMatchObject({
+      kind: 'program',
+      title: 'Tove’s week: two sessions to go',
+      link: `/reading-plan/${quiet.child.id}`,
+    });
+    expect(note?.body).toContain(
+      'Tove has not logged any reading this week yet. Thursday and Friday are still ahead',
+    );
+    expect(await notesOf(reader.id)).toEqual([]);
+    const [marked] = await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.id, quiet.planId));
+    expect(marked?.remindedAt).not.toBeNull();
+
+    // Once: the next scans find nothing, also two at the same moment.
+    const again = await Promise.all([
+      sendPlanReminders(database.db, new Date(thursday.getTime() + HOUR)),
+      sendPlanReminders(database.db, new Date(thursday.getTime() + HOUR)),
+    ]);
+    expect(again).toEqual([0, 0]);
+    expect(await notesOf(quiet.child.id)).toHaveLength(1);
+  });
+
+  it('reminds each family once when two scans race, and never a stopped program or a week that ended', async () => {
+    const racing = await Promise.all(['Vera', 'Wim', 'Xan'].map(plannedChild));
+    const stopped = await plannedChild('Yara');
+    await database.db
+      .update(subscriptions)
+      .set({ status: 'cancelled' })
+      .where(eq(subscriptions.id, stopped.subscription.id));
+    const friday = new Date(thursday.getTime() + 24 * HOUR);
+    const both = await Promise.all([
+      sendPlanReminders(database.db, friday, 1),
+      sendPlanReminders(database.db, friday, 1),
+    ]);
+    expect(both[0]! + both[1]!).toBe(3);
+    for (const { child } of racing) {
+      const notes = await notesOf(child.id);
+      expect(notes.map((n) => n.title)).toEqual([`${child.firstName}’s week: one session to go`]);
+    }
+    expect(await notesOf(stopped.child.id)).toEqual([]);
+
+    // The week is over on Monday: a plan not reminded by then never is.
+    const late = await plannedChild('Zed');
+    expect(await sendPlanReminders(database.db, new Date(monday.getTime() + 7 * 24 * HOUR))).toBe(0);
+    expect(await notesOf(late.child.id)).toEqual([]);
+  });
 });

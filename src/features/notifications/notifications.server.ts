@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, notifications } from '~/platform/db/schema.server';
 import type { TimeStyle } from '~/platform/time';
@@ -52,11 +52,19 @@ export async function notifyChild(db: Writer, childId: string, note: NewNotifica
       ]),
     ),
     link: note.link ?? null,
-    // Strictly after the child's latest one: clocks that tick in milliseconds (PGlite) would
-    // otherwise give two quick notifications one time, and "newest first" a coin toss.
-    createdAt: sql`greatest(now(), (select max(n.created_at) + interval '1 millisecond' from notifications n where n.child_id = ${childId}))`,
+    createdAt: nextNotificationTime(childId),
   });
 }
+
+/**
+ * A new notification's time: strictly after the child's latest one, since clocks that tick in
+ * milliseconds (PGlite) would otherwise give two quick notifications one time, and "newest first" a
+ * coin toss. Notifications written by one statement (which cannot see each other's rows) pass
+ * `order` 0, 1, 2... to keep their order.
+ */
+export const nextNotificationTime = (childId: string | SQL, order = 0) =>
+  sql`greatest(now(), (select max(n.created_at) + interval '1 millisecond' from notifications n where n.child_id = ${childId}))
+      + ${`${order} milliseconds`}::interval`;
 
 /** Unread notifications over all the family's children: what the navbar counts. */
 export async function unreadCount(db: Db, userId: string) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '~/platform/db/client.server';
 import type { JobQueue } from '~/platform/jobs/queue.server';
+import { sendPlanReminders } from './planReminders.server';
 import {
   loadPlanContext,
   makeWeeklyPlan,
@@ -13,33 +14,45 @@ import {
 export const WEEKLY_PLAN_JOB = 'weekly-plan';
 /** Every minute: finds program weeks that have begun without their plan and sends their jobs. */
 export const WEEKLY_PLAN_SCAN_JOB = 'weekly-plan-scan';
+/** Every quarter of an hour: reminds families whose week is half gone and its goal far off. */
+export const PLAN_REMINDER_SCAN_JOB = 'plan-reminder-scan';
 
 export interface DueWeek {
   subscriptionId: string;
   weekIndex: number;
 }
 
+/** The key of a week's plan job: one job per program week at a time (and its failure kept). */
+export const weekKey = (week: DueWeek) => `${week.subscriptionId}:${week.weekIndex}`;
+
 /**
  * The program weeks under way at `now` that have no plan yet: one per active program whose period
  * holds `now`. A program bought a minute ago is due at once (its week 0); an extended one continues;
- * a refunded or cancelled one is no longer active, so it is never due.
+ * a refunded or cancelled one is no longer active, so it is never due. Weeks whose key is in `skip`
+ * (their job ran out of retries) are left out before the limit, so they never crowd out others.
  */
-export async function dueWeeklyPlans(db: Db, now: Date, limit = 10_000): Promise<DueWeek[]> {
+export async function dueWeeklyPlans(
+  db: Db,
+  now: Date,
+  options: { limit?: number; skip?: readonly string[] } = {},
+): Promise<DueWeek[]> {
   const at = now.toISOString();
   return queryRows<DueWeek>(
     db,
-    sql`select s.id as "subscriptionId",
-               floor(extract(epoch from (${at}::timestamptz - s.starts_at)) / 604800)::int as "weekIndex"
-          from subscriptions s
-         where s.status = 'active'
-           and s.starts_at <= ${at}::timestamptz
-           and s.ends_at > ${at}::timestamptz
-           and not exists (
-             select 1 from weekly_plans p
-              where p.subscription_id = s.id
-                and p.week_index = floor(extract(epoch from (${at}::timestamptz - s.starts_at)) / 604800)::int)
-         order by s.starts_at, s.id
-         limit ${limit}`,
+    sql`select w."subscriptionId", w."weekIndex"
+          from (select s.id as "subscriptionId", s.starts_at,
+                       floor(extract(epoch from (${at}::timestamptz - s.starts_at)) / 604800)::int as "weekIndex"
+                  from subscriptions s
+                 where s.status = 'active'
+                   and s.starts_at <= ${at}::timestamptz
+                   and s.ends_at > ${at}::timestamptz) w
+         where not exists (
+                 select 1 from weekly_plans p
+                  where p.subscription_id = w."subscriptionId" and p.week_index = w."weekIndex")
+           and w."subscriptionId"::text || ':' || w."weekIndex" not in (
+                 select jsonb_array_elements_text(${JSON.stringify(options.skip ?? [])}::jsonb))
+         order by w.starts_at, w."subscriptionId"
+         limit ${options.limit ?? 10_000}`,
   );
 }
 
@@ -100,7 +113,7 @@ export function weeklyPlanMaker(db: Db, options: { maxAgeMs?: number; now?: () =
   };
 }
 
-/** Registers the weekly plan jobs on the queue, works them in this process and schedules the scan. */
+/** Registers the program's jobs (plans and reminders), works them in this process, schedules the scans. */
 export async function registerProgramJobs(
   queue: JobQueue,
   db: Db,
@@ -129,14 +142,26 @@ export async function registerProgramJobs(
     retryLimit: 0,
     expireInSeconds: 5 * 60,
     async handle() {
-      for (const week of await dueWeeklyPlans(db, clock())) {
-        const key = `${week.subscriptionId}:${week.weekIndex}`;
-        // A week whose job ran out of retries waits for the team (the console shows it failed):
-        // sending it again every minute would only pile up failures.
-        if (await queue.hasFailed(WEEKLY_PLAN_JOB, key)) continue;
-        await queue.send(WEEKLY_PLAN_JOB, week, { key });
+      // A week whose job ran out of retries waits for the team (the console shows it failed, with
+      // a retry): sending it again every minute would only pile up failures.
+      const skip = await queue.failedKeys(WEEKLY_PLAN_JOB);
+      for (const week of await dueWeeklyPlans(db, clock(), { skip })) {
+        await queue.send(WEEKLY_PLAN_JOB, week, { key: weekKey(week) });
       }
     },
   });
-  if (options.schedule !== false) await queue.schedule(WEEKLY_PLAN_SCAN_JOB, '* * * * *');
+  await queue.register<Record<string, never>>({
+    name: PLAN_REMINDER_SCAN_JOB,
+    // A failed scan is not retried: the next one, a quarter of an hour later, does its work.
+    retryLimit: 0,
+    expireInSeconds: 10 * 60,
+    async handle() {
+      const sent = await sendPlanReminders(db, clock());
+      if (sent > 0) logger.info({ job: PLAN_REMINDER_SCAN_JOB, sent }, 'plan reminders');
+    },
+  });
+  if (options.schedule !== false) {
+    await queue.schedule(WEEKLY_PLAN_SCAN_JOB, '* * * * *');
+    await queue.schedule(PLAN_REMINDER_SCAN_JOB, '*/15 * * * *');
+  }
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { nextNotificationTime } from '~/features/notifications/notifications.server';
 import { type Db, queryRows } from '~/platform/db/client.server';
 import {
   books,
@@ -11,7 +12,7 @@ import {
   weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
-import { reviewChildLevel } from './levelReview.server';
+import { childLevelReview } from './levelReview';
 import { fitGoalToDays, planDays, planEnd } from './planDays';
 import { planPagePath, titleKey } from './program';
 import {
@@ -49,7 +50,7 @@ export interface PlanContext {
   index: RatingIndex;
   /** Each level's passages, by id (a plan takes the week's one in turn). */
   passagesByLevel: ReadonlyMap<ReadingLevel, readonly string[]>;
-  /** Each catalogue book's level, for the review of the child's level (levelReview.server.ts). */
+  /** Each catalogue book's level, for the review of the child's level (levelReview.ts). */
   levelOf: ReadonlyMap<string, ReadingLevel | null>;
   /** The catalogue's books by lower-case title: a title typed in the log is a book read. */
   idsByTitle: ReadonlyMap<string, readonly string[]>;
@@ -169,8 +170,9 @@ export async function makeWeeklyPlan(
     planned.set(p.planId, [...(planned.get(p.planId) ?? []), p.bookId]);
   }
 
-  // The level moves with the child's ratings before the week is planned (and the family is told).
-  const level = await reviewChildLevel(db, child, childLogs, context.levelOf);
+  // The level moves with the child's ratings before the week is planned (kept, and the family told,
+  // by the plan's own statement below).
+  const { level, move } = childLevelReview(child, childLogs, context.levelOf);
   const week = `${subscription.id}:${input.weekIndex}`;
   const suggestions = suggestBooks({
     reader: {
@@ -222,21 +224,37 @@ export async function makeWeeklyPlan(
     reasons: s.reasons,
     alternative_book_id: s.alternative?.id ?? null,
   }));
-  // From the second week on, the family hears the week is ready, in the same statement (only when
-  // this one made it). The first week was announced with the enrolment, at the payment.
-  const notice = planReadyNotice(child.firstName, child.id, {
-    weekIndex: input.weekIndex,
-    books: suggestions.length,
-    goal: goal.goalMinutes,
-    sessions: goal.sessionMinutes.length,
-  });
-  const told =
-    input.weekIndex === 0 || options.announce === false
-      ? sql``
-      : sql`,
-             told as (
-               insert into ${notifications} (child_id, kind, title, body, link)
-               select ${child.id}::uuid, 'program', ${notice.title}, ${notice.body}, ${notice.link} from plan)`;
+  // Written by the same statement, only when it made the plan (so a plan another job made first
+  // brings nothing twice): a move of the level, kept on the child and told to the family, then
+  // (from the second week on) the news that the week is ready. The first week was announced with
+  // the enrolment, at the payment.
+  const notices = [
+    ...(move ? [move.notice] : []),
+    ...(input.weekIndex === 0 || options.announce === false
+      ? []
+      : [
+          planReadyNotice(child.firstName, child.id, {
+            weekIndex: input.weekIndex,
+            books: suggestions.length,
+            goal: goal.goalMinutes,
+            sessions: goal.sessionMinutes.length,
+          }),
+        ]),
+  ];
+  const moved = move
+    ? sql`,
+             moved as (
+               update ${children} set reading_level = ${move.level}, placement_basis = 'review', placed_at = now()
+                where id = ${child.id} and exists (select 1 from plan))`
+    : sql``;
+  const told = notices.map(
+    (notice, order) => sql`,
+             ${sql.raw(`told${order}`)} as (
+               insert into ${notifications} (child_id, kind, title, body, link, created_at)
+               select ${child.id}::uuid, 'program', ${notice.title}, ${notice.body}, ${notice.link},
+                      ${nextNotificationTime(child.id, order)}
+                 from plan)`,
+  );
   const [made] = await queryRows<{ id: string }>(
     db,
     sql`with plan as (${plan.getSQL()}),
@@ -246,7 +264,7 @@ export async function makeWeeklyPlan(
                select plan.id, b.position, b.book_id, b.title, b.author, b.reasons, b.alternative_book_id
                  from plan,
                       jsonb_to_recordset(${JSON.stringify(chosen)}::jsonb) as b(position smallint,
-                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))${told}
+                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))${moved}${sql.join(told)}
         select id from plan`,
   );
   if (made) return { status: 'created', planId: made.id };

@@ -305,11 +305,15 @@ export const weeklyPlans = pgTable(
     /** One session a reading day, Monday first. */
     sessionMinutes: smallint('session_minutes').array().notNull(),
     passageId: uuid('passage_id').references(() => passages.id, { onDelete: 'set null' }),
+    /** When the family was reminded, mid-week, that the goal was still far off (at most once). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('weekly_plans_subscription_week_key').on(t.subscriptionId, t.weekIndex),
     index('weekly_plans_child_idx').on(t.childId, t.startsAt),
+    // The reminder scan reads the weeks still under way: those ending later than now.
+    index('weekly_plans_ends_idx').on(t.endsAt),
     check('weekly_plans_level_check', oneOf('reading_level', READING_LEVELS)),
     check('weekly_plans_week_check', sql`week_index >= 0`),
     check('weekly_plans_goal_check', sql`goal_minutes between 5 and 1440`),

@@ -103,8 +103,11 @@ export interface JobQueue {
   register<T extends object>(kind: JobKind<T>, options?: { work?: boolean }): Promise<void>;
   /** The job's id; null when a job with the same key is already waiting or running. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** True when a job of this kind and key ran out of retries: it waits for a person, not a resend. */
-  hasFailed(name: string, key: string): Promise<boolean>;
+  /**
+   * The keys of this kind's jobs that ran out of retries (and are still kept): each waits for a
+   * person, not a resend.
+   */
+  failedKeys(name: string): Promise<string[]>;
   /** Sends `data` to `name` on a cron schedule (UTC); one send per tick across every copy. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Each queue (pg-boss's own internal ones left out) with its jobs counted by state. */
@@ -247,15 +250,16 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
       return id;
     },
 
-    async hasFailed(name, key) {
+    async failedKeys(name) {
       await this.start();
       const { rows } = await boss
         .getDb()
         .executeSql(
-          `select 1 from ${schema}.job where name = $1 and singleton_key = $2 and state = 'failed' limit 1`,
-          [name, key],
+          `select distinct singleton_key as key from ${schema}.job
+            where name = $1 and state = 'failed' and singleton_key is not null`,
+          [name],
         );
-      return rows.length > 0;
+      return rows.map((row) => String(row.key));
     },
 
     async schedule(name, cron, data) {
