@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChildPlanDto, WallDto } from '../../src/features/program/program.schema';
 import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import { addDays, utcDay } from '../../src/features/reading/reading';
-import { books, passages, plans, subscriptions } from '../../src/platform/db/schema.server';
+import { books, passages, plans, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
 import { onNudge } from '../../src/platform/jobs/signals';
 import { call, familyWithChild, fileApi } from './harness';
 
@@ -300,6 +300,12 @@ describe('placement', () => {
     await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
     const before = await planOf(f);
     expect(before).toMatchObject({ readingLevel: 'branch', placement: null });
+    // The family was reminded of this week already: the remade week is not reminded again.
+    const remindedAt = new Date(Date.now() - 60_000);
+    await database.db
+      .update(weeklyPlans)
+      .set({ remindedAt })
+      .where(eq(weeklyPlans.subscriptionId, subscription.id));
 
     const res = await place(f, confident);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -314,6 +320,11 @@ describe('placement', () => {
     expect(after.placement).toEqual({ basis: 'answers', placedOn: utcDay(new Date()) });
     expect(after.plan).toMatchObject({ weekIndex: 0, readingLevel: 'canopy' });
     expect(after.plan?.id).not.toBe(before.plan?.id);
+    const [remade] = await database.db
+      .select()
+      .from(weeklyPlans)
+      .where(eq(weeklyPlans.subscriptionId, subscription.id));
+    expect(remade?.remindedAt?.getTime()).toBe(remindedAt.getTime());
   });
 
   it('keeps a week that has been read, and keeps the level when the answers match the age', async () => {

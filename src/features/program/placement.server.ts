@@ -85,6 +85,7 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
       weekIndex: weeklyPlans.weekIndex,
       startsAt: weeklyPlans.startsAt,
       endsAt: weeklyPlans.endsAt,
+      remindedAt: weeklyPlans.remindedAt,
     })
     .from(weeklyPlans)
     .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
@@ -100,7 +101,7 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
     .limit(1);
   if (read) return false;
   // One transaction (a savepoint inside the placement's): if no new plan is made, the old one
-  // stays. The family knows the week already, so it is not announced again.
+  // stays. The family knows the week already, so it is not announced (or reminded) again.
   try {
     return await db.transaction(async (tx) => {
       await tx.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
@@ -111,6 +112,12 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
       );
       // The program stopped meanwhile, say: keep the plan the week had.
       if (outcome.status !== 'created') throw new NotRemade();
+      // A week already reminded mid-week is not reminded again for being remade.
+      if (current.remindedAt)
+        await tx
+          .update(weeklyPlans)
+          .set({ remindedAt: current.remindedAt })
+          .where(eq(weeklyPlans.id, outcome.planId));
       return true;
     });
   } catch (error) {
