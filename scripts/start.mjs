@@ -1,6 +1,7 @@
 // `npm start`: builds the site, starts the local sign-in emulator, seeds demo content into an
 // empty database, and serves everything on http://localhost:4321.
 import { spawn } from 'node:child_process';
+import { checkEmulatorExposure } from '../src/platform/server/network.server.ts';
 import { startEmulator } from './emulator.mjs';
 import { portIsFree, run, step } from './lib.mjs';
 
@@ -20,6 +21,14 @@ const env = {
   HOST: host,
 };
 Object.assign(process.env, env);
+
+// The server refuses this too; asking now spares a build. (The project's Node loads TypeScript.)
+try {
+  checkEmulatorExposure(host, env);
+} catch (error) {
+  console.error(`✖ ${error.message}`);
+  process.exit(1);
+}
 
 if (!(await portIsFree(port, host))) {
   console.error(

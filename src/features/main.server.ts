@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { onNudge } from '~/platform/jobs/signals';
 import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
+import { checkEmulatorExposure } from '~/platform/server/network.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
 import { getApi } from './api.server';
@@ -13,6 +14,19 @@ import { registerProgramJobs, WEEKLY_PLAN_SCAN_JOB } from './program/planJobs.se
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
+
+// Before anything opens: the emulator's unsigned sign-ins are served on this machine only, unless
+// ALLOW_EMULATOR_ON_NETWORK says otherwise.
+try {
+  if (checkEmulatorExposure(host)) {
+    console.warn(
+      `⚠ Emulator sign-ins are accepted on ${host}: anyone who reaches it can sign in as anyone (ALLOW_EMULATOR_ON_NETWORK=true).`,
+    );
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 // This server runs the jobs, so its API shows them in the admin console.
 const api = await getApi({ jobs: true });

@@ -66,6 +66,8 @@ describe('settings', () => {
         APP_ENV: 'production',
         FIREBASE_PROJECT_ID: 'quillreads-prod',
         PUBLIC_FIREBASE_API_KEY: 'AIza-example',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       }).APP_ENV,
     ).toBe('production');
   });
@@ -107,6 +109,51 @@ describe('settings', () => {
 
     it('accepts a complete live configuration', () => {
       expect(loadSettings(live).STRIPE_SECRET_KEY).toBe('sk_live_abc');
+    });
+
+    describe('in production', () => {
+      /** Everything else production needs, so only the Stripe settings are in question. */
+      const production = {
+        APP_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'quillreads-prod',
+        PUBLIC_FIREBASE_API_KEY: 'AIza-example',
+      };
+
+      it('refuses to start without Stripe’s secret key and webhook secret, naming both', () => {
+        const attempt = () => loadSettings(production);
+        expect(attempt).toThrow(/STRIPE_SECRET_KEY: must be set in production: without it the sandbox/);
+        expect(attempt).toThrow(/STRIPE_WEBHOOK_SECRET: must be set in production/);
+        // Empty values (KEY= in a .env file) are left out, not keys.
+        expect(() =>
+          loadSettings({ ...production, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: ' ' }),
+        ).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+      });
+
+      it('refuses either one missing', () => {
+        expect(() => loadSettings({ ...production, STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+          /STRIPE_SECRET_KEY: must be set in production/,
+        );
+        const noWebhook = () => loadSettings({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc' });
+        expect(noWebhook).toThrow(/STRIPE_WEBHOOK_SECRET: must be set in production/);
+        expect(noWebhook).not.toThrow(/STRIPE_SECRET_KEY:/);
+      });
+
+      it('starts with both, live or test (a staging copy)', () => {
+        for (const mode of ['live', 'test']) {
+          const settings = loadSettings({
+            ...production,
+            STRIPE_SECRET_KEY: `sk_${mode}_abc`,
+            STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+          });
+          expect(settings.STRIPE_SECRET_KEY).toBe(`sk_${mode}_abc`);
+        }
+      });
+
+      it('leaves development and the tests to the sandbox', () => {
+        for (const APP_ENV of ['development', 'test']) {
+          expect(loadSettings({ APP_ENV }).STRIPE_SECRET_KEY).toBeUndefined();
+        }
+      });
     });
   });
 });

@@ -138,22 +138,35 @@ const settingsSchema = z
 
 const modeOf = (key: string | undefined) => (key ? (key.includes('_live_') ? 'live' : 'test') : undefined);
 
-/** Payments: the sandbox must never stand in for live keys, and live payments need verified webhooks. */
+/**
+ * Payments: production always takes them through Stripe (the sandbox enrols a child without any
+ * payment), the sandbox must never stand in for live keys, and Stripe's payments need verified webhooks.
+ */
 function checkStripeSettings(
   env: {
+    APP_ENV: 'development' | 'test' | 'production';
     STRIPE_SECRET_KEY?: string | undefined;
     STRIPE_WEBHOOK_SECRET?: string | undefined;
     PUBLIC_STRIPE_PUBLISHABLE_KEY?: string | undefined;
   },
   ctx: z.RefinementCtx,
 ) {
+  const production = env.APP_ENV === 'production';
   const secretMode = modeOf(env.STRIPE_SECRET_KEY);
   const publicMode = modeOf(env.PUBLIC_STRIPE_PUBLISHABLE_KEY);
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+  if (production && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'must be set in production: without it the sandbox would take payments and enrol children for free',
+    });
+  }
+  if ((production || env.STRIPE_SECRET_KEY) && !env.STRIPE_WEBHOOK_SECRET) {
     ctx.addIssue({
       code: 'custom',
       path: ['STRIPE_WEBHOOK_SECRET'],
-      message: 'must be set with STRIPE_SECRET_KEY: without it no payment could ever be confirmed',
+      message: `must be set ${production ? 'in production' : 'with STRIPE_SECRET_KEY'}: without it no payment could ever be confirmed`,
     });
   }
   if (publicMode === 'live' && secretMode !== 'live') {

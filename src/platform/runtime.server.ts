@@ -7,6 +7,7 @@ import { createSignInAccounts } from './identity/signInAccounts.server';
 import { createJobQueue, type JobQueue } from './jobs/queue.server';
 import { createLogger } from './logger.server';
 import { choosePaymentProvider } from './payments/provider.server';
+import { loadNetworkSettings } from './server/network.server';
 
 type OpenDatabase = ReturnType<typeof openDatabase>;
 
@@ -25,6 +26,7 @@ const shared = globalThis as typeof globalThis & { [DATABASE]?: OpenDatabase };
  */
 export async function serverDeps(options: { jobs?: boolean } = {}): Promise<ApiDeps> {
   const settings = loadSettings();
+  const network = loadNetworkSettings();
   const logger = serverLogger();
   const { db, kind } = await getDatabase();
   logger.info({ database: kind }, 'database ready');
@@ -43,6 +45,7 @@ export async function serverDeps(options: { jobs?: boolean } = {}): Promise<ApiD
     deleteSignInAccount: createSignInAccountDeleter(identityService),
     signInAccounts: createSignInAccounts(identityService),
     rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),
+    trustedProxies: network.TRUST_PROXY,
     logger,
     settings,
     interviewSchedule: {

@@ -56,6 +56,8 @@ export const ADMIN_EMAIL = `admin-${randomUUID().slice(0, 8)}@example.com`;
 interface TestApiOptions {
   rateLimiter?: RateLimiter;
   authPerMinute?: number;
+  /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For; none when left out. */
+  trustedProxies?: number;
   adminEmail?: string;
   storage?: Storage;
   payments?: PaymentProvider;
@@ -71,6 +73,7 @@ export function testApi(database: Database, options: TestApiOptions = {}) {
     deleteSignInAccount: createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     signInAccounts: createSignInAccounts({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
+    ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
     logger: createLogger('silent'),
     settings: {
       ADMIN_EMAILS: [options.adminEmail ?? ADMIN_EMAIL],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { submitContactForm } from '../../src/features/inquiries/contactForm.server';
 import { memoryRateLimiter, postgresRateLimiter } from '../../src/platform/http/rateLimit.server';
-import { fileApi } from './harness';
+import { call, fileApi, signInAccount, type TestApi, testApi } from './harness';
 
 const { database } = await fileApi();
 
@@ -29,5 +30,101 @@ describe('rate limiters', () => {
     expect(refused).toEqual({ allowed: false, retryAfterS: 30 });
     now += 30_000;
     expect((await limiter.hit('k', 1, 60_000)).allowed).toBe(true);
+  });
+});
+
+const SIGN_IN = '/api/user/loginRegister';
+/** A limiter whose minute never turns, so a test's counts cannot straddle two windows. */
+const frozenLimiter = () => memoryRateLimiter(() => Date.UTC(2026, 0, 1, 10, 0, 30));
+const signIn = (api: TestApi, address: string, options: { token?: string; forwardedFor?: string } = {}) =>
+  call(api, 'POST', SIGN_IN, {
+    address,
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.forwardedFor ? { headers: { 'x-forwarded-for': options.forwardedFor } } : {}),
+  });
+
+describe('sign-in limits', () => {
+  it('keeps a school’s real sign-ins working while junk from its one address is refused', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 60 });
+    const school = '198.51.100.7';
+    const parent = await signInAccount();
+    for (let i = 0; i < 60; i++) {
+      // Half without a token, half with one that is not a token at all.
+      const junk = await signIn(api, school, i % 2 ? {} : { token: 'not-a-token' });
+      expect(junk.status, `junk call ${i + 1}`).toBe(401);
+    }
+    const refused = await signIn(api, school);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const real = await signIn(api, school, { token: parent.idToken });
+    expect(real.status, JSON.stringify(real.json)).toBe(200);
+    expect(real.json).toEqual({ success: true, data: null });
+
+    expect((await signIn(api, school, { token: 'still.not.valid' })).status).toBe(429);
+    expect((await signIn(api, school)).status).toBe(429);
+    // Another address's failures are its own.
+    expect((await signIn(api, '198.51.100.8')).status).toBe(401);
+  });
+
+  it('limits one account’s sign-ins wherever they come from, and no one else’s', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 5 });
+    const hammer = await signInAccount();
+    const neighbour = await signInAccount();
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(api, `203.0.113.${i + 1}`, { token: hammer.idToken })).status).toBe(200);
+    }
+    const refused = await signIn(api, '203.0.113.99', { token: hammer.idToken });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.message).toMatch(/this account/);
+    expect((await signIn(api, '203.0.113.1', { token: neighbour.idToken })).status).toBe(200);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  const proxy = '10.0.0.2';
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front: anyone can write it', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 3 });
+    for (let i = 1; i <= 3; i++) {
+      expect((await signIn(api, proxy, { forwardedFor: `192.0.2.${i}` })).status).toBe(401);
+    }
+    // A new header each time changes nothing: the connection's address is the one counted.
+    expect((await signIn(api, proxy, { forwardedFor: '192.0.2.4' })).status).toBe(429);
+  });
+
+  it('with TRUST_PROXY, counts each client by the address the proxy wrote, not by what it claims', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 3, trustedProxies: 1 });
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(api, proxy, { forwardedFor: '192.0.2.10' })).status).toBe(401);
+    }
+    expect((await signIn(api, proxy, { forwardedFor: '192.0.2.10' })).status).toBe(429);
+    // Another client behind the same proxy has its own count.
+    expect((await signIn(api, proxy, { forwardedFor: '192.0.2.11' })).status).toBe(401);
+    // The blocked client writes another address first; the proxy appends the real one, which counts.
+    expect((await signIn(api, proxy, { forwardedFor: '192.0.2.12, 192.0.2.10' })).status).toBe(429);
+  });
+
+  it('gives the contact form without JavaScript the visitor’s address, not the proxy’s', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), trustedProxies: 1 });
+    const message = {
+      name: 'Priya Shah',
+      email: 'priya@example.com',
+      subject: 'Through the proxy',
+      message: 'Is the library program open to schools?',
+    };
+    const postForm = (forwardedFor: string, n: number) =>
+      submitContactForm(
+        new Request('http://localhost/contact/send', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+          body: new URLSearchParams({ ...message, message: `${message.message} (${n})` }).toString(),
+        }),
+        (request) => api.fetch(request, { clientAddress: proxy }),
+      );
+    for (let n = 0; n < 5; n++) expect((await postForm('192.0.2.20', n)).outcome).toEqual({ sent: true });
+    expect((await postForm('192.0.2.20', 5)).outcome).toMatchObject({ sent: false, status: 429 });
+    expect((await postForm('192.0.2.21', 6)).outcome).toEqual({ sent: true });
   });
 });

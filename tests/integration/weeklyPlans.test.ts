@@ -297,16 +297,14 @@ describe('mid-week reminders', () => {
     const { child: reader } = await plannedChild('Uma');
     const [plan] = await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.childId, reader.id));
     // Uma read half her goal on the plan's days: nothing to remind.
-    await database.db
-      .insert(readingLogs)
-      .values([
-        {
-          childId: reader.id,
-          title: 'Fox at Dusk',
-          readOn: '2026-12-07',
-          minutes: Math.ceil(plan!.goalMinutes / 2),
-        },
-      ]);
+    await database.db.insert(readingLogs).values([
+      {
+        childId: reader.id,
+        title: 'Fox at Dusk',
+        readOn: '2026-12-07',
+        minutes: Math.ceil(plan!.goalMinutes / 2),
+      },
+    ]);
     // Tove's reading before the plan began does not count.
     await database.db
       .insert(readingLogs)

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
-import { rateLimit } from '~/platform/http/middleware.server';
+import { signInRateLimit } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
 import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
 import { familyApi as api } from './family.api';
@@ -69,8 +69,8 @@ export function userRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         result.created ? 201 : 200,
       );
     },
-    // The rate limit counts every attempt, before the token is even checked.
-    { before: [rateLimit(deps, 'auth', deps.settings.AUTH_RATE_LIMIT_PER_MINUTE)] },
+    // Failed attempts count per address, sign-ins per account: junk never locks out a real sign-in.
+    { before: [signInRateLimit(deps, deps.settings.AUTH_RATE_LIMIT_PER_MINUTE)] },
   );
 
   route(app, deps, api.me, async (c) => c.json(await userDto(deps.db, c.get('user')), 200));

@@ -57,12 +57,15 @@ export async function submitContactForm(
   }
   const values = contactFormValues(form);
   const body = JSON.stringify(values);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [IDEMPOTENCY_HEADER]: contentKey(body),
+  };
+  // Behind trusted proxies the visitor's address is in this header (the API decides whether to believe it).
+  const forwardedFor = request.headers.get('x-forwarded-for');
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   const answer = await sendToApi(
-    new Request(new URL(`/api${inquiriesApi.create.path}`, request.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: contentKey(body) },
-      body,
-    }),
+    new Request(new URL(`/api${inquiriesApi.create.path}`, request.url), { method: 'POST', headers, body }),
   );
   const json: unknown = await answer.json().catch(() => null);
   return { values, outcome: contactFormOutcome(answer.status, json, answer.headers.get('retry-after')) };

@@ -11,7 +11,7 @@ import { INQUIRIES_PER_TEN_MINUTES } from './inquiries.schema';
 export function inquiriesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.create, async (c) => {
     const limit = await deps.rateLimiter.hit(
-      `inquiry:${clientAddress(c)}`,
+      `inquiry:${clientAddress(c, deps)}`,
       deps.settings.INQUIRY_RATE_LIMIT_PER_TEN_MINUTES ?? INQUIRIES_PER_TEN_MINUTES,
       10 * 60_000,
     );

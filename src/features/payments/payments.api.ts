@@ -65,7 +65,7 @@ export const paymentsApi = {
   }),
   checkout: contract('startCheckout', 'POST /checkout', {
     summary: 'Starts paying for a program for one of the family’s children',
-    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. For a child already in a program, send \`startAfterCurrent: true\` once the family has seen when this one starts (409 \`program_overlap\` otherwise). With Stripe the answer carries the client secret for the Payment Element; in the sandbox, pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
+    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. For a child already in a program, send \`startAfterCurrent: true\` once the family has seen when this one starts (409 \`program_overlap\` otherwise). With Stripe the answer carries the client secret for the Payment Element; in the sandbox (never in production), pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
     access: 'account',
     body: checkoutInputSchema,
     status: 201,
@@ -87,7 +87,7 @@ export const paymentsApi = {
   sandboxPay: contract('paySandboxOrder', 'POST /orders/{id}/sandbox-pay', {
     summary: 'Completes or declines a test payment (sandbox only: no card is charged)',
     description:
-      'Only while no Stripe key is configured. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
+      'Exists only while the sandbox takes the payments (no Stripe key configured, which production refuses): with Stripe this route is not mounted and answers 404. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
     access: 'account',
     params,
     body: sandboxPayInputSchema,

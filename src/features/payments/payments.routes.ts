@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError, notFound } from '~/platform/errors';
+import { readBody } from '~/platform/http/body';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { rateLimitPerAccount } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
@@ -83,34 +84,34 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
 
   // Public: the provider proves itself with the signature over the raw body, read here as text.
   route(app, deps, api.webhook, async (c) => {
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > MAX_EVENT_BYTES)
-      throw new DomainError('payload_too_large', 'This is not a payment event.');
-    const rawBody = await c.req.text();
-    if (rawBody.length > MAX_EVENT_BYTES)
-      throw new DomainError('payload_too_large', 'This is not a payment event.');
-    const outcome = await receiveEvent(rawBody, c.req.header('stripe-signature'));
+    const bytes = await readBody(c.req.raw, MAX_EVENT_BYTES, 'This is not a payment event.');
+    const outcome = await receiveEvent(new TextDecoder().decode(bytes), c.req.header('stripe-signature'));
     return c.json({ received: true as const, outcome }, 200);
   });
 
-  route(app, deps, api.sandboxPay, async (c) => {
-    const { id } = c.req.valid('param');
-    const user = c.get('user');
-    if (!isSandbox(provider)) throw new DomainError('not_found', 'Test payments are not available here.');
-    const order = await findOwnOrder(deps.db, user.id, id);
-    if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
-    if (order.status !== 'pending' && order.status !== 'failed') {
-      const why = order.status === 'paid' ? 'is already paid' : `was ${order.status}`;
-      throw new DomainError('conflict', `This order ${why}.`);
-    }
-    const rawBody = JSON.stringify(
-      sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
-    );
-    await receiveEvent(rawBody, provider.sign(rawBody));
-    const view = await ownOrderView(deps.db, user.id, id);
-    if (!view) throw notFound('That order');
-    return c.json(view, 200);
-  });
+  // Paying without a card exists only while the sandbox takes the payments: with Stripe (always the
+  // case in production, whose settings refuse to start without its keys) the route is not mounted,
+  // so it answers 404 to everyone and the API's description leaves it out.
+  if (isSandbox(provider)) {
+    const sandbox = provider;
+    route(app, deps, api.sandboxPay, async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.get('user');
+      const order = await findOwnOrder(deps.db, user.id, id);
+      if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
+      if (order.status !== 'pending' && order.status !== 'failed') {
+        const why = order.status === 'paid' ? 'is already paid' : `was ${order.status}`;
+        throw new DomainError('conflict', `This order ${why}.`);
+      }
+      const rawBody = JSON.stringify(
+        sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
+      );
+      await receiveEvent(rawBody, sandbox.sign(rawBody));
+      const view = await ownOrderView(deps.db, user.id, id);
+      if (!view) throw notFound('That order');
+      return c.json(view, 200);
+    });
+  }
 
   route(app, deps, api.order, async (c) => {
     const view = await ownOrderView(deps.db, c.get('user').id, c.req.valid('param').id);

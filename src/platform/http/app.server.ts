@@ -1,10 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '~/platform/errors';
 import { errorResponse, fieldsOf } from '~/platform/http/errors';
 import { serveApiDescription } from './apiDocs.server';
+import { readBody } from './body';
 import type { ApiDeps, ApiEnv } from './context.server';
 import { isUploadPath } from './uploads';
 
@@ -59,15 +59,20 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
         ? next()
         : handler(c, next);
 
+  // Read here, whole and counted (chunked bodies declare no length), so a handler never starts on a
+  // body over the limit; the routes then parse the bytes kept in memory.
   app.use(
-    jsonOnly(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new DomainError('payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`);
-        },
-      }),
-    ),
+    jsonOnly(async (c, next) => {
+      if (c.req.raw.body) {
+        const bytes = await readBody(
+          c.req.raw,
+          MAX_BODY_BYTES,
+          `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`,
+        );
+        c.req.raw = new Request(c.req.raw, { body: bytes });
+      }
+      await next();
+    }),
   );
 
   // A body must be JSON: anything else would slip past the JSON validators.
@@ -104,15 +109,10 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
   app.onError((error, c) => {
     if (error instanceof DomainError) return errorResponse(c, error);
     if (error instanceof HTTPException) {
-      // Hono's own refusals, e.g. a body that is not valid JSON.
-      const status = error.status === 413 ? 413 : 400;
+      // Hono's own refusals: a body that is not valid JSON (sizes are refused by readBody).
       return errorResponse(
         c,
-        status === 413
-          ? new DomainError('payload_too_large', `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`)
-          : new DomainError('bad_request', 'The request body is not valid JSON.', {
-              body: 'Not valid JSON.',
-            }),
+        new DomainError('bad_request', 'The request body is not valid JSON.', { body: 'Not valid JSON.' }),
       );
     }
     deps.logger.error({ requestId: c.get('requestId'), ...safeErrorFields(error) }, 'unhandled error');

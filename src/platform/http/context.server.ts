@@ -20,6 +20,11 @@ export interface ApiDeps {
   /** Creates sign-in accounts for other people and emails them a set-password link (admin console). */
   signInAccounts: SignInAccounts;
   rateLimiter: RateLimiter;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY): the caller's
+   * address is read from there. None when left out: the address is the connection's.
+   */
+  trustedProxies?: number;
   logger: Logger;
   settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'> &
     /** The contact form's limit; INQUIRIES_PER_TEN_MINUTES (5) when left out. */
@@ -41,6 +46,8 @@ export interface ApiEnv {
   Bindings: { clientAddress?: string };
   Variables: {
     requestId: string;
+    /** The bearer token's check, made once a request however many checks read it. */
+    tokenCheck: Promise<Identity>;
     identity: Identity;
     user: UserRow;
   };

@@ -4,8 +4,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '~/platform/db/client.server';
 import { idempotencyKeys } from '~/platform/db/schema.server';
 import { conflict, DomainError } from '~/platform/errors';
-import type { ApiEnv } from './context.server';
+import type { ApiDeps, ApiEnv } from './context.server';
 import { clientAddress } from './middleware.server';
+import { isUploadPath } from './uploads';
 
 /** The request header a browser sends with a create: the same value for every send of one submission. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -31,22 +32,25 @@ const POLL_MS = 100;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Who is asking: the account, the signed-in identity, or for a public route the address. */
-function callerOf(c: Context<ApiEnv>): string {
+function callerOf(c: Context<ApiEnv>, deps: Pick<ApiDeps, 'trustedProxies'>): string {
   const user = c.get('user') as { id: string } | undefined;
   if (user) return `user:${user.id}`;
   const identity = c.get('identity') as { uid: string } | undefined;
   if (identity) return `uid:${identity.uid}`;
-  return `address:${clientAddress(c)}`;
+  return `address:${clientAddress(c, deps)}`;
 }
 
 /**
  * What the request asks for: a JSON body's hash (other bodies, uploads, are streamed by their route
  * and not read here), and the query's, when there is one: a read-aloud attempt names its passage
- * and its time there, so another attempt sent with the same key is another request.
+ * and its time there, so another attempt sent with the same key is another request. Only a body
+ * the API has already read within its limit is hashed: on an upload path (the webhook's too) the
+ * route reads its own body with its own limit, and reading it here would have none.
  */
 async function fingerprintOf(c: Context<ApiEnv>): Promise<string> {
   const type = c.req.header('content-type') ?? '';
-  const body = /^application\/json\b/i.test(type) ? sha256(await c.req.text()) : `type:${type}`;
+  const hashed = /^application\/json\b/i.test(type) && !isUploadPath(c.req.path);
+  const body = hashed ? sha256(await c.req.text()) : `type:${type}`;
   const query = new URL(c.req.url).search;
   return query ? `${body} query:${sha256(query)}` : body;
 }
@@ -63,7 +67,8 @@ type Claim = { owner: string } | { replay: Response };
  * claim left by a request that never answered is taken over after a minute. Requests without the
  * header are untouched.
  */
-export function idempotency(db: Db): MiddlewareHandler<ApiEnv> {
+export function idempotency(deps: Pick<ApiDeps, 'db' | 'trustedProxies'>): MiddlewareHandler<ApiEnv> {
+  const { db } = deps;
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (c.req.method !== 'POST' || key === undefined) return next();
@@ -72,7 +77,7 @@ export function idempotency(db: Db): MiddlewareHandler<ApiEnv> {
         [IDEMPOTENCY_HEADER]: 'Use 16 to 100 letters, digits, hyphens or underscores.',
       });
     }
-    const route = `POST ${c.req.path} ${sha256(callerOf(c))}`;
+    const route = `POST ${c.req.path} ${sha256(callerOf(c, deps))}`;
     const fingerprint = await fingerprintOf(c);
     // Old answers go now and then, not on every create.
     if (Math.random() < 0.05) {

@@ -1,44 +1,68 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { DomainError } from '~/platform/errors';
 import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
-import { IdentityUnavailableError, InvalidTokenError } from '~/platform/identity/identity.server';
+import {
+  type Identity,
+  IdentityUnavailableError,
+  InvalidTokenError,
+} from '~/platform/identity/identity.server';
+import { clientAddressOf } from './clientAddress.server';
 import type { ApiDeps, ApiEnv } from './context.server';
 
-/** The caller's address: the socket's, as Astro's server saw it. */
-export function clientAddress(c: { env: ApiEnv['Bindings'] | undefined }): string {
-  return c.env?.clientAddress ?? 'unknown';
+/**
+ * The caller's address: the connection's (the server hands it over), or behind trusted proxies
+ * (TRUST_PROXY) the one they wrote into X-Forwarded-For.
+ */
+export function clientAddress(c: Context<ApiEnv>, deps: Pick<ApiDeps, 'trustedProxies'>): string {
+  return clientAddressOf(c.env?.clientAddress, c.req.header('x-forwarded-for'), deps.trustedProxies ?? 0);
+}
+
+/**
+ * The request's bearer token, checked once: sign-in's rate limit reads the outcome before the
+ * access check, which then takes the same one.
+ */
+function identify(deps: ApiDeps, c: Context<ApiEnv>): Promise<Identity> {
+  let check = c.get('tokenCheck');
+  if (!check) {
+    check = verifyBearer(deps, c.req.header('authorization'));
+    c.set('tokenCheck', check);
+  }
+  return check;
+}
+
+async function verifyBearer(deps: ApiDeps, header = ''): Promise<Identity> {
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new DomainError('unauthenticated', 'Sign in to continue.');
+  try {
+    return await deps.verifyToken(match[1]);
+  } catch (error) {
+    if (error instanceof IdentityUnavailableError) {
+      throw new DomainError(
+        'unavailable',
+        'We could not check your sign-in just now. Please try again in a moment.',
+        undefined,
+        {
+          'Retry-After': '30',
+        },
+      );
+    }
+    if (error instanceof InvalidTokenError) {
+      const expired = error.reason === 'expired';
+      throw new DomainError(
+        expired ? 'token_expired' : 'invalid_token',
+        expired
+          ? 'Your sign-in has expired. Please sign in again.'
+          : 'Your sign-in could not be checked. Please sign in again.',
+      );
+    }
+    throw error;
+  }
 }
 
 /** Requires a valid Firebase ID token in `Authorization: Bearer …`; sets `identity`. */
 export function requireIdentity(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new DomainError('unauthenticated', 'Sign in to continue.');
-    try {
-      c.set('identity', await deps.verifyToken(match[1]));
-    } catch (error) {
-      if (error instanceof IdentityUnavailableError) {
-        throw new DomainError(
-          'unavailable',
-          'We could not check your sign-in just now. Please try again in a moment.',
-          undefined,
-          {
-            'Retry-After': '30',
-          },
-        );
-      }
-      if (error instanceof InvalidTokenError) {
-        const expired = error.reason === 'expired';
-        throw new DomainError(
-          expired ? 'token_expired' : 'invalid_token',
-          expired
-            ? 'Your sign-in has expired. Please sign in again.'
-            : 'Your sign-in could not be checked. Please sign in again.',
-        );
-      }
-      throw error;
-    }
+    c.set('identity', await identify(deps, c));
     await next();
   };
 }
@@ -77,12 +101,42 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
 const tooMany = (message: string, retryAfterS: number) =>
   new DomainError('rate_limited', message, undefined, { 'Retry-After': String(retryAfterS) });
 
-/** Limits requests per caller address on a group of routes. */
-export function rateLimit(deps: ApiDeps, bucket: string, perMinute: number): MiddlewareHandler<ApiEnv> {
+/** The refusals that mean the caller did not prove who they are (the identity service being down does not count). */
+const FAILED_SIGN_IN = new Set(['unauthenticated', 'invalid_token', 'token_expired']);
+
+/**
+ * Sign-in's limits, `perMinute` of each; goes before the access check. A failed attempt (no token,
+ * or one that does not verify) counts against the caller's address, a valid one against its
+ * account. So a valid sign-in is never refused for someone else's junk from the same address (a
+ * school, a library), and junk past its limit is answered 429 instead of 401.
+ */
+export function signInRateLimit(deps: ApiDeps, perMinute: number): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const result = await deps.rateLimiter.hit(`${bucket}:${clientAddress(c)}`, perMinute, 60_000);
+    let identity: Identity;
+    try {
+      identity = await identify(deps, c);
+    } catch (error) {
+      if (error instanceof DomainError && FAILED_SIGN_IN.has(error.code)) {
+        const failures = await deps.rateLimiter.hit(
+          `auth-failed:${clientAddress(c, deps)}`,
+          perMinute,
+          60_000,
+        );
+        if (!failures.allowed) {
+          throw tooMany(
+            'Too many failed sign-in attempts from your network. Please wait a minute and try again.',
+            failures.retryAfterS,
+          );
+        }
+      }
+      throw error;
+    }
+    const result = await deps.rateLimiter.hit(`auth:${identity.uid}`, perMinute, 60_000);
     if (!result.allowed)
-      throw tooMany('Too many attempts. Please wait a minute and try again.', result.retryAfterS);
+      throw tooMany(
+        'Too many sign-ins to this account. Please wait a minute and try again.',
+        result.retryAfterS,
+      );
     await next();
   };
 }

@@ -44,7 +44,7 @@ export function route<C extends AnyContract>(
     middleware: [
       ...(extra.before ?? []),
       ...guard(deps, access),
-      ...(contract.method === 'post' ? [idempotency(deps.db)] : []),
+      ...(contract.method === 'post' ? [idempotency(deps)] : []),
       ...(extra.after ?? []),
     ],
   };

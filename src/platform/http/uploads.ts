@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { DomainError } from '~/platform/errors';
+import { readBody } from './body';
 
 /**
  * Routes that take a file (audio, a picture) as the raw request body instead of JSON. The API's
@@ -46,35 +47,12 @@ export async function readUpload(c: Context, rules: UploadRules): Promise<Upload
       body: `Send one of: ${rules.types.join(', ')}.`,
     });
   }
-  const tooLarge = () =>
-    new DomainError(
-      'payload_too_large',
-      `The ${rules.what} is too large: at most ${Math.round(rules.maxBytes / 1024 / 1024)} MB.`,
-    );
-  const declared = Number(c.req.header('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > rules.maxBytes) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) throw new DomainError('validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > rules.maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  if (size === 0)
+  const bytes = await readBody(
+    c.req.raw,
+    rules.maxBytes,
+    `The ${rules.what} is too large: at most ${Math.round(rules.maxBytes / 1024 / 1024)} MB.`,
+  );
+  if (bytes.byteLength === 0)
     throw new DomainError('validation_failed', `The ${rules.what} is empty.`, { body: 'Empty.' });
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
   return { bytes, type };
 }

@@ -65,6 +65,14 @@ describe('ID token verification with the emulator configured', () => {
   });
 });
 
+describe('ID token verification for a real project', () => {
+  it('will not accept unsigned emulator tokens for a project that is not a demo- one', async () => {
+    const make = () =>
+      createTokenVerifier({ projectId: 'quillreads-prod', emulatorHost: '127.0.0.1:9099', now: () => NOW });
+    expect(make).toThrow(/demo- project id, not "quillreads-prod"/);
+  });
+});
+
 describe('ID token verification in production (no emulator)', () => {
   it('never accepts an unsigned token', async () => {
     expect(await reason(production(emulatorToken()))).toBe('bad-signature');

@@ -67,7 +67,7 @@ function checkClaims(payload: JWTPayload, projectId: string, nowS: number) {
 
 interface VerifierOptions {
   projectId: string;
-  /** Set only when the Auth emulator is in use: its tokens are unsigned. */
+  /** Set only when the Auth emulator is in use: its tokens are unsigned. Needs a `demo-` project id. */
   emulatorHost?: string | undefined;
   now?: () => number;
 }
@@ -81,6 +81,13 @@ export function createTokenVerifier({
   emulatorHost,
   now = Date.now,
 }: VerifierOptions): VerifyToken {
+  // Anyone can write an unsigned token, so they may only ever stand for a demo- project, which no
+  // real account belongs to. The settings check this too; the verifier does not rely on its caller.
+  if (emulatorHost && !projectId.startsWith('demo-')) {
+    throw new Error(
+      `Emulator sign-ins (unsigned tokens) are accepted only for a demo- project id, not "${projectId}".`,
+    );
+  }
   const keys = emulatorHost ? null : createRemoteJWKSet(GOOGLE_KEYS, { cacheMaxAge: 60 * 60 * 1000 });
 
   return async (token) => {

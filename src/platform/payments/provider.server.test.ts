@@ -28,6 +28,17 @@ describe('choosePaymentProvider', () => {
     );
   });
 
+  it('never uses the sandbox in production, even when the settings check was skipped', () => {
+    expect(() => choosePaymentProvider({ APP_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(choosePaymentProvider({ APP_ENV: 'development' }).kind).toBe('sandbox');
+    const provider = choosePaymentProvider({
+      APP_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(provider.kind).toBe('stripe');
+  });
+
   it('uses Stripe with test keys too (Stripe test mode)', () => {
     const provider = choosePaymentProvider({
       STRIPE_SECRET_KEY: 'sk_test_abc',

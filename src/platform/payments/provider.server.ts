@@ -171,11 +171,13 @@ export const isSandbox = (provider: PaymentProvider): provider is SandboxProvide
 type PaymentSettings = Pick<
   Settings,
   'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PUBLIC_STRIPE_PUBLISHABLE_KEY'
->;
+> &
+  Partial<Pick<Settings, 'APP_ENV'>>;
 
 /**
- * Stripe whenever a secret key is set; the sandbox only when no Stripe key at all is configured.
- * A live key (or a live publishable key) can therefore never fall back to the sandbox.
+ * Stripe whenever a secret key is set; the sandbox only when no Stripe key at all is configured,
+ * and never in production. A live key (or a live publishable key) can therefore never fall back to
+ * the sandbox. The settings check refuses the same at start-up; this holds for any other caller.
  */
 export function choosePaymentProvider(settings: PaymentSettings): PaymentProvider {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = settings;
@@ -188,6 +190,9 @@ export function choosePaymentProvider(settings: PaymentSettings): PaymentProvide
         ? { publishableKey: settings.PUBLIC_STRIPE_PUBLISHABLE_KEY }
         : {}),
     });
+  }
+  if (settings.APP_ENV === 'production') {
+    throw new Error('STRIPE_SECRET_KEY must be set in production: the sandbox never takes payments there');
   }
   if (settings.PUBLIC_STRIPE_PUBLISHABLE_KEY?.startsWith('pk_live_')) {
     throw new Error(
