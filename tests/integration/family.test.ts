@@ -8,6 +8,7 @@ import {
   children,
   eventRegistrations,
   events,
+  inquiries,
   notifications,
   orders,
   passages,
@@ -17,7 +18,15 @@ import {
   subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
-import { adminAccount, call, EMULATOR_HOST, familyWithChild, fileApi, PROJECT_ID } from './harness';
+import {
+  adminAccount,
+  call,
+  EMULATOR_HOST,
+  familyWithChild,
+  fileApi,
+  PROJECT_ID,
+  registeredAccount,
+} from './harness';
 
 const { database, api, storage } = await fileApi({ media: 'family-media' });
 const adminToken = (await adminAccount(api)).idToken;
@@ -304,6 +313,41 @@ describe('export and deletion', () => {
     expect(data.children.map((c) => c.id)).toEqual([f.childId]);
     expect(data.children[0]?.notifications).toHaveLength(2);
     expect(JSON.stringify(data)).not.toContain(other.childId);
+  });
+
+  it('links contact messages by a verified email only: another person’s address proves nothing', async () => {
+    const address = `someone-${Date.now()}@example.com`;
+    await database.db.insert(inquiries).values([
+      { name: 'Someone', email: address, subject: 'Private', message: 'About my daughter’s reading.' },
+      { name: 'Someone', email: address.toUpperCase(), subject: 'Again', message: 'One more thing.' },
+    ]);
+    const messagesTo = async () =>
+      (await database.db.select().from(inquiries)).filter((m) => m.email.toLowerCase() === address);
+    // Registered with that address, never confirmed: none of the messages, and none deleted.
+    const impostor = await registeredAccount(api, address, 'Not Someone');
+    const exported = await call(api, 'GET', '/api/me/export', { token: impostor.idToken });
+    expect(exported.json).toMatchObject({ contactMessages: [] });
+    expect(JSON.stringify(exported.json)).not.toContain('Private');
+    expect(String(exported.json.contactMessagesNote)).toContain(
+      'only when your sign-in has confirmed your email address',
+    );
+    const gone = await call(api, 'DELETE', '/api/me', {
+      token: impostor.idToken,
+      body: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(gone.status).toBe(200);
+    expect(await messagesTo()).toHaveLength(2);
+
+    // The address's verified owner sees both, and deleting the family deletes them.
+    const owner = await registeredAccount(api, address, 'Someone', { verified: true });
+    const theirs = await call(api, 'GET', '/api/me/export', { token: owner.idToken });
+    expect((theirs.json.contactMessages as { subject: string }[]).map((m) => m.subject).sort()).toEqual([
+      'Again',
+      'Private',
+    ]);
+    expect(theirs.json).not.toHaveProperty('contactMessagesNote');
+    await call(api, 'DELETE', '/api/me', { token: owner.idToken, body: { confirm: DELETE_CONFIRMATION } });
+    expect(await messagesTo()).toEqual([]);
   });
 
   it('asks for the confirmation phrase and a recent sign-in before deleting anything', async () => {

@@ -16,7 +16,9 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.exportMine, async (c) => {
-    const data = await exportFamily(deps.db, c.get('user'));
+    const data = await exportFamily(deps.db, c.get('user'), {
+      emailVerified: c.get('identity').emailVerified,
+    });
     c.header(
       'Content-Disposition',
       `attachment; filename="quillreads-family-${new Date().toISOString().slice(0, 10)}.json"`,
@@ -25,14 +27,14 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.deleteMe, async (c) => {
-    const { authTime } = c.get('identity');
+    const { authTime, emailVerified } = c.get('identity');
     if (!authTime || Date.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) {
       throw new DomainError(
         'reauthentication_required',
         'For your safety, enter your password again before deleting your family’s account.',
       );
     }
-    await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'));
+    await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'), { emailVerified });
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
     try {
       await deps.deleteSignInAccount(token);

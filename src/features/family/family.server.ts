@@ -83,8 +83,19 @@ export async function updateParent(db: Db, userId: string, changes: { displayNam
   return row;
 }
 
-/** Everything the product keeps about the family, as one JSON document (the privacy policy's promise). */
-export async function exportFamily(db: Db, user: UserRow) {
+/**
+ * Contact messages carry only the address they were sent from, so they are the family's only when
+ * the sign-in has proved that address is theirs: otherwise anyone who registered with another
+ * person's address would read (and could delete) that person's messages.
+ */
+const contactMessagesOf = (user: UserRow, emailVerified: boolean) =>
+  emailVerified ? sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}` : sql`false`;
+
+/**
+ * Everything the product keeps about the family, as one JSON document (the privacy policy's
+ * promise). `emailVerified`: the sign-in's own word that the account's address is the parent's.
+ */
+export async function exportFamily(db: Db, user: UserRow, { emailVerified }: { emailVerified: boolean }) {
   const kids = await db
     .select()
     .from(children)
@@ -125,7 +136,7 @@ export async function exportFamily(db: Db, user: UserRow) {
     ofChildren((ids) => db.select().from(subscriptions).where(inArray(subscriptions.childId, ids))),
     db.select().from(orders).where(eq(orders.userId, user.id)),
     db.select().from(blogs).where(eq(blogs.authorId, user.id)),
-    db.select().from(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`),
+    db.select().from(inquiries).where(contactMessagesOf(user, emailVerified)),
     db.select().from(interviewBookings).where(eq(interviewBookings.userId, user.id)),
     ofChildren((ids) =>
       db
@@ -193,6 +204,12 @@ export async function exportFamily(db: Db, user: UserRow) {
       createdAt: p.createdAt,
       publishedAt: p.publishedAt,
     })),
+    ...(emailVerified
+      ? {}
+      : {
+          contactMessagesNote:
+            'Messages sent through the contact form are linked to your account only when your sign-in has confirmed your email address (signing in with Google does). Write to us through the contact page and we will send you yours.',
+        }),
     contactMessages: messages.map((m) => ({
       subject: m.subject,
       message: m.message,
@@ -209,7 +226,12 @@ export async function exportFamily(db: Db, user: UserRow) {
  * and notifications), seats given back, orders, the family's blog posts, their contact messages.
  * The last administrator cannot delete themselves: the site would have nobody to run it.
  */
-export async function deleteFamily(db: Db, storage: MediaStorage, user: UserRow): Promise<void> {
+export async function deleteFamily(
+  db: Db,
+  storage: MediaStorage,
+  user: UserRow,
+  { emailVerified }: { emailVerified: boolean },
+): Promise<void> {
   const files = await db.transaction(async (tx) => {
     if (user.role === 'admin') {
       // Every admin row locked, so two admins deleting themselves at once cannot both succeed.
@@ -228,7 +250,7 @@ export async function deleteFamily(db: Db, storage: MediaStorage, user: UserRow)
       kids.map((k) => k.id),
     );
     await tx.delete(blogs).where(eq(blogs.authorId, user.id));
-    await tx.delete(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`);
+    await tx.delete(inquiries).where(contactMessagesOf(user, emailVerified));
     // Children, reading logs, recordings, notifications, registrations, orders and bookings follow
     // by ON DELETE CASCADE; audit lines keep the action with no actor.
     await tx.delete(users).where(eq(users.id, user.id));
