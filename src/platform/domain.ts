@@ -20,6 +20,10 @@ export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;
 export const BOOKING_STATUSES = ['booked', 'cancelled'] as const;
 
+/** Files families upload that count towards a daily quota per account (src/platform/storage/quotas.ts). */
+export const UPLOAD_KINDS = ['blog_image', 'recording'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 /** How a child's level was last set by placement (issue 15): the parent's answers, a read-aloud, or the plans' review of their ratings. */
 export const PLACEMENT_BASES = ['answers', 'read-aloud', 'review'] as const;
 export type PlacementBasis = (typeof PLACEMENT_BASES)[number];

@@ -85,12 +85,14 @@ export const blogsApi = {
   }),
   uploadImage: contract('uploadBlogImage', 'POST /me/blog-images', {
     summary:
-      'Uploads a picture for a post (JPEG, PNG or WebP, at most 5 MB, as the raw body); it is stored as WebP, resized to fit 1600 px, without its metadata',
+      'Uploads a picture for a post (JPEG, PNG or WebP, at most 5 MB and 40 megapixels, as the raw body); it is stored as WebP, resized to fit 1600 px, without its metadata. Each account may upload 30 pictures or 100 MB in any 24 hours by default (429 with Retry-After beyond; administrators have no quota). A picture no post shows is removed a day after its upload',
     access: 'account',
     request: { body: { required: true, content: binaryContent(Object.keys(BLOG_IMAGE_TYPES)) } },
     status: 201,
     response: blogImageSchema,
     returns: 'Where the picture is served: insert it in the post',
+    // The account's daily quota.
+    errors: [429],
   }),
   mySubmit: contract('submitMyBlogPost', 'POST /me/blogs/{id}/submit', {
     summary: 'Sends a draft (or a rejected post, changed) for review',

@@ -1,10 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError, invalid, notFound } from '~/platform/errors';
+import { invalid, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
 import { getStorage } from '~/platform/storage/index.server';
-import { prepareWebImage } from '~/platform/storage/media.server';
+import { uploadQuotas } from '~/platform/storage/quotas.server';
+import { storeBlogImage } from './blogImages.server';
 import { decodeCursor } from './blogs';
 import { blogsApi as api } from './blogs.api';
 import {
@@ -18,9 +19,11 @@ import {
   submitPost,
   updateMyPost,
 } from './blogs.server';
-import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES, sniffImageType } from './images';
+import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from './images';
 
 export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  // Read now, as the API is built: a bad quota setting stops the server at start.
+  uploadQuotas();
   route(app, deps, api.list, async (c) => {
     const { after, limit } = c.req.valid('query');
     const cursor = after === undefined ? undefined : decodeCursor(after);
@@ -73,17 +76,8 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       maxBytes: MAX_BLOG_IMAGE_BYTES,
       what: 'picture',
     });
-    // The declared type must be what the bytes are: no HTML or SVG dressed up as a photo.
-    if (sniffImageType(upload.bytes) !== upload.type) {
-      throw new DomainError('validation_failed', 'This file is not the picture it says it is.', {
-        body: 'The file is not a JPEG, PNG or WebP picture.',
-      });
-    }
-    // Resized for the web, as WebP, without the camera's metadata (place, time, device).
-    const picture = await prepareWebImage(upload.bytes);
-    const key = `blog/${crypto.randomUUID()}.webp`;
-    await (deps.storage ?? getStorage()).put(key, picture.bytes);
-    return c.json({ url: `/media/${key}` }, 201);
+    const stored = await storeBlogImage(deps.db, deps.storage ?? getStorage(), c.get('user'), upload);
+    return c.json(stored, 201);
   });
 
   route(app, deps, api.mySubmit, async (c) => {

@@ -32,7 +32,7 @@ export const readAloudApi = {
   }),
   createRecording: contract('createRecording', 'POST /children/{id}/recordings', {
     summary:
-      'Saves a read-aloud attempt. The passage and the time (1 s to 30 min) are query parameters; the body is the recording itself (audio/webm, audio/ogg, audio/mp4 or audio/mpeg, at most 10 MB), or nothing at all (no body, no Content-Type) for an attempt timed without the microphone. Words per minute are worked out here from the passage.',
+      'Saves a read-aloud attempt. The passage and the time (1 s to 30 min) are query parameters; the body is the recording itself (audio/webm, audio/ogg, audio/mp4 or audio/mpeg, at most 10 MB), or nothing at all (no body, no Content-Type) for an attempt timed without the microphone. Words per minute are worked out here from the passage. Each account may upload 50 recordings or 150 MB in any 24 hours by default (429 with Retry-After beyond, nothing saved; attempts without a recording are not counted).',
     access: 'account',
     params: childParams,
     query: recordingQuerySchema,
@@ -41,6 +41,8 @@ export const readAloudApi = {
     status: 201,
     response: recordingSchema,
     returns: 'The saved attempt',
+    // The account's daily quota of recordings.
+    errors: [429],
   }),
   recordingAudio: contract('getRecordingAudio', 'GET /children/{id}/recordings/{recordingId}/audio', {
     summary: "An attempt's recording (the family only; never cached)",

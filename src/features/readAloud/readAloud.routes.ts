@@ -5,6 +5,7 @@ import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { getStorage } from '~/platform/storage/index.server';
+import { reserveUpload, uploadQuotas } from '~/platform/storage/quotas.server';
 import { MAX_RECORDING_BYTES, RECORDING_TYPE_LIST, type RecordingType } from './readAloud';
 import { readAloudApi as api } from './readAloud.api';
 import {
@@ -19,6 +20,8 @@ import {
 /** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
 export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const storage = () => deps.storage ?? getStorage();
+  // Read now, as the API is built: a bad quota setting stops the server at start.
+  uploadQuotas();
 
   /** The family's own child, or 404 before anything is read or stored. */
 
@@ -52,13 +55,21 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
           what: 'recording',
         })
       : undefined;
-    const saved = await saveRecording(deps.db, storage(), {
-      childId: child.id,
-      passage,
-      durationMs,
-      audio: audio && { bytes: audio.bytes, type: audio.type as RecordingType },
-    });
-    return c.json(saved, 201);
+    // Only a recording counts towards the account's daily quota (429 when over, nothing saved).
+    const reservation =
+      audio && (await reserveUpload(deps.db, c.get('user'), 'recording', audio.bytes.byteLength));
+    try {
+      const saved = await saveRecording(deps.db, storage(), {
+        childId: child.id,
+        passage,
+        durationMs,
+        audio: audio && { bytes: audio.bytes, type: audio.type as RecordingType },
+      });
+      return c.json(saved, 201);
+    } catch (error) {
+      await reservation?.release().catch(() => {});
+      throw error;
+    }
   });
 
   route(app, deps, api.recordingAudio, async (c) => {

@@ -27,6 +27,7 @@ import {
   READING_LEVELS,
   SUBSCRIPTION_STATUSES,
   TEST_PAYMENT_STATUSES,
+  UPLOAD_KINDS,
 } from '~/platform/domain';
 import type { TextTimes } from '~/platform/time';
 
@@ -408,6 +409,22 @@ export const blogs = pgTable(
   ],
 );
 
+/**
+ * A picture uploaded for a blog post (`blog/{uuid}.webp` in storage), recorded before its file is
+ * written. Kept while a post's text or cover (any status) shows it; a picture no post shows a day
+ * after its upload is removed, file and row, by the blog's clean-up job (blogImages.server.ts).
+ */
+export const blogImages = pgTable(
+  'blog_images',
+  {
+    key: text('key').primaryKey(),
+    /** Who uploaded it; kept (as null) when the account goes, so the clean-up still finds it. */
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blog_images_created_idx').on(t.createdAt)],
+);
+
 export const events = pgTable(
   'events',
   {
@@ -598,6 +615,31 @@ export const testPayments = pgTable(
   (t) => [
     index('test_payments_created_idx').on(t.createdAt),
     check('test_payments_status_check', oneOf('status', TEST_PAYMENT_STATUSES)),
+  ],
+);
+
+/**
+ * Each file an account uploaded (a blog picture, a recording), counted against its daily quota
+ * (src/platform/storage/quotas.server.ts). A row outlives the file: deleting an upload does not give
+ * its place back. Rows older than two days count for nothing and are pruned.
+ */
+export const uploadLog = pgTable(
+  'upload_log',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
+    /** The bytes received, before any re-encoding. */
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('upload_log_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    index('upload_log_created_idx').on(t.createdAt),
+    check('upload_log_kind_check', oneOf('kind', UPLOAD_KINDS)),
+    check('upload_log_bytes_check', sql`bytes >= 0`),
   ],
 );
 

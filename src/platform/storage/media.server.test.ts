@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '~/platform/errors';
-import { audioDurationSeconds, prepareWebImage } from './media.server';
+import { audioDurationSeconds, MAX_IMAGE_PIXELS, prepareWebImage } from './media.server';
 
 describe('prepareWebImage', () => {
   it('shrinks a large picture to fit the box, as WebP without its metadata', async () => {
@@ -26,6 +26,21 @@ describe('prepareWebImage', () => {
       width: 200,
       height: 300,
     });
+  });
+
+  it('refuses a picture of more than 40 megapixels with 413, naming its size and the limit', async () => {
+    // 64 megapixels of one colour: a few hundred kilobytes as a PNG, far more once decoded.
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.byteLength).toBeLessThan(1024 * 1024);
+    expect(MAX_IMAGE_PIXELS).toBe(40_000_000);
+    const refusal = await prepareWebImage(new Uint8Array(huge)).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'payload_too_large', status: 413 });
+    expect((refusal as DomainError).message).toMatch(
+      /8000 × 8000 pixels \(64 megapixels\).*at most 40 megapixels/,
+    );
   });
 
   it('refuses bytes that are not a picture', async () => {
