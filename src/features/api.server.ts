@@ -1,6 +1,6 @@
 import { createHttpApp } from '~/platform/http/app.server';
 import type { ApiDeps } from '~/platform/http/context.server';
-import { sandboxProvider } from '~/platform/payments/provider.server';
+import { type PaymentProvider, sandboxProvider } from '~/platform/payments/provider.server';
 import { serverDeps } from '~/platform/runtime.server';
 import { adminAuditRoutes } from './admin/audit.routes';
 import { adminJobsRoutes } from './admin/jobs.routes';
@@ -31,8 +31,7 @@ import { healthRoutes } from './site/health.routes';
  * Features never import each other's routes; this file is the one place that knows them all.
  */
 export function createApi(deps: ApiDeps) {
-  // One provider for the whole API: the sandbox signs its events with a secret only it knows.
-  const payments = deps.payments ?? sandboxProvider();
+  const payments = paymentProviderOf(deps);
   return createHttpApp(deps, (app) => {
     healthRoutes(app, deps);
     userRoutes(app, deps);
@@ -61,6 +60,21 @@ export function createApi(deps: ApiDeps) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/**
+ * One provider for the whole API: the one given, or outside production the sandbox (which signs its
+ * events with a secret only it knows). A production API without one is refused: the sandbox would
+ * take payments without a card, whatever the settings' own check said.
+ */
+function paymentProviderOf(deps: ApiDeps): PaymentProvider {
+  if (deps.payments) return deps.payments;
+  if (deps.settings.APP_ENV === 'production') {
+    throw new Error(
+      'A production API needs its payment provider (Stripe, from STRIPE_SECRET_KEY): the sandbox never takes payments in production.',
+    );
+  }
+  return sandboxProvider();
+}
 
 /**
  * The process's one API, kept on globalThis: the production server's bundle and Astro's (the

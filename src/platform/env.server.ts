@@ -52,7 +52,10 @@ const settingsSchema = z
     /** Emails that are administrators from their first sign-in (comma-separated). */
     ADMIN_EMAILS: list,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Requests per minute and address on the sign-in routes. */
+    /**
+     * Sign-in's limits, each a minute: failed sign-ins (no token, or one that does not verify) per
+     * client address, and valid sign-ins per account. Expired tokens count against neither.
+     */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /** Contact-form messages per address in ten minutes (through the API or the form without JavaScript). */
     INQUIRY_RATE_LIMIT_PER_TEN_MINUTES: z.coerce.number().int().min(1).max(100_000).default(5),

@@ -200,6 +200,41 @@ describe('POST /api/user/loginRegister', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('answers 400, not a server error, for a body whose client gives up half-way', async () => {
+    const account = await signInAccount();
+    const before = await userCount();
+    // Half a JSON body, then the connection breaks.
+    const halfway = () => {
+      let sent = false;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return controller.error(new TypeError('terminated: other side closed'));
+          sent = true;
+          controller.enqueue(new TextEncoder().encode('{"registration": {"displayName": "Jo"'));
+        },
+      });
+    };
+    for (const length of [{ 'content-length': '80' }, {}]) {
+      const res = await api.request(
+        path,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${account.idToken}`,
+            'content-type': 'application/json',
+            ...length,
+          },
+          body: halfway(),
+          duplex: 'half',
+        } as RequestInit,
+        { clientAddress: '127.0.0.1' },
+      );
+      expect(res.status, JSON.stringify(length)).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it('refuses a second account for an email that already has one', async () => {
     const first = await registeredAccount(api);
     const sharedEmail = `shared-${crypto.randomUUID()}@example.com`;

@@ -63,6 +63,8 @@ interface TestApiOptions {
   payments?: PaymentProvider;
   /** The job queue the admin console reads; none (as on a development server) when left out. */
   jobs?: JobConsole;
+  /** APP_ENV as the API is told it; left out, as in development. */
+  appEnv?: 'development' | 'test' | 'production';
 }
 
 export function testApi(database: Database, options: TestApiOptions = {}) {
@@ -78,6 +80,7 @@ export function testApi(database: Database, options: TestApiOptions = {}) {
     settings: {
       ADMIN_EMAILS: [options.adminEmail ?? ADMIN_EMAIL],
       AUTH_RATE_LIMIT_PER_MINUTE: options.authPerMinute ?? 10_000,
+      ...(options.appEnv ? { APP_ENV: options.appEnv } : {}),
     },
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.payments ? { payments: options.payments } : {}),

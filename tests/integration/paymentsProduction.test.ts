@@ -22,6 +22,7 @@ const PRODUCTION = {
  */
 const production = choosePaymentProvider(loadSettings(PRODUCTION));
 const { database, api } = await fileApi({
+  appEnv: 'production',
   payments: {
     ...production,
     createPayment: async () => ({ providerRef: `pi_${randomUUID()}`, clientSecret: 'pi_secret_production' }),
@@ -60,6 +61,14 @@ describe('payments in production', () => {
     } = PRODUCTION;
     expect(() => loadSettings(withoutStripe)).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
     expect(production.kind).toBe('stripe');
+  });
+
+  it('never fall back to the sandbox: an API told it is in production refuses to be made without a provider', () => {
+    expect(() => testApi(database, { appEnv: 'production' })).toThrow(
+      /production API needs its payment provider/,
+    );
+    // Outside production the sandbox is the default, as the tests and a demo use it.
+    expect(() => testApi(database, { appEnv: 'development' })).not.toThrow();
   });
 
   it('have no sandbox-pay route: a parent’s own pending order answers 404, signed in or not, and stays unpaid', async () => {

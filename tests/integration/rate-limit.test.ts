@@ -1,7 +1,10 @@
+import { inArray } from 'drizzle-orm';
+import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { submitContactForm } from '../../src/features/inquiries/contactForm.server';
+import { rateLimits } from '../../src/platform/db/schema.server';
 import { memoryRateLimiter, postgresRateLimiter } from '../../src/platform/http/rateLimit.server';
-import { call, fileApi, signInAccount, type TestApi, testApi } from './harness';
+import { call, fileApi, PROJECT_ID, signInAccount, type TestApi, testApi } from './harness';
 
 const { database } = await fileApi();
 
@@ -20,6 +23,30 @@ describe('rate limiters', () => {
     const limiter = postgresRateLimiter(database.db);
     const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('burst', 5, 60_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it('the shared limiter now and then deletes the counters no window still counts, and only those', async () => {
+    const day = 24 * 60 * 60_000;
+    // An address last seen two days ago, and one a day and a minute ago: both past any window.
+    await database.db.insert(rateLimits).values([
+      { key: 'sweep:gone', windowStart: new Date(Date.now() - 2 * day), count: 7 },
+      { key: 'sweep:yesterday', windowStart: new Date(Date.now() - day - 60_000), count: 7 },
+    ]);
+    // A check-out counter an hour long, used up just now.
+    const quiet = postgresRateLimiter(database.db, { sweepChance: 0 });
+    expect((await quiet.hit('sweep:hour', 1, 60 * 60_000)).allowed).toBe(true);
+    const keys = ['sweep:gone', 'sweep:yesterday', 'sweep:hour'];
+    const left = async () =>
+      (await database.db.select().from(rateLimits).where(inArray(rateLimits.key, keys)))
+        .map((r) => r.key)
+        .sort();
+    expect(await left()).toEqual(['sweep:gone', 'sweep:hour', 'sweep:yesterday']);
+
+    // A one-minute sign-in hit that draws the sweep removes the ended rows, not the running hour.
+    const sweeping = postgresRateLimiter(database.db, { sweepChance: 0.01, random: () => 0.005 });
+    expect((await sweeping.hit('sweep:minute', 5, 60_000)).allowed).toBe(true);
+    expect(await left()).toEqual(['sweep:hour']);
+    expect((await quiet.hit('sweep:hour', 1, 60 * 60_000)).allowed).toBe(false);
   });
 
   it('the in-process limiter starts a new window when the minute turns', async () => {
@@ -82,6 +109,47 @@ describe('sign-in limits', () => {
   });
 });
 
+/** A token of this project that was valid until an hour ago (the emulator's are unsigned). */
+function expiredToken(uid: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return new UnsecuredJWT({
+    iss: `https://securetoken.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    sub: uid,
+    iat: now - 7200,
+    exp: now - 3600,
+  }).encode();
+}
+
+describe('an expired sign-in', () => {
+  it('is told to sign in again (401), even when junk from its address has used up the allowance', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 3 });
+    const library = '198.51.100.40';
+    for (let i = 0; i < 3; i++) expect((await signIn(api, library)).status).toBe(401);
+    expect((await signIn(api, library)).status).toBe(429);
+    const parent = await signInAccount();
+    for (let i = 0; i < 5; i++) {
+      const res = await signIn(api, library, { token: expiredToken(parent.uid) });
+      expect(res.status, `expired call ${i + 1}`).toBe(401);
+      expect(res.json.error?.code).toBe('token_expired');
+    }
+    // Signed in again, the parent gets in.
+    expect((await signIn(api, library, { token: parent.idToken })).status).toBe(200);
+  });
+
+  it('does not use up its address’s allowance for failed sign-ins', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 3 });
+    const school = '198.51.100.41';
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(api, school, { token: expiredToken('someone') })).json.error?.code).toBe(
+        'token_expired',
+      );
+    }
+    for (let i = 0; i < 3; i++) expect((await signIn(api, school)).status).toBe(401);
+    expect((await signIn(api, school)).status).toBe(429);
+  });
+});
+
 describe('the client address behind a proxy', () => {
   const proxy = '10.0.0.2';
 
@@ -104,6 +172,20 @@ describe('the client address behind a proxy', () => {
     expect((await signIn(api, proxy, { forwardedFor: '192.0.2.11' })).status).toBe(401);
     // The blocked client writes another address first; the proxy appends the real one, which counts.
     expect((await signIn(api, proxy, { forwardedFor: '192.0.2.12, 192.0.2.10' })).status).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64 network, and an IPv4-mapped address as the IPv4 one', async () => {
+    const api = testApi(database, { rateLimiter: frozenLimiter(), authPerMinute: 3, trustedProxies: 1 });
+    for (let i = 1; i <= 3; i++) expect((await signIn(api, `2001:db8:0:9::${i}`)).status).toBe(401);
+    // Another address of the same /64, straight or through the proxy with a port: the same client.
+    expect((await signIn(api, '2001:db8:0:9:ffff::1')).status).toBe(429);
+    expect((await signIn(api, proxy, { forwardedFor: '[2001:db8:0:9::abcd]:51234' })).status).toBe(429);
+    // The next /64 is someone else.
+    expect((await signIn(api, '2001:db8:0:a::1')).status).toBe(401);
+
+    for (let i = 0; i < 3; i++) expect((await signIn(api, '192.0.2.30')).status).toBe(401);
+    expect((await signIn(api, '::ffff:192.0.2.30')).status).toBe(429);
+    expect((await signIn(api, proxy, { forwardedFor: '192.0.2.30:443' })).status).toBe(429);
   });
 
   it('gives the contact form without JavaScript the visitor’s address, not the proxy’s', async () => {

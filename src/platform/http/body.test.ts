@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '~/platform/errors';
 import { readBody } from './body';
 
@@ -31,6 +31,32 @@ function streamedBody(chunks: number, size: number, headers: Record<string, stri
   return { request, seen };
 }
 
+/** A body whose client gives up after `chunks` chunks of `size` bytes: the stream fails mid-body. */
+function abortedBody(chunks: number, size: number, headers: Record<string, string> = {}) {
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent === chunks) return controller.error(new TypeError('terminated: other side closed'));
+        sent += 1;
+        controller.enqueue(new Uint8Array(size).fill(97));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Request('http://localhost/api/children', {
+    method: 'POST',
+    headers,
+    body: stream,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+const badRequest = (promise: Promise<unknown>) =>
+  expect(promise).rejects.toSatisfy(
+    (error) => error instanceof DomainError && error.code === 'bad_request' && error.status === 400,
+  );
+
 const tooLarge = (promise: Promise<unknown>) =>
   expect(promise).rejects.toSatisfy(
     (error) => error instanceof DomainError && error.code === 'payload_too_large' && error.status === 413,
@@ -62,5 +88,48 @@ describe('readBody', () => {
   it('answers no bytes for a request without a body', async () => {
     const bytes = await readBody(new Request('http://localhost/', { method: 'POST' }), 10, 'Too large.');
     expect(bytes.byteLength).toBe(0);
+  });
+
+  it('answers 400, not a server error, when the client gives up mid-body', async () => {
+    await badRequest(readBody(abortedBody(3, 1000), 64 * 1024, 'Too large.'));
+    await badRequest(readBody(abortedBody(3, 1000, { 'content-length': '8000' }), 64 * 1024, 'Too large.'));
+  });
+
+  it('refuses a body longer or shorter than its declared Content-Length', async () => {
+    const longer = streamedBody(8, 1000, { 'content-length': '7999' });
+    await badRequest(readBody(longer.request, 64 * 1024, 'Too large.'));
+    expect(longer.seen.cancelled).toBe(true);
+    await badRequest(
+      readBody(streamedBody(8, 1000, { 'content-length': '8001' }).request, 64 * 1024, 'Too large.'),
+    );
+  });
+
+  describe('with a declared Content-Length', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('allocates the body once, before reading it, and fills it byte for byte', async () => {
+      const { request, seen } = streamedBody(8, 1000, { 'content-length': '8000' });
+      // When each body-sized array is made, how many chunks had been read.
+      const madeAfter: number[] = [];
+      const Native = Uint8Array;
+      vi.stubGlobal(
+        'Uint8Array',
+        new Proxy(Native, {
+          construct(target, args, newTarget) {
+            if (args[0] === 8000) madeAfter.push(seen.pulled);
+            return Reflect.construct(target, args, newTarget);
+          },
+        }),
+      );
+      const bytes = await readBody(request, 64 * 1024, 'Too large.');
+      vi.unstubAllGlobals();
+      expect(bytes.byteLength).toBe(8000);
+      expect(bytes.every((b) => b === 97)).toBe(true);
+      expect(seen).toEqual({ pulled: 8, cancelled: false });
+      // One array for the whole body, made before the first chunk (no chunks kept, no final copy).
+      expect(madeAfter).toEqual([0]);
+    });
   });
 });

@@ -27,13 +27,16 @@ export interface ApiDeps {
   trustedProxies?: number;
   logger: Logger;
   settings: Pick<Settings, 'ADMIN_EMAILS' | 'AUTH_RATE_LIMIT_PER_MINUTE'> &
-    /** The contact form's limit; INQUIRIES_PER_TEN_MINUTES (5) when left out. */
-    Partial<Pick<Settings, 'INQUIRY_RATE_LIMIT_PER_TEN_MINUTES'>>;
+    /**
+     * The contact form's limit (INQUIRIES_PER_TEN_MINUTES, 5, when left out), and APP_ENV: in
+     * production `payments` must be given (development when left out).
+     */
+    Partial<Pick<Settings, 'INQUIRY_RATE_LIMIT_PER_TEN_MINUTES' | 'APP_ENV'>>;
   /** The introductory interview's weekly slots (INTERVIEW_*); the default template when left out. */
   interviewSchedule?: InterviewSchedule;
   /** Where uploads go; the server's store (MEDIA_DIR) when left out. Tests pass a folder of their own. */
   storage?: Storage;
-  /** Who takes payments: Stripe, or the sandbox (the default, and the tests') when left out. */
+  /** Who takes payments: Stripe, or the sandbox (the default, and the tests') when left out; required in production. */
   payments?: PaymentProvider;
   /**
    * The background jobs, as the admin console reads them: the production server's queue. Left out

@@ -101,14 +101,19 @@ export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
 const tooMany = (message: string, retryAfterS: number) =>
   new DomainError('rate_limited', message, undefined, { 'Retry-After': String(retryAfterS) });
 
-/** The refusals that mean the caller did not prove who they are (the identity service being down does not count). */
-const FAILED_SIGN_IN = new Set(['unauthenticated', 'invalid_token', 'token_expired']);
+/**
+ * The refusals that mean the caller did not prove who they are. Not the identity service being down,
+ * and not an expired token: its signature was checked, so it is a real user's (who must be told to
+ * sign in again, 401 token_expired, even when junk from their address has used up its allowance).
+ */
+const FAILED_SIGN_IN = new Set(['unauthenticated', 'invalid_token']);
 
 /**
  * Sign-in's limits, `perMinute` of each; goes before the access check. A failed attempt (no token,
  * or one that does not verify) counts against the caller's address, a valid one against its
- * account. So a valid sign-in is never refused for someone else's junk from the same address (a
- * school, a library), and junk past its limit is answered 429 instead of 401.
+ * account; an expired one against neither. So a real sign-in is never refused for someone else's
+ * junk from the same address (a school, a library), and junk past its limit is answered 429 instead
+ * of 401.
  */
 export function signInRateLimit(deps: ApiDeps, perMinute: number): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {

@@ -31,8 +31,28 @@ describe('checkEmulatorExposure', () => {
     ).toThrow(/Refusing to listen on HOST=0\.0\.0\.0/);
   });
 
+  it('refuses them on this machine too when a proxy in front (TRUST_PROXY) passes the network on', () => {
+    for (const host of ['localhost', '127.0.0.1', '::1']) {
+      expect(() => checkEmulatorExposure(host, { ...EMULATOR, TRUST_PROXY: '1' }), host).toThrow(
+        /Refusing to start behind a proxy \(TRUST_PROXY=1\)[\s\S]*ALLOW_EMULATOR_ON_NETWORK=true/,
+      );
+    }
+    expect(() => checkEmulatorExposure('0.0.0.0', { ...EMULATOR, TRUST_PROXY: '2' })).toThrow(
+      /Refusing to listen on HOST=0\.0\.0\.0/,
+    );
+    expect(
+      checkEmulatorExposure('localhost', {
+        ...EMULATOR,
+        TRUST_PROXY: '1',
+        ALLOW_EMULATOR_ON_NETWORK: 'true',
+      }),
+    ).toBe(true);
+    expect(checkEmulatorExposure('localhost', { ...EMULATOR, TRUST_PROXY: '0' })).toBe(false);
+  });
+
   it('has nothing to say about a server with real sign-in, wherever it listens', () => {
     expect(checkEmulatorExposure('0.0.0.0', {})).toBe(false);
+    expect(checkEmulatorExposure('localhost', { TRUST_PROXY: '1' })).toBe(false);
   });
 
   it('stops at a value that is not true or false, naming the setting', () => {

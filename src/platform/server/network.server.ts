@@ -60,21 +60,31 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Refuses (throws, with what to do) a server that would take the Auth emulator's unsigned tokens on
- * an address other machines can reach: there anyone could sign in as anyone, the demo administrator
- * included, whatever APP_ENV says. ALLOW_EMULATOR_ON_NETWORK=true says it is meant; the answer is
- * then true, so the caller can warn. False when the emulator is not in use or the host is local.
+ * Refuses (throws, with what to do) a server that would take the Auth emulator's unsigned tokens from
+ * other machines: there anyone could sign in as anyone, the demo administrator included. That is a
+ * server listening on an address other machines can reach, or one with a proxy in front
+ * (TRUST_PROXY 1 or more: the proxy passes the network's requests on, even to a loopback host).
+ * ALLOW_EMULATOR_ON_NETWORK=true says it is meant; the answer is then true, so the caller can warn.
+ * False when the emulator is not in use, or the host is local and no proxy is declared. (A tunnel or
+ * proxy that nobody declared cannot be seen from here: it exposes a local server all the same.)
  */
 export function checkEmulatorExposure(
   host: string,
   env: Record<string, string | undefined> = process.env,
 ): boolean {
-  const { ALLOW_EMULATOR_ON_NETWORK } = loadNetworkSettings(env);
-  if (!env.FIREBASE_AUTH_EMULATOR_HOST || isLoopbackHost(host)) return false;
+  const { ALLOW_EMULATOR_ON_NETWORK, TRUST_PROXY } = loadNetworkSettings(env);
+  if (!env.FIREBASE_AUTH_EMULATOR_HOST) return false;
+  const onNetwork = !isLoopbackHost(host);
+  if (!onNetwork && TRUST_PROXY < 1) return false;
   if (ALLOW_EMULATOR_ON_NETWORK) return true;
+  const where = onNetwork
+    ? `Refusing to listen on HOST=${host || '(every address)'}`
+    : `Refusing to start behind a proxy (TRUST_PROXY=${TRUST_PROXY}), which passes the network's requests on to HOST=${host}`;
   throw new Error(
-    `Refusing to listen on HOST=${host || '(every address)'}: this server accepts the sign-in emulator's unsigned tokens (FIREBASE_AUTH_EMULATOR_HOST is set), so anyone who reaches it could sign in as anyone, the demo administrator included.\n` +
-      '  Listen on this machine only (HOST=localhost, 127.0.0.1 or ::1), configure real Firebase sign-in (docs/deployment.md),\n' +
+    `${where}: this server accepts the sign-in emulator's unsigned tokens (FIREBASE_AUTH_EMULATOR_HOST is set), so anyone who reaches it could sign in as anyone, the demo administrator included.\n` +
+      (onNetwork
+        ? '  Listen on this machine only (HOST=localhost, 127.0.0.1 or ::1), configure real Firebase sign-in (docs/deployment.md),\n'
+        : '  Serve it without a proxy (TRUST_PROXY=0) on this machine only, configure real Firebase sign-in (docs/deployment.md),\n') +
       '  or, for a demo on a network you trust, set ALLOW_EMULATOR_ON_NETWORK=true.',
   );
 }
