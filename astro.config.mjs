@@ -21,4 +21,8 @@ export default defineConfig({
   // check would answer API clients without an Origin header (apps, scripts) with a bare 403.
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'auto' },
+  // Page scripts as files, never inlined: the Content-Security-Policy runs the site's own files and
+  // only a few inline scripts by hash (Astro's island loaders), the same on every page, which the
+  // client-side router needs when it swaps one page for another (decision 28).
+  vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -84,6 +84,13 @@ export async function bundleServer(root, serverDir) {
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
     legalComments: 'none',
+    // The pages' public settings as this build baked them (publicConfig.ts): the server's headers
+    // name the same sign-in and payment hosts the pages use.
+    define: {
+      'import.meta.env': JSON.stringify(
+        Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('PUBLIC_'))),
+      ),
+    },
   });
 }
 

@@ -3,12 +3,15 @@
 // loads the built files and listens on HOST:PORT. docs/decisions/0025-compression-and-caching.md.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inlineScriptHashes, pagePolicy, securitySettings } from '~/platform/http/securityHeaders.server';
 import { onNudge } from '~/platform/jobs/signals';
+import { publicConfig } from '~/platform/publicConfig';
 import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
 import { checkEmulatorExposure } from '~/platform/server/network.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
 import { getApi } from './api.server';
+import { registerBlogJobs } from './blogs/blogJobs.server';
 import { registerProgramJobs, WEEKLY_PLAN_SCAN_JOB } from './program/planJobs.server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,12 +33,27 @@ try {
 
 // This server runs the jobs, so its API shows them in the admin console.
 const api = await getApi({ jobs: true });
-const files = loadStaticFiles(join(here, '..', 'client'));
+// The pages' policy (decision 28), from the public settings they were built with
+// (scripts/build-server.mjs gives this bundle the build's PUBLIC_ values), APP_ENV, and the inline
+// scripts of the built pages.
+const security = securitySettings(publicConfig, process.env.APP_ENV);
+let pagesPolicy = pagePolicy(security, []);
+const files = loadStaticFiles(join(here, '..', 'client'), {
+  pageHeaders: (pages) => {
+    pagesPolicy = pagePolicy(security, inlineScriptHashes(...pages));
+    return { 'Content-Security-Policy': pagesPolicy };
+  },
+});
 // Astro's Node adapter in middleware mode: a handler for everything rendered on request.
 const astroEntry = pathToFileURL(join(here, 'entry.mjs')).href;
 const { handler } = (await import(astroEntry)) as { handler: PageHandler };
 
-const server = createSiteServer({ api, files, pages: handler });
+const server = createSiteServer({
+  api,
+  files,
+  pages: handler,
+  security: { ...security, pagePolicy: pagesPolicy },
+});
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
   console.log(`Quill Reads is listening on http://${host}:${port} (${files.size} built files in memory)`);
@@ -48,6 +66,7 @@ const database = await getDatabase();
 const jobs = await getJobQueue();
 function startJobs(attempt = 0) {
   registerProgramJobs(jobs, database.db, logger)
+    .then(() => registerBlogJobs(jobs, database.db, logger))
     .then(() => {
       // A program just paid for gets its first plan now, not at the next minute's scan.
       onNudge('programs', () => {

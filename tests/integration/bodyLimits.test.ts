@@ -146,6 +146,7 @@ describe('a chunked body over the limit, over HTTP', () => {
         res.writeHead(404);
         res.end();
       },
+      security: { production: false, pagePolicy: "default-src 'self'" },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });

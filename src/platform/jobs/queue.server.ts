@@ -252,13 +252,11 @@ export function createJobQueue(backend: QueueBackend, options: JobQueueOptions):
 
     async failedKeys(name) {
       await this.start();
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          `select distinct singleton_key as key from ${schema}.job
+      const { rows } = await boss.getDb().executeSql(
+        `select distinct singleton_key as key from ${schema}.job
             where name = $1 and state = 'failed' and singleton_key is not null`,
-          [name],
-        );
+        [name],
+      );
       return rows.map((row) => String(row.key));
     },
 

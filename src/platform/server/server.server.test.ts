@@ -127,6 +127,7 @@ describe('the production server', () => {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not here');
       },
+      security: { production: false, pagePolicy: "default-src 'self'" },
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   });

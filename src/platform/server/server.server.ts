@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { baseSecurityHeaders, type SecuritySettings } from '../http/securityHeaders.server';
 import { finishAnswer } from './compression.server';
 import type { StaticFiles } from './staticFiles.server';
 
@@ -17,7 +18,19 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
  * are answered from memory, everything else (pages rendered on request, server islands, feeds) goes
  * to Astro. Astro's own pipeline is never in front of the API.
  */
-export function createSiteServer(parts: { api: ApiApp; files: StaticFiles; pages: PageHandler }): Server {
+export function createSiteServer(parts: {
+  api: ApiApp;
+  files: StaticFiles;
+  pages: PageHandler;
+  security: Pick<SecuritySettings, 'production'> & {
+    /** The pages' Content-Security-Policy (pagePolicy). */
+    pagePolicy: string;
+  };
+}): Server {
+  // Every answer carries them. What Astro renders on request (pages, feeds, server islands) gets
+  // the pages' policy; the built pages get it from loadStaticFiles, and the API and media keep the
+  // policy of answers that run nothing.
+  const securityHeaders = Object.entries(baseSecurityHeaders(parts.security));
   const api = getRequestListener(async (request, env) => {
     const address = env.incoming.socket.remoteAddress;
     const response = await parts.api.fetch(request, address ? { clientAddress: address } : {});
@@ -25,6 +38,7 @@ export function createSiteServer(parts: { api: ApiApp; files: StaticFiles; pages
   });
 
   return createServer((req, res) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     const url = req.url ?? '/';
     try {
       decodeURI(url);
@@ -38,6 +52,7 @@ export function createSiteServer(parts: { api: ApiApp; files: StaticFiles; pages
       return;
     }
     if (parts.files.serve(req, res)) return;
+    res.setHeader('Content-Security-Policy', parts.security.pagePolicy);
     void parts.pages(req, res);
   });
 }

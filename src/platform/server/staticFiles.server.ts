@@ -46,6 +46,8 @@ interface Variant {
 
 interface StaticFile {
   type: string;
+  /** A page's own headers (the pages' Content-Security-Policy), set after the common ones. */
+  headers: [string, string][];
   cacheControl: string;
   compressible: boolean;
   identity: Variant;
@@ -89,7 +91,13 @@ export interface StaticFiles {
   readonly size: number;
 }
 
-export function loadStaticFiles(clientDir: string): StaticFiles {
+export function loadStaticFiles(
+  clientDir: string,
+  options: {
+    /** The headers of every page, from all the pages' HTML (the Content-Security-Policy's hashes). */
+    pageHeaders?: (pages: string[]) => Record<string, string>;
+  } = {},
+): StaticFiles {
   const byPath = new Map<string, StaticFile>();
   if (existsSync(clientDir)) {
     for (const path of walk(clientDir)) {
@@ -107,6 +115,7 @@ export function loadStaticFiles(clientDir: string): StaticFiles {
       const type = contentTypeOf(path);
       const entry: StaticFile = {
         type,
+        headers: [],
         cacheControl: cacheControlOf(urlPaths.at(-1) ?? ''),
         compressible: isCompressible(type),
         identity: { body, etag: `"${hash}"` },
@@ -115,6 +124,11 @@ export function loadStaticFiles(clientDir: string): StaticFiles {
       };
       for (const urlPath of urlPaths) byPath.set(urlPath, entry);
     }
+  }
+  if (options.pageHeaders) {
+    const pages = [...new Set(byPath.values())].filter((f) => f.type.startsWith('text/html'));
+    const headers = Object.entries(options.pageHeaders(pages.map((f) => f.identity.body.toString('utf8'))));
+    for (const page of pages) page.headers = headers;
   }
 
   return {
@@ -140,6 +154,7 @@ export function loadStaticFiles(clientDir: string): StaticFiles {
       res.setHeader('Cache-Control', file.cacheControl);
       res.setHeader('ETag', chosen.etag);
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      for (const [name, value] of file.headers) res.setHeader(name, value);
       if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
       if (chosen !== file.identity && encoding) res.setHeader('Content-Encoding', encoding);
 

@@ -1,3 +1,4 @@
+import { RESOURCE_POLICY } from '../http/securityHeaders.server';
 import { isPublicKey, parseStorageKey } from './keys';
 import { parseRange } from './range';
 import type { Storage, StoredObject } from './storage';
@@ -17,7 +18,11 @@ export async function serveStored(request: Request, storage: Storage, rawKey: st
   if (!key || !object) {
     return new Response('Not found', {
       status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': RESOURCE_POLICY,
+      },
     });
   }
 
@@ -28,6 +33,8 @@ export async function serveStored(request: Request, storage: Storage, rawKey: st
     'Last-Modified': object.modifiedAt.toUTCString(),
     'Cache-Control': CACHE_CONTROL,
     'X-Content-Type-Options': 'nosniff',
+    // A stored file opened on its own (an uploaded SVG, say) runs and loads nothing.
+    'Content-Security-Policy': RESOURCE_POLICY,
   });
 
   if (notModified(request.headers, object)) return new Response(null, { status: 304, headers });
