@@ -14,6 +14,8 @@ import {
   waitForIslands,
 } from './fixtures';
 
+const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
 /** A new family made through the API (two children), signed in through the login page. */
 async function newFamily(page: Page, request: APIRequestContext, next: string) {
   const family = await createFamily(request, {
@@ -137,6 +139,46 @@ test('a child can be edited and removed after a confirmation that says what goes
   const main = page.getByRole('main');
   await expect(main.getByText('Oscar', { exact: true })).toHaveCount(0);
   await expect(main.getByText('Juniper', { exact: true })).toBeVisible();
+});
+
+test('a parent confirms their email from the settings, and their contact messages become part of their data', async ({
+  page,
+  request,
+}) => {
+  const family = await newFamily(page, request, '/update-profile');
+  await request.post('/api/inquiries', {
+    data: { name: 'Casey Lane', email: family.email, subject: 'Library cards', message: 'Do you work with our library?' },
+  });
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details.getByText('Your email address is not confirmed yet.')).toBeVisible();
+  const before = await request.get('/api/me/export', { headers: family.headers });
+  expect(((await before.json()) as { contactMessages: unknown[] }).contactMessages).toEqual([]);
+
+  await details.getByRole('button', { name: 'Send me a confirmation link' }).click();
+  await expect(details.getByText(`We sent a link to ${family.email}. Open it, then come back here.`)).toBeVisible();
+  // Not opened yet: the page says so.
+  await details.getByRole('button', { name: 'I have opened the link' }).click();
+  await expect(details.getByText('Your address is not confirmed yet')).toBeVisible();
+
+  // What the parent does with the emailed link (the emulator shows it).
+  const codes = await fetch(`http://${EMULATOR}/emulator/v1/projects/demo-quillreads/oobCodes`);
+  const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const code = oobCodes.filter((c) => c.email === family.email && c.requestType === 'VERIFY_EMAIL').at(-1);
+  expect(code, 'a confirmation link was emailed').toBeTruthy();
+  const applied = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ oobCode: code?.oobCode }),
+  });
+  expect(applied.status).toBe(200);
+
+  await details.getByRole('button', { name: 'I have opened the link' }).click();
+  await expect(details.getByText('Your email address is confirmed.')).toBeVisible();
+  const after = await request.get('/api/me/export', {
+    headers: { Authorization: `Bearer ${await idTokenFor(family.email, family.password)}` },
+  });
+  const messages = ((await after.json()) as { contactMessages: { subject: string }[] }).contactMessages;
+  expect(messages.map((m) => m.subject)).toEqual(['Library cards']);
 });
 
 test('deleting the account leaves nothing of the family behind, sign-in included', async ({

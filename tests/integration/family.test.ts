@@ -316,15 +316,19 @@ describe('export and deletion', () => {
   });
 
   it('links contact messages by a verified email only: another person’s address proves nothing', async () => {
-    const address = `someone-${Date.now()}@example.com`;
+    const stamp = Date.now();
+    const theirs = `someone-${stamp}@example.com`;
+    const owners = `owner-${stamp}@example.com`;
     await database.db.insert(inquiries).values([
-      { name: 'Someone', email: address, subject: 'Private', message: 'About my daughter’s reading.' },
-      { name: 'Someone', email: address.toUpperCase(), subject: 'Again', message: 'One more thing.' },
+      { name: 'Someone', email: theirs, subject: 'Private', message: 'About my daughter’s reading.' },
+      { name: 'Owner', email: owners, subject: 'Library cards', message: 'Do you work with libraries?' },
+      { name: 'Owner', email: owners.toUpperCase(), subject: 'Again', message: 'One more thing.' },
     ]);
-    const messagesTo = async () =>
+    const messagesTo = async (address: string) =>
       (await database.db.select().from(inquiries)).filter((m) => m.email.toLowerCase() === address);
-    // Registered with that address, never confirmed: none of the messages, and none deleted.
-    const impostor = await registeredAccount(api, address, 'Not Someone');
+
+    // Registered with someone else's address, never confirmed: none of their messages, none deleted.
+    const impostor = await registeredAccount(api, theirs, 'Not Someone');
     const exported = await call(api, 'GET', '/api/me/export', { token: impostor.idToken });
     expect(exported.json).toMatchObject({ contactMessages: [] });
     expect(JSON.stringify(exported.json)).not.toContain('Private');
@@ -336,18 +340,19 @@ describe('export and deletion', () => {
       body: { confirm: DELETE_CONFIRMATION },
     });
     expect(gone.status).toBe(200);
-    expect(await messagesTo()).toHaveLength(2);
+    expect(await messagesTo(theirs)).toHaveLength(1);
 
-    // The address's verified owner sees both, and deleting the family deletes them.
-    const owner = await registeredAccount(api, address, 'Someone', { verified: true });
-    const theirs = await call(api, 'GET', '/api/me/export', { token: owner.idToken });
-    expect((theirs.json.contactMessages as { subject: string }[]).map((m) => m.subject).sort()).toEqual([
+    // A verified owner of an address sees its messages (whatever the case), and deleting the family
+    // deletes them.
+    const owner = await registeredAccount(api, owners, 'Owner', { verified: true });
+    const mine = await call(api, 'GET', '/api/me/export', { token: owner.idToken });
+    expect((mine.json.contactMessages as { subject: string }[]).map((m) => m.subject).sort()).toEqual([
       'Again',
-      'Private',
+      'Library cards',
     ]);
-    expect(theirs.json).not.toHaveProperty('contactMessagesNote');
+    expect(mine.json).not.toHaveProperty('contactMessagesNote');
     await call(api, 'DELETE', '/api/me', { token: owner.idToken, body: { confirm: DELETE_CONFIRMATION } });
-    expect(await messagesTo()).toEqual([]);
+    expect(await messagesTo(owners)).toEqual([]);
   });
 
   it('asks for the confirmation phrase and a recent sign-in before deleting anything', async () => {

@@ -12,7 +12,13 @@ import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { call } from '~/platform/client/api';
 import { authErrorMessage, firebaseErrorCode } from '~/platform/identity/authErrors';
-import { reauthenticate, signedInWithPassword, signOutEverywhere } from '~/platform/identity/identity.client';
+import {
+  emailConfirmed,
+  reauthenticate,
+  sendEmailConfirmation,
+  signedInWithPassword,
+  signOutEverywhere,
+} from '~/platform/identity/identity.client';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { ChildForm } from './ChildForm';
 import './FamilySettings.css';
@@ -86,7 +92,99 @@ function ParentDetails({ name, email }: { name: string; email: string }) {
           {busy ? 'Saving…' : 'Save your details'}
         </button>
       </form>
+      <EmailConfirmation email={email} />
     </section>
+  );
+}
+
+type Confirmation = 'checking' | 'confirmed' | 'unconfirmed' | 'sending' | 'sent' | 'unknown';
+
+/**
+ * Whether the identity service has confirmed the parent's email, and a link to confirm it: contact
+ * messages are tied to an account by a confirmed address only (so nobody reads another's messages
+ * by registering with their address).
+ */
+function EmailConfirmation({ email }: { email: string }) {
+  const [state, setState] = useState<Confirmation>('checking');
+  const [problem, setProblem] = useState('');
+
+  const check = async () => {
+    setProblem('');
+    try {
+      const confirmed = await emailConfirmed();
+      setState(confirmed ? 'confirmed' : confirmed === false ? 'unconfirmed' : 'unknown');
+      return confirmed;
+    } catch {
+      setState('unknown');
+      return null;
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the section appears.
+  useEffect(() => {
+    void check();
+  }, []);
+
+  const send = async () => {
+    if (state === 'sending') return;
+    setProblem('');
+    setState('sending');
+    try {
+      await sendEmailConfirmation(`${window.location.origin}/update-profile`);
+      setState('sent');
+      document.getElementById('email-confirmation-sent')?.focus();
+    } catch (error) {
+      setState('unconfirmed');
+      setProblem(authErrorMessage(firebaseErrorCode(error)).message);
+    }
+  };
+
+  const recheck = async () => {
+    const confirmed = await check();
+    if (confirmed === false) {
+      setState('sent');
+      setProblem('Your address is not confirmed yet: open the link in the email, then try again.');
+    }
+  };
+
+  if (state === 'checking') return null;
+  if (state === 'confirmed') return <p className="settings-note">Your email address is confirmed.</p>;
+  if (state === 'unknown')
+    return (
+      <p className="settings-note">
+        We could not check whether your email address is confirmed.{' '}
+        <button type="button" className="btn btn-ghost" onClick={() => void check()}>
+          Check again
+        </button>
+      </p>
+    );
+  return (
+    <div className="settings-confirm-email">
+      <FormAlert message={problem} />
+      {state === 'sent' ? (
+        <p id="email-confirmation-sent" tabIndex={-1} className="settings-note" role="status">
+          We sent a link to <strong>{email}</strong>. Open it, then come back here.
+        </p>
+      ) : (
+        <p className="settings-note">
+          Your email address is not confirmed yet. Confirm it so that the messages you send us through the
+          contact form are part of your family’s data: in your export, and deleted with your account.
+        </p>
+      )}
+      {state === 'sent' ? (
+        <button type="button" className="btn btn-secondary" onClick={() => void recheck()}>
+          I have opened the link
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-disabled={state === 'sending'}
+          onClick={() => void send()}
+        >
+          {state === 'sending' ? 'Sending…' : 'Send me a confirmation link'}
+        </button>
+      )}
+    </div>
   );
 }
 

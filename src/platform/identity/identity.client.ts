@@ -40,3 +40,26 @@ export async function signedInWithPassword(): Promise<boolean> {
   const auth = await getFirebaseAuth();
   return auth.currentUser?.providerData.some((p) => p.providerId === 'password') ?? false;
 }
+
+/**
+ * Whether the identity service has confirmed the signed-in account's email, asked afresh (the
+ * parent may have just opened the link in another tab). Once it has, the ID token is renewed so
+ * that the API hears it at once; null when nobody is signed in.
+ */
+export async function emailConfirmed(): Promise<boolean | null> {
+  const auth = await getFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user) return null;
+  await user.reload();
+  if (!user.emailVerified) return false;
+  const { claims } = await user.getIdTokenResult();
+  if (claims.email_verified !== true) await user.getIdToken(true);
+  return true;
+}
+
+/** Sends the signed-in account a link that confirms its email; the link comes back to `returnTo`. */
+export async function sendEmailConfirmation(returnTo: string): Promise<void> {
+  const [auth, firebase] = await Promise.all([getFirebaseAuth(), authModule()]);
+  if (!auth.currentUser) throw new Error('Nobody is signed in.');
+  await firebase.sendEmailVerification(auth.currentUser, { url: returnTo });
+}
