@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { contentTypeFor, isPublicKey, parseStorageKey } from './storage/keys';
 
 /**
  * The one allow-list for HTML that people write (blog posts): structure and emphasis, links and
@@ -37,7 +38,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     ol: ['start'],
   },
   allowedSchemes: ['https', 'http', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   // A post's own headings start at h2: the page's title is its h1.
@@ -56,11 +57,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
 };
-/** Pictures come from this site's media store or an https address. */
+/**
+ * Pictures come from this site's own media store only: `/media/{key}` with a public picture's key.
+ * A picture from anywhere else would tell that host who reads the post (and the pages' policy
+ * would refuse to load it anyway: decision 28).
+ */
 function isAllowedImage(src: string | undefined): boolean {
-  if (!src) return false;
-  if (src.startsWith('/')) return /^\/media\/[\w./-]+$/.test(src) && !src.includes('..');
-  return /^https:\/\//i.test(src);
+  if (!src?.startsWith('/media/')) return false;
+  const key = parseStorageKey(src.slice('/media/'.length));
+  return key !== null && isPublicKey(key) && (contentTypeFor(key)?.startsWith('image/') ?? false);
 }
 
 export function sanitizePostHtml(html: string): string {
