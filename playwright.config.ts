@@ -18,6 +18,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
+  // CI retries a failed test once, so one that then passes is reported as flaky (not as passed,
+  // nor as broken) by scripts/testSummary.mjs, and fails the run. Locally nothing is retried.
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
