@@ -10,6 +10,8 @@ import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.serve
 import { checkEmulatorExposure } from '~/platform/server/network.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
+import { registerFileDeletionJob } from '~/platform/storage/fileDeletions.server';
+import { getStorage } from '~/platform/storage/index.server';
 import { getApi } from './api.server';
 import { registerBlogJobs } from './blogs/blogJobs.server';
 import { registerProgramJobs, WEEKLY_PLAN_SCAN_JOB } from './program/planJobs.server';
@@ -67,6 +69,7 @@ const jobs = await getJobQueue();
 function startJobs(attempt = 0) {
   registerProgramJobs(jobs, database.db, logger)
     .then(() => registerBlogJobs(jobs, database.db, logger))
+    .then(() => registerFileDeletionJob(jobs, database.db, getStorage(), logger))
     .then(() => {
       // A program just paid for gets its first plan now, not at the next minute's scan.
       onNudge('programs', () => {

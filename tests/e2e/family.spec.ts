@@ -147,7 +147,12 @@ test('a parent confirms their email from the settings, and their contact message
 }) => {
   const family = await newFamily(page, request, '/update-profile');
   await request.post('/api/inquiries', {
-    data: { name: 'Casey Lane', email: family.email, subject: 'Library cards', message: 'Do you work with our library?' },
+    data: {
+      name: 'Casey Lane',
+      email: family.email,
+      subject: 'Library cards',
+      message: 'Do you work with our library?',
+    },
   });
   const details = page.getByRole('region', { name: 'Your details' });
   await expect(details.getByText('Your email address is not confirmed yet.')).toBeVisible();
@@ -155,21 +160,28 @@ test('a parent confirms their email from the settings, and their contact message
   expect(((await before.json()) as { contactMessages: unknown[] }).contactMessages).toEqual([]);
 
   await details.getByRole('button', { name: 'Send me a confirmation link' }).click();
-  await expect(details.getByText(`We sent a link to ${family.email}. Open it, then come back here.`)).toBeVisible();
+  await expect(
+    details.getByText(`We sent a link to ${family.email}. Open it, then come back here.`),
+  ).toBeVisible();
   // Not opened yet: the page says so.
   await details.getByRole('button', { name: 'I have opened the link' }).click();
   await expect(details.getByText('Your address is not confirmed yet')).toBeVisible();
 
   // What the parent does with the emailed link (the emulator shows it).
   const codes = await fetch(`http://${EMULATOR}/emulator/v1/projects/demo-quillreads/oobCodes`);
-  const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const { oobCodes } = (await codes.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   const code = oobCodes.filter((c) => c.email === family.email && c.requestType === 'VERIFY_EMAIL').at(-1);
   expect(code, 'a confirmation link was emailed').toBeTruthy();
-  const applied = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ oobCode: code?.oobCode }),
-  });
+  const applied = await fetch(
+    `http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oobCode: code?.oobCode }),
+    },
+  );
   expect(applied.status).toBe(200);
 
   await details.getByRole('button', { name: 'I have opened the link' }).click();

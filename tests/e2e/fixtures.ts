@@ -30,7 +30,8 @@ interface Fixtures {
  * Content-Security-Policy refuses `data:` scripts, as it must (decision 28): the browser reports it,
  * the error event fires, and the router goes on. Any other refusal fails the test.
  */
-const ASTRO_ROUTER_PROBE = /^Loading the script 'data:application\/javascript,' violates the following Content Security Policy directive/;
+const ASTRO_ROUTER_PROBE =
+  /^Loading the script 'data:application\/javascript,' violates the following Content Security Policy directive/;
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],

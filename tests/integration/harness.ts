@@ -16,7 +16,11 @@ import { createApi } from '../../src/features/api.server';
 import { type Database, openDatabase } from '../../src/platform/db/client.server';
 import { auditLog } from '../../src/platform/db/schema.server';
 import { memoryRateLimiter, type RateLimiter } from '../../src/platform/http/rateLimit.server';
-import { createSignInAccountDeleter, createTokenVerifier } from '../../src/platform/identity/identity.server';
+import {
+  createSignInAccountDeleter,
+  createTokenVerifier,
+  type DeleteSignInAccount,
+} from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
 import type { JobConsole } from '../../src/platform/jobs/queue.server';
 import { createLogger } from '../../src/platform/logger.server';
@@ -65,6 +69,8 @@ interface TestApiOptions {
   jobs?: JobConsole;
   /** APP_ENV as the API is told it; left out, as in development. */
   appEnv?: 'development' | 'test' | 'production';
+  /** Removes a sign-in account; the emulator's when left out. */
+  deleteSignInAccount?: DeleteSignInAccount;
 }
 
 export function testApi(database: Database, options: TestApiOptions = {}) {
@@ -72,7 +78,9 @@ export function testApi(database: Database, options: TestApiOptions = {}) {
     db: database.db,
     databaseKind: database.kind,
     verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST }),
-    deleteSignInAccount: createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
+    deleteSignInAccount:
+      options.deleteSignInAccount ??
+      createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     signInAccounts: createSignInAccounts({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
     ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Role } from '~/platform/access';
 import { type Db, queryRows } from '~/platform/db/client.server';
@@ -53,7 +53,7 @@ export async function storeBlogImage(
 }
 
 /** True while some post, of any status, shows the picture in its text or as its cover. */
-const inUse = (key: string) => sql`exists (
+const inUse = (key: string | SQL) => sql`exists (
   select 1 from blogs
   where cover_path = ${key} or strpos(content_html, ${key}) > 0
 )`;
@@ -108,4 +108,29 @@ export async function deleteOrphanedBlogImages(
     }
   }
   return removed;
+}
+
+/**
+ * A deleted account's posts are gone (in `tx`): forgets the pictures it uploaded and the covers of
+ * those posts, unless a remaining post still shows one, and answers their keys, whose files the
+ * caller schedules for removal in the same transaction.
+ */
+export async function releaseAuthorPictures(
+  tx: Db,
+  userId: string,
+  deletedCovers: readonly (string | null)[],
+): Promise<string[]> {
+  const uploaded = await tx
+    .delete(blogImages)
+    .where(sql`${blogImages.uploadedBy} = ${userId} and not ${inUse(sql`${blogImages.key}`)}`)
+    .returning({ key: blogImages.key });
+  const covers: string[] = [];
+  for (const cover of new Set(deletedCovers)) {
+    if (!cover) continue;
+    const [stillShown] = await queryRows<{ shown: boolean }>(tx, sql`select ${inUse(cover)} as shown`);
+    if (stillShown?.shown) continue;
+    await tx.delete(blogImages).where(eq(blogImages.key, cover));
+    covers.push(cover);
+  }
+  return [...uploaded.map((u) => u.key), ...covers];
 }

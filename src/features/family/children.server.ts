@@ -5,6 +5,7 @@ import { readingStats } from '~/features/reading/reading.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import { removeScheduledFiles, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
 import type { ChildDto, ChildInput, ChildProgramDto } from './children.schema';
 import { programsOfChildren } from './programs.server';
@@ -49,12 +50,6 @@ export async function releaseChildren(tx: Db, childIds: string[]): Promise<strin
   return files.map((f) => f.path).filter((p): p is string => Boolean(p));
 }
 
-export async function removeFiles(storage: MediaStorage, paths: string[]) {
-  // After the commit: a file left behind is harmless to the family (nothing points at it), a
-  // database row pointing at a missing file would not be.
-  await Promise.all(paths.map((p) => storage.delete(p).catch(() => {})));
-}
-
 /**
  * Removes one child and everything about them: reading, recordings (files too), notifications, seats.
  * `alsoInTransaction` runs inside the same transaction once the child is gone (the admin console
@@ -75,12 +70,15 @@ export async function deleteChild(
       .for('update');
     if (!own) return null;
     const paths = await releaseChildren(tx, [childId]);
+    // The recordings' files go once the rows have (a row pointing at a missing file would be
+    // worse than the reverse), and are retried until they do (fileDeletions.server.ts).
+    await scheduleFileDeletions(tx, paths);
     await tx.delete(children).where(eq(children.id, childId));
     await alsoInTransaction?.(tx);
     return paths;
   });
   if (files === null) return false;
-  await removeFiles(storage, files);
+  await removeScheduledFiles(db, storage, { keys: files });
   return true;
 }
 

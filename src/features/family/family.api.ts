@@ -44,13 +44,15 @@ export const familyApi = {
   }),
   deleteMe: contract('deleteMyAccount', 'DELETE /me', {
     summary:
-      'Deletes the account, the sign-in and everything about the family. Needs a sign-in from the last five minutes.',
+      'Deletes the account, the sign-in and everything about the family, all or nothing. Needs a sign-in from the last five minutes.',
+    description:
+      'Answers 503 and deletes nothing when the sign-in account cannot be removed. Stored files (recordings, pictures) are removed right after, and retried until they are.',
     access: 'account',
     body: deleteFamilySchema,
     status: 200,
     response: z.object({ deleted: z.literal(true) }),
     returns: 'Deleted',
-    errors: [409],
+    errors: [409, 503],
   }),
   children: contract('listChildren', 'GET /children', {
     summary: "The signed-in family's children",

@@ -34,15 +34,23 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         'For your safety, enter your password again before deleting your family’s account.',
       );
     }
-    await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'), { emailVerified });
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
     try {
-      await deps.deleteSignInAccount(token);
+      await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'), {
+        emailVerified,
+        deleteSignIn: () => deps.deleteSignInAccount(token),
+      });
     } catch (error) {
-      // The family's data is gone either way; the sign-in alone holds only the email address.
+      if (error instanceof DomainError) throw error;
+      // The sign-in could not be removed (or the database failed): nothing was deleted, and the
+      // parent is told so rather than told "deleted" with a sign-in left behind.
       deps.logger.error(
-        { requestId: c.get('requestId'), err: (error as Error).name },
-        'sign-in account not deleted',
+        { requestId: c.get('requestId'), errorName: (error as Error)?.name },
+        'family not deleted',
+      );
+      throw new DomainError(
+        'unavailable',
+        'We could not delete your account just now, so nothing was deleted. Please try again in a few minutes.',
       );
     }
     return c.json({ deleted: true as const }, 200);

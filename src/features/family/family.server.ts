@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { releaseAuthorPictures } from '~/features/blogs/blogImages.server';
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import {
+  auditLog,
   blogs,
   calendarFeeds,
   children,
@@ -20,8 +23,9 @@ import {
 } from '~/platform/db/schema.server';
 import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
+import { removeScheduledFiles, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
-import { childrenDtos, listChildren, releaseChildren, removeFiles } from './children.server';
+import { childrenDtos, listChildren, releaseChildren } from './children.server';
 import type { UserDto } from './user.schema';
 
 type CreateUserResult = { user: UserRow; created: boolean } | { conflict: 'email' };
@@ -222,15 +226,21 @@ export async function exportFamily(db: Db, user: UserRow, { emailVerified }: { e
 }
 
 /**
- * Deletes the account and everything about the family: children (with their reading, recordings
- * and notifications), seats given back, orders, the family's blog posts, their contact messages.
+ * Deletes the account and everything about the family, all or nothing: children (with their
+ * reading, recordings and notifications), seats given back, orders, the family's blog posts and
+ * their pictures, their contact messages (by a verified email), their names in the audit log, and
+ * last the sign-in account. Stored files go once the rows have, retried by a job until they do.
  * The last administrator cannot delete themselves: the site would have nobody to run it.
  */
 export async function deleteFamily(
   db: Db,
   storage: MediaStorage,
   user: UserRow,
-  { emailVerified }: { emailVerified: boolean },
+  options: {
+    emailVerified: boolean;
+    /** Removes the sign-in account; throwing undoes the whole deletion. */
+    deleteSignIn: () => Promise<void>;
+  },
 ): Promise<void> {
   const files = await db.transaction(async (tx) => {
     if (user.role === 'admin') {
@@ -245,16 +255,53 @@ export async function deleteFamily(
       }
     }
     const kids = await tx.select({ id: children.id }).from(children).where(eq(children.userId, user.id));
-    const paths = await releaseChildren(
+    const recordingFiles = await releaseChildren(
       tx,
       kids.map((k) => k.id),
     );
-    await tx.delete(blogs).where(eq(blogs.authorId, user.id));
-    await tx.delete(inquiries).where(contactMessagesOf(user, emailVerified));
+    const posts = await tx
+      .delete(blogs)
+      .where(eq(blogs.authorId, user.id))
+      .returning({ cover: blogs.coverPath });
+    const pictures = await releaseAuthorPictures(
+      tx,
+      user.id,
+      posts.map((p) => p.cover),
+    );
+    await tx.delete(inquiries).where(contactMessagesOf(user, options.emailVerified));
+    await pseudonymiseAudit(tx, user);
+    // Every file the family leaves is recorded for removal with the rows, so none is forgotten.
+    const paths = [...recordingFiles, ...pictures];
+    await scheduleFileDeletions(tx, paths);
     // Children, reading logs, recordings, notifications, registrations, orders and bookings follow
-    // by ON DELETE CASCADE; audit lines keep the action with no actor.
+    // by ON DELETE CASCADE.
     await tx.delete(users).where(eq(users.id, user.id));
+    // Last, while everything else can still be undone: a sign-in that could not be removed keeps
+    // the family as it was, and the parent is told so (never "deleted" with a sign-in left).
+    await options.deleteSignIn();
     return paths;
   });
-  await removeFiles(storage, files);
+  await removeScheduledFiles(db, storage, { keys: files });
+}
+
+/**
+ * The audit log keeps what the team did, not who the family was: the account's email (anywhere in
+ * the log) and its name (in the lines about it or by it) become one pseudonym, the same for all of
+ * its lines, so the history still reads as one account's.
+ */
+async function pseudonymiseAudit(tx: Db, user: UserRow) {
+  const pseudonym = `deleted account ${createHash('sha256').update(user.id).digest('hex').slice(0, 8)}`;
+  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  const pattern = (text: string) => inJson(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await tx.execute(sql`
+    update ${auditLog}
+       set details = regexp_replace(details::text, ${pattern(user.email)}, ${pseudonym}, 'gi')::jsonb
+     where strpos(lower(details::text), ${inJson(user.email).toLowerCase()}) > 0`);
+  const name = user.displayName?.trim() ?? '';
+  if (name.length < 2) return;
+  await tx.execute(sql`
+    update ${auditLog}
+       set details = replace(details::text, ${inJson(name)}, ${pseudonym})::jsonb
+     where (actor_id = ${user.id} or entity_id = ${user.id})
+       and strpos(details::text, ${inJson(name)}) > 0`);
 }

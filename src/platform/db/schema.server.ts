@@ -676,3 +676,21 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Stored files whose rows are gone and that must go too (a deleted family's recordings and
+ * pictures, a removed child's recordings). Written in the same transaction as the deletion, so a
+ * file is never forgotten; removed once its file is (storage/fileDeletions.server.ts), retried with
+ * a growing wait by a job while the storage refuses.
+ */
+export const fileDeletions = pgTable(
+  'file_deletions',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_deletions_next_idx').on(t.nextAttemptAt)],
+);
