@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { blogs, notifications } from '../../src/platform/db/schema.server';
@@ -14,6 +14,7 @@ import {
   familyWithChild,
   fileApi,
 } from './harness';
+import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
 const { database, api, mediaDir } = await fileApi({ media: 'admin-blogs' });
 const [parent, admin] = await Promise.all([
@@ -153,36 +154,53 @@ describe('one post for review', () => {
     expect((await asAdmin('GET', '/api/admin/blogs/not-an-id')).status).toBe(400);
   });
 
-  it('lets exactly one of two concurrent approvals win; the other hears who approved it', async () => {
-    const id = await submitted('Approved by one reviewer');
-    const approve = () =>
-      asAdmin('POST', `/api/admin/blogs/${id}/review`, { decision: 'approve', note: 'Lovely, thank you.' });
-    const [a, b] = await Promise.all([approve(), approve()]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const loser = a.status === 409 ? a : b;
-    expect(loser.json.error).toMatchObject({
-      code: 'already_reviewed',
-      message: 'This post was already approved by Ada Admin and is published now.',
-    });
-    expect((await auditOf(id)).map((e) => e.action)).toEqual(['blog.approve']);
-    const notes = await database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.childId, childId), eq(notifications.link, `/blogs/${id}`)));
-    expect(notes).toHaveLength(1);
-    const after = await asAdmin('GET', `/api/admin/blogs/${id}`);
-    expect(after.json).toMatchObject({
-      status: 'approved',
-      reviewerName: 'Ada Admin',
-      reviewNote: 'Lovely, thank you.',
-    });
-    expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(200);
+  it('lets exactly one of two concurrent reviews (an approval, a return) win, round after round; the other hears who reviewed it', {
+    timeout: RACE_TIMEOUT,
+  }, async () => {
+    await raceRounds(async (round) => {
+      const id = await submitted(`Reviewed by one reviewer, round ${round}`);
+      const review = (decision: 'approve' | 'reject', note: string) => () =>
+        asAdmin('POST', `/api/admin/blogs/${id}/review`, { decision, note });
+      const results = await atOnce([
+        review('approve', 'Lovely, thank you.'),
+        review('reject', 'Please add the book titles.'),
+      ]);
+      const approved = onlyWinner(results, (r) => r.status === 200) === 0;
+      const loser = results[approved ? 1 : 0];
+      expect(loser?.status).toBe(409);
+      expect(loser?.json.error).toEqual({
+        code: 'already_reviewed',
+        message: approved
+          ? 'This post was already approved by Ada Admin and is published now.'
+          : 'This post was already reviewed by Ada Admin: it was returned to the family with a note.',
+      });
+      // One review recorded, one child told, and the post is what the winner decided.
+      expect((await auditOf(id)).map((e) => e.action)).toEqual([approved ? 'blog.approve' : 'blog.reject']);
+      const notes = await database.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.childId, childId),
+            inArray(notifications.link, [`/blogs/${id}`, `/user/myblogs/${id}`]),
+          ),
+        );
+      expect(notes.map((n) => n.link)).toEqual([approved ? `/blogs/${id}` : `/user/myblogs/${id}`]);
+      const after = await asAdmin('GET', `/api/admin/blogs/${id}`);
+      expect(after.json).toMatchObject(
+        approved
+          ? { status: 'approved', reviewerName: 'Ada Admin', reviewNote: 'Lovely, thank you.' }
+          : { status: 'rejected', reviewerName: 'Ada Admin', reviewNote: 'Please add the book titles.' },
+      );
+      expect((await call(api, 'GET', `/api/blogs/${id}`)).status).toBe(approved ? 200 : 404);
 
-    const rejectedLate = await asAdmin('POST', `/api/admin/blogs/${id}/review`, {
-      decision: 'reject',
-      note: 'Too late.',
+      const late = await asAdmin('POST', `/api/admin/blogs/${id}/review`, {
+        decision: approved ? 'reject' : 'approve',
+        note: 'Too late.',
+      });
+      expect(late.json.error?.code).toBe('already_reviewed');
+      return approved ? 'approval' : 'return';
     });
-    expect(rejectedLate.json.error?.code).toBe('already_reviewed');
   });
 
   it('tells the second reviewer of a returned post it was already reviewed', async () => {

@@ -5,6 +5,7 @@ import { defaultInterviewSchedule } from '../../src/features/interviews/intervie
 import { generateSlots, type Slot } from '../../src/features/interviews/slots';
 import { interviewBookings, notifications } from '../../src/platform/db/schema.server';
 import { adminAccount, call, expectFieldErrors, fileApi, registeredAccount } from './harness';
+import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
 const { database, api } = await fileApi();
 /** The configured slots, computed as the server does; each test takes its own. */
@@ -177,14 +178,25 @@ describe('booking', () => {
     expect(await notesOf(String(b.childIds[0]))).toHaveLength(0);
   });
 
-  it('gives a slot to exactly one of several families booking it at the same moment', async () => {
-    const families = await Promise.all([family('Hana'), family('Hugo'), family('Hal'), family('Hope')]);
-    const startsAt = takeSlot();
-    const answers = await Promise.all(families.map((f) => book(f.token, { startsAt })));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
-    expect(await bookedAt(startsAt)).toHaveLength(1);
-    const notified = await Promise.all(families.map((f) => notesOf(String(f.childIds[0]))));
-    expect(notified.map((n) => n.length).sort()).toEqual([0, 0, 0, 1]);
+  it('gives a slot to exactly one of several families booking it at the same moment, round after round', {
+    timeout: RACE_TIMEOUT,
+  }, async () => {
+    await raceRounds(async () => {
+      const families = await Promise.all([family('Hana'), family('Hugo'), family('Hal'), family('Hope')]);
+      const startsAt = takeSlot();
+      const answers = await atOnce(families.map((f) => () => book(f.token, { startsAt })));
+      const winner = onlyWinner(answers, (a) => a.status === 201);
+      const losers = answers.filter((_, i) => i !== winner);
+      expect(losers.map((a) => [a.status, a.json.error?.code])).toEqual(
+        losers.map(() => [409, 'slot_taken']),
+      );
+      const booked = await bookedAt(startsAt);
+      expect(booked.map((b) => b.childId)).toEqual([families[winner]?.childIds[0]]);
+      expect(booked[0]?.id).toBe(answers[winner]?.json.id);
+      // Only the winner's child was told.
+      const notified = await Promise.all(families.map((f) => notesOf(String(f.childIds[0]))));
+      expect(notified.map((n) => n.length)).toEqual(families.map((_, i) => (i === winner ? 1 : 0)));
+    });
   });
 });
 

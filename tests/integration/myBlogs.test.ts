@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_BLOG_IMAGE_BYTES } from '../../src/features/blogs/images';
 import { blogs } from '../../src/platform/db/schema.server';
-import { adminAccount, call, familyWithChild, fileApi } from './harness';
+import { adminAccount, auditEntries, call, familyWithChild, fileApi } from './harness';
+import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
 const { database, api, mediaDir } = await fileApi({ media: 'blog-images' });
 const childBody = { firstName: 'Maya', ageBand: '8-10', readingLevel: 'branch' };
@@ -175,25 +176,34 @@ describe('a family opens and edits its own posts', () => {
     expect(await rowOf(id)).toEqual(before);
   });
 
-  it('lets only one of an approval and an edit made at the same moment win', async () => {
-    for (let round = 0; round < 4; round++) {
+  it('lets only one of an approval and an edit made at the same moment win, round after round', {
+    timeout: RACE_TIMEOUT,
+  }, async () => {
+    await raceRounds(async (round) => {
       const id = await draft();
       await submit(id);
-      const [approved, edited] = await Promise.all([
-        review(id, 'approve'),
-        patch(id, body({ title: `Edited in round ${round}` })),
+      const title = `Edited in round ${round}`;
+      const [approved, edited] = await atOnce([
+        () => review(id, 'approve'),
+        () => patch(id, body({ title })),
       ]);
-      expect([approved.status, edited.status].sort()).toEqual([200, 409]);
+      const winner = onlyWinner([approved, edited], (r) => r?.status === 200);
+      expect([approved?.status, edited?.status].sort()).toEqual([200, 409]);
       const row = await rowOf(id);
-      if (approved.status === 200) {
-        expect(row?.status).toBe('approved');
-        expect(row?.title).toBe('Reading at breakfast');
-      } else {
-        expect(row?.status).toBe('draft');
-        expect(row?.title).toBe(`Edited in round ${round}`);
-        expect(row?.publishedAt).toBeNull();
+      if (winner === 0) {
+        // Approved as it was sent: the edit came too late and changed nothing.
+        expect(row).toMatchObject({ status: 'approved', title: 'Reading at breakfast' });
+        expect(row?.publishedAt).toBeInstanceOf(Date);
+        expect(edited?.json.error?.message).toBe('This post is published: it can no longer be changed.');
+        expect((await auditEntries(database, id)).map((e) => e.action)).toEqual(['blog.approve']);
+        return 'approval';
       }
-    }
+      // Edited first: the post went back to a draft, so the approval found nothing to approve.
+      expect(row).toMatchObject({ status: 'draft', title, publishedAt: null });
+      expect(approved?.json.error?.message).toMatch(/has not been submitted for review/);
+      expect(await auditEntries(database, id)).toEqual([]);
+      return 'edit';
+    });
   });
 
   it('deletes drafts and returned posts only', async () => {

@@ -9,7 +9,17 @@ import {
   subscriptions,
 } from '../../src/platform/db/schema.server';
 import { sandboxProvider } from '../../src/platform/payments/provider.server';
-import { apiWithProvider, call, familyWithChild, fileApi, postPaymentEvent, stripeEvent } from './harness';
+import {
+  adminAccount,
+  apiWithProvider,
+  auditEntries,
+  call,
+  familyWithChild,
+  fileApi,
+  postPaymentEvent,
+  stripeEvent,
+} from './harness';
+import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
 /** The sandbox with a secret this file knows, so it can sign events offline as Stripe would. */
 const SECRET = 'whsec_payments_test_secret';
@@ -17,6 +27,7 @@ const sign = (payload: string, secret = SECRET) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 const { database, api } = await fileApi({ payments: sandboxProvider(SECRET) });
+const admin = await adminAccount(api);
 const [condensedId, monthlyId, retiredId] = (
   await database.db
     .insert(plans)
@@ -186,6 +197,33 @@ describe('the webhook', () => {
     const both = await Promise.all([deliver(payload, sign(payload)), deliver(payload, sign(payload))]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('applies an event delivered twice at the same moment exactly once, round after round', {
+    timeout: RACE_TIMEOUT,
+  }, async () => {
+    await raceRounds(async () => {
+      const { token, childId } = await family();
+      const orderId = await checkout(token, { planId: monthlyId, childId });
+      const payload = eventFor(await orderRow(orderId));
+      const both = await atOnce([
+        () => deliver(payload, sign(payload)),
+        () => deliver(payload, sign(payload)),
+      ]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      const winner = onlyWinner(both, (r) => r.json.outcome === 'applied');
+      expect(both[1 - winner]?.json.outcome).toBe('duplicate');
+      expect((await orderRow(orderId)).status).toBe('paid');
+      expect(
+        await database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)),
+      ).toHaveLength(1);
+      expect(
+        await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)),
+      ).toHaveLength(1);
+      expect(
+        await database.db.select().from(notifications).where(eq(notifications.childId, childId)),
+      ).toHaveLength(1);
+    });
   });
 
   it('refuses an unsigned call and a wrong signature (400) and changes nothing', async () => {
@@ -511,5 +549,83 @@ describe('abandoned check-outs (issue 13, item 5)', () => {
     expect(listed.status).toBe(200);
     expect((await orderRow(orderId)).status).toBe('pending');
     expect(cancelled).toEqual([(await orderRow(orderId)).providerRef]);
+  });
+
+  it('an abandoned check-out paid, cancelled by an admin and swept by another check-out at the same moment: exactly one of them settles it, round after round', {
+    timeout: RACE_TIMEOUT,
+  }, async () => {
+    await raceRounds(async () => {
+      const { token, childId } = await family();
+      const other = await family('Theo');
+      const orderId = await checkout(token, { planId: monthlyId, childId });
+      // Abandoned a day ago: any check-out's sweep may now expire it, just as its payment arrives.
+      await database.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(orders.id, orderId));
+      const payload = eventFor(await orderRow(orderId));
+      const [payment, cancel, started] = await atOnce([
+        () => deliver(payload, sign(payload)),
+        () =>
+          call(api, 'POST', `/api/admin/orders/${orderId}/cancel`, {
+            token: admin.idToken,
+            body: { reason: 'Abandoned check-out.' },
+          }),
+        () =>
+          call(api, 'POST', '/api/checkout', {
+            token: other.token,
+            body: { planId: monthlyId, childId: other.childId },
+          }),
+      ]);
+      expect(payment?.status).toBe(200);
+      expect(started?.status, JSON.stringify(started?.json)).toBe(201);
+      expect((await orderRow(String(started?.json.orderId))).status).toBe('pending');
+
+      const row = await orderRow(orderId);
+      const audit = await auditEntries(database, orderId);
+      const subs = await database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+      const told = await database.db.select().from(notifications).where(eq(notifications.childId, childId));
+      // Whoever found the order still pending settled it; the others found it settled.
+      const settledBy = onlyWinner(
+        [
+          payment?.json.outcome === 'applied',
+          audit.some((e) => (e.details as { wasPaid?: boolean } | null)?.wasPaid === false),
+          row.status === 'cancelled' && row.closedBy === null,
+        ],
+        (won) => won,
+      );
+      if (settledBy === 0) {
+        // Paid first: the child was enrolled, then the admin's cancel ended the paid program.
+        expect(row).toMatchObject({ status: 'cancelled', closedBy: admin.user.id });
+        expect(row.paidAt).toBeInstanceOf(Date);
+        expect(cancel?.status).toBe(200);
+        expect(audit.map((e) => [e.action, e.details])).toEqual([
+          ['order.cancel', { reason: 'Abandoned check-out.', wasPaid: true }],
+        ]);
+        expect(subs.map((s) => s.status)).toEqual(['cancelled']);
+        // (Sorted: each is stamped with its transaction's start, and the cancel may have begun first.)
+        expect(told.map((n) => n.title).sort()).toEqual(
+          ['Maya is enrolled in Rated Reads Monthly', 'Maya’s Rated Reads Monthly has ended'].sort(),
+        );
+        return 'payment';
+      }
+      // Closed unpaid first: the payment is flagged for a refund and enrols nobody.
+      expect(payment?.json.outcome).toBe('paid_after_close');
+      expect(row).toMatchObject({ status: 'cancelled', paidAt: null });
+      expect(row.note).toMatch(/after this order was closed: refund it in Stripe’s dashboard/);
+      expect(subs).toEqual([]);
+      expect(told).toEqual([]);
+      if (settledBy === 1) {
+        expect(cancel?.status).toBe(200);
+        expect(row.closedBy).toBe(admin.user.id);
+        expect(audit).toHaveLength(1);
+        return 'admin';
+      }
+      // Expired by the sweep: the admin came too late.
+      expect(cancel?.status).toBe(409);
+      expect(cancel?.json.error?.message).toMatch(/^This order was already cancelled on /);
+      expect(audit).toEqual([]);
+      return 'sweep';
+    });
   });
 });
