@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/platform/server/server.server';
-import { loadStaticFiles } from '../../src/platform/server/staticFiles.server';
-import { fileApi } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileApi, siteServerFor } from './harness';
 
 /**
  * Every body the server reads is counted as it arrives and refused (413) once it passes its limit,
@@ -139,21 +134,7 @@ describe('a chunked body over the limit, over HTTP', () => {
 
   beforeAll(async () => {
     // The production server (src/features/main.server.ts) with this file's API and no built files.
-    server = createSiteServer({
-      api: { fetch: (request, env) => api.fetch(request, env) },
-      files: loadStaticFiles(join(tmpdir(), `quillreads-no-files-${randomUUID()}`)),
-      pages: (_req, res) => {
-        res.writeHead(404);
-        res.end();
-      },
-      security: { production: false, pagePolicy: "default-src 'self'" },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  });
-
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    server = await siteServerFor(api);
   });
 
   it('is answered 413 by the payment webhook while the client is still sending', async () => {

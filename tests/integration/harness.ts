@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -25,6 +26,8 @@ import { createSignInAccounts } from '../../src/platform/identity/signInAccounts
 import type { JobConsole } from '../../src/platform/jobs/queue.server';
 import { createLogger } from '../../src/platform/logger.server';
 import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
+import { createSiteServer } from '../../src/platform/server/server.server';
+import { loadStaticFiles } from '../../src/platform/server/staticFiles.server';
 import { diskStorage } from '../../src/platform/storage/disk.server';
 import type { Storage } from '../../src/platform/storage/storage';
 
@@ -277,3 +280,25 @@ export const postPaymentEvent = (api: TestApi, payload: string, signature?: stri
     rawBody: payload,
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
   });
+
+/**
+ * The production site server (createSiteServer, as src/features/main.server.ts makes it) around
+ * this API, with no built files, listening on a free port of this machine; closed after the file.
+ */
+export async function siteServerFor(api: TestApi): Promise<Server> {
+  const server = createSiteServer({
+    api: { fetch: (request, env) => api.fetch(request, env) },
+    files: loadStaticFiles(join(tmpdir(), `quillreads-no-files-${randomUUID()}`)),
+    pages: (_req, res) => {
+      res.writeHead(404);
+      res.end();
+    },
+    security: { production: false, pagePolicy: "default-src 'self'" },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return server;
+}

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   notifications,
   orders,
@@ -15,9 +13,7 @@ import {
 } from '../../src/platform/db/schema.server';
 import { loadSettings } from '../../src/platform/env.server';
 import { choosePaymentProvider } from '../../src/platform/payments/provider.server';
-import { createSiteServer } from '../../src/platform/server/server.server';
-import { loadStaticFiles } from '../../src/platform/server/staticFiles.server';
-import { call, familyWithChild, fileApi, stripeEvent } from './harness';
+import { call, familyWithChild, fileApi, siteServerFor, stripeEvent } from './harness';
 
 /**
  * Stripe's webhook as Stripe reaches it: raw bytes over a real connection to the production server
@@ -53,21 +49,8 @@ const [planId] = (
 let server: Server;
 
 beforeAll(async () => {
-  server = createSiteServer({
-    api: { fetch: (request, env) => api.fetch(request, env) },
-    files: loadStaticFiles(join(tmpdir(), `quillreads-no-files-${randomUUID()}`)),
-    pages: (_req, res) => {
-      res.writeHead(404);
-      res.end();
-    },
-    security: { production: false, pagePolicy: "default-src 'self'" },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  // The production server (src/features/main.server.ts) with this file's API and no built files.
+  server = await siteServerFor(api);
 });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
