@@ -71,7 +71,9 @@ export async function precompress(dir) {
 }
 
 export async function bundleServer(root, serverDir) {
-  const { build } = await import('esbuild');
+  const [{ build }, { loadEnv }] = await Promise.all([import('esbuild'), import('vite')]);
+  // The PUBLIC_ values as the pages got them: the environment, and .env files as Vite reads them.
+  const publicEnv = loadEnv('production', root, 'PUBLIC_');
   await build({
     entryPoints: [join(root, 'src/features/main.server.ts')],
     outfile: join(serverDir, 'main.mjs'),
@@ -86,11 +88,7 @@ export async function bundleServer(root, serverDir) {
     legalComments: 'none',
     // The pages' public settings as this build baked them (publicConfig.ts): the server's headers
     // name the same sign-in and payment hosts the pages use.
-    define: {
-      'import.meta.env': JSON.stringify(
-        Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('PUBLIC_'))),
-      ),
-    },
+    define: { 'import.meta.env': JSON.stringify(publicEnv) },
   });
 }
 

@@ -160,9 +160,9 @@ test('a parent confirms their email from the settings, and their contact message
   expect(((await before.json()) as { contactMessages: unknown[] }).contactMessages).toEqual([]);
 
   await details.getByRole('button', { name: 'Send me a confirmation link' }).click();
-  await expect(
-    details.getByText(`We sent a link to ${family.email}. Open it, then come back here.`),
-  ).toBeVisible();
+  const news = page.locator('#email-confirmation-status');
+  await expect(news).toContainText(`We sent a link to ${family.email}.`);
+  await expect(news).toBeFocused();
   // Not opened yet: the page says so.
   await details.getByRole('button', { name: 'I have opened the link' }).click();
   await expect(details.getByText('Your address is not confirmed yet')).toBeVisible();
@@ -185,7 +185,8 @@ test('a parent confirms their email from the settings, and their contact message
   expect(applied.status).toBe(200);
 
   await details.getByRole('button', { name: 'I have opened the link' }).click();
-  await expect(details.getByText('Your email address is confirmed.')).toBeVisible();
+  await expect(news).toHaveText('Your email address is confirmed.');
+  await expect(news).toBeFocused();
   const after = await request.get('/api/me/export', {
     headers: { Authorization: `Bearer ${await idTokenFor(family.email, family.password)}` },
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
@@ -92,9 +92,20 @@ describe('deleting a family', () => {
         await database.db
           .select({ details: auditLog.details })
           .from(auditLog)
-          .where(eq(auditLog.entityId, f.userId)),
+          .where(and(eq(auditLog.entityId, f.userId), ne(auditLog.action, 'user.note'))),
       );
     expect(await auditText()).toContain(f.email);
+    // Only whole names and addresses change: not a longer name, nor another address ending alike.
+    await database.db.insert(auditLog).values({
+      action: 'user.note',
+      entity: 'user',
+      entityId: f.userId,
+      details: {
+        note: 'Robin Quill asked; Robin Quillson did not',
+        cc: `jo${f.email}`,
+        nested: [{ to: f.email.toUpperCase() }],
+      },
+    });
 
     expect((await remove(api, f.token)).status).toBe(200);
     for (const key of f.files) expect(await storage.stat(key), key).toBeNull();
@@ -107,6 +118,12 @@ describe('deleting a family', () => {
     expect(after).not.toContain(f.email);
     expect(after).not.toContain('Robin Quill');
     expect(after).toMatch(/deleted account [0-9a-f]{8}/);
+    const [note] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'user.note'));
+    expect(note?.details).toEqual({
+      note: expect.stringMatching(/^deleted account [0-9a-f]{8} asked; Robin Quillson did not$/),
+      cc: `jo${f.email}`,
+      nested: [{ to: expect.stringMatching(/^deleted account [0-9a-f]{8}$/) }],
+    });
   });
 
   it('deletes nothing and says so when the sign-in account cannot be removed', async () => {

@@ -5,7 +5,7 @@ import { readingStats } from '~/features/reading/reading.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
-import { removeScheduledFiles, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
+import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
 import type { ChildDto, ChildInput, ChildProgramDto } from './children.schema';
 import { programsOfChildren } from './programs.server';
@@ -78,7 +78,7 @@ export async function deleteChild(
     return paths;
   });
   if (files === null) return false;
-  await removeScheduledFiles(db, storage, { keys: files });
+  await removeFilesNow(db, storage, files);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { releaseAuthorPictures } from '~/features/blogs/blogImages.server';
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
@@ -23,7 +24,7 @@ import {
 } from '~/platform/db/schema.server';
 import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
-import { removeScheduledFiles, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
+import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
 import { childrenDtos, listChildren, releaseChildren } from './children.server';
 import type { UserDto } from './user.schema';
@@ -240,6 +241,7 @@ export async function deleteFamily(
     emailVerified: boolean;
     /** Removes the sign-in account; throwing undoes the whole deletion. */
     deleteSignIn: () => Promise<void>;
+    logger?: Pick<Logger, 'warn'>;
   },
 ): Promise<void> {
   const files = await db.transaction(async (tx) => {
@@ -281,27 +283,48 @@ export async function deleteFamily(
     await options.deleteSignIn();
     return paths;
   });
-  await removeScheduledFiles(db, storage, { keys: files });
+  await removeFilesNow(db, storage, files, options.logger);
 }
 
 /**
- * The audit log keeps what the team did, not who the family was: the account's email (anywhere in
- * the log) and its name (in the lines about it or by it) become one pseudonym, the same for all of
- * its lines, so the history still reads as one account's.
+ * The audit log keeps what the team did, not who the family was: the account's email (in any line)
+ * and its name (in the lines about it or by it) become one pseudonym, the same for all of its
+ * lines, so the history still reads as one account's. Only whole words of string values change:
+ * "Ann" never touches "Annual", nor "ann@x.com" a "joann@x.com".
  */
 async function pseudonymiseAudit(tx: Db, user: UserRow) {
   const pseudonym = `deleted account ${createHash('sha256').update(user.id).digest('hex').slice(0, 8)}`;
-  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
-  const pattern = (text: string) => inJson(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await tx.execute(sql`
-    update ${auditLog}
-       set details = regexp_replace(details::text, ${pattern(user.email)}, ${pseudonym}, 'gi')::jsonb
-     where strpos(lower(details::text), ${inJson(user.email).toLowerCase()}) > 0`);
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const email = new RegExp(`(?<![\\w.+-])${literal(user.email)}(?![\\w-]|\\.\\w)`, 'giu');
   const name = user.displayName?.trim() ?? '';
-  if (name.length < 2) return;
-  await tx.execute(sql`
-    update ${auditLog}
-       set details = replace(details::text, ${inJson(name)}, ${pseudonym})::jsonb
-     where (actor_id = ${user.id} or entity_id = ${user.id})
-       and strpos(details::text, ${inJson(name)}) > 0`);
+  const named =
+    name.length >= 2 ? new RegExp(`(?<![\\p{L}\\p{N}])${literal(name)}(?![\\p{L}\\p{N}])`, 'giu') : null;
+  const rows = await tx
+    .select({
+      id: auditLog.id,
+      details: auditLog.details,
+      actorId: auditLog.actorId,
+      entityId: auditLog.entityId,
+    })
+    .from(auditLog)
+    .where(
+      sql`strpos(lower(${auditLog.details}::text), ${user.email.toLowerCase()}) > 0
+          or ${auditLog.actorId} = ${user.id} or ${auditLog.entityId} = ${user.id}`,
+    );
+  for (const row of rows) {
+    const about = row.actorId === user.id || row.entityId === user.id;
+    const clean = (value: unknown): unknown => {
+      if (typeof value === 'string') {
+        const withoutEmail = value.replace(email, pseudonym);
+        return about && named ? withoutEmail.replace(named, pseudonym) : withoutEmail;
+      }
+      if (Array.isArray(value)) return value.map(clean);
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v)]));
+      return value;
+    };
+    const details = clean(row.details);
+    if (JSON.stringify(details) !== JSON.stringify(row.details))
+      await tx.update(auditLog).set({ details }).where(eq(auditLog.id, row.id));
+  }
 }

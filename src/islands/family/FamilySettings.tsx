@@ -99,14 +99,28 @@ function ParentDetails({ name, email }: { name: string; email: string }) {
 
 type Confirmation = 'checking' | 'confirmed' | 'unconfirmed' | 'sending' | 'sent' | 'unknown';
 
+/** What a failed send says: the address of this site not allowed for links, or too many sends. */
+function sendProblem(error: unknown): string {
+  const code = firebaseErrorCode(error);
+  if (code === 'auth/unauthorized-continue-uri' || code === 'auth/invalid-continue-uri')
+    return 'The confirmation link could not be sent from this address of the site. Please tell us through the contact page.';
+  if (code === 'auth/too-many-requests')
+    return 'We have sent several links already. Please wait a few minutes, then ask again.';
+  return authErrorMessage(code).message;
+}
+
 /**
  * Whether the identity service has confirmed the parent's email, and a link to confirm it: contact
  * messages are tied to an account by a confirmed address only (so nobody reads another's messages
- * by registering with their address).
+ * by registering with their address). What happens is said in one live region that stays on the
+ * page, and focus moves to it when the button the parent used goes away.
  */
 function EmailConfirmation({ email }: { email: string }) {
   const [state, setState] = useState<Confirmation>('checking');
   const [problem, setProblem] = useState('');
+  const [news, setNews] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+  const moveFocus = useRef(false);
 
   const check = async () => {
     setProblem('');
@@ -123,6 +137,12 @@ function EmailConfirmation({ email }: { email: string }) {
   useEffect(() => {
     void check();
   }, []);
+  // After React has drawn the new state: focus follows the news when its button went away.
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    status.current?.focus();
+  });
 
   const send = async () => {
     if (state === 'sending') return;
@@ -131,58 +151,66 @@ function EmailConfirmation({ email }: { email: string }) {
     try {
       await sendEmailConfirmation(`${window.location.origin}/update-profile`);
       setState('sent');
-      document.getElementById('email-confirmation-sent')?.focus();
+      setNews(
+        `We sent a link to ${email}. Open it, then come back here and choose “I have opened the link”.`,
+      );
+      moveFocus.current = true;
     } catch (error) {
       setState('unconfirmed');
-      setProblem(authErrorMessage(firebaseErrorCode(error)).message);
+      setProblem(sendProblem(error));
     }
   };
 
   const recheck = async () => {
     const confirmed = await check();
-    if (confirmed === false) {
+    if (confirmed) {
+      setNews('Your email address is confirmed.');
+      moveFocus.current = true;
+    } else if (confirmed === false) {
       setState('sent');
       setProblem('Your address is not confirmed yet: open the link in the email, then try again.');
     }
   };
 
-  if (state === 'checking') return null;
-  if (state === 'confirmed') return <p className="settings-note">Your email address is confirmed.</p>;
-  if (state === 'unknown')
-    return (
-      <p className="settings-note">
-        We could not check whether your email address is confirmed.{' '}
-        <button type="button" className="btn btn-ghost" onClick={() => void check()}>
-          Check again
-        </button>
-      </p>
-    );
   return (
     <div className="settings-confirm-email">
       <FormAlert message={problem} />
-      {state === 'sent' ? (
-        <p id="email-confirmation-sent" tabIndex={-1} className="settings-note" role="status">
-          We sent a link to <strong>{email}</strong>. Open it, then come back here.
-        </p>
-      ) : (
+      <p id="email-confirmation-status" ref={status} tabIndex={-1} className="settings-note" role="status">
+        {state === 'confirmed' ? news || 'Your email address is confirmed.' : state === 'sent' ? news : ''}
+      </p>
+      {state === 'unknown' && (
         <p className="settings-note">
-          Your email address is not confirmed yet. Confirm it so that the messages you send us through the
-          contact form are part of your family’s data: in your export, and deleted with your account.
+          We could not check whether your email address is confirmed.{' '}
+          <button type="button" className="btn btn-ghost" onClick={() => void check()}>
+            Check again
+          </button>
         </p>
       )}
-      {state === 'sent' ? (
-        <button type="button" className="btn btn-secondary" onClick={() => void recheck()}>
-          I have opened the link
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-disabled={state === 'sending'}
-          onClick={() => void send()}
-        >
-          {state === 'sending' ? 'Sending…' : 'Send me a confirmation link'}
-        </button>
+      {(state === 'unconfirmed' || state === 'sending') && (
+        <>
+          <p className="settings-note">
+            Your email address is not confirmed yet. Confirm it so that the messages you send us through the
+            contact form are part of your family’s data: in your export, and deleted with your account.
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-disabled={state === 'sending'}
+            onClick={() => void send()}
+          >
+            {state === 'sending' ? 'Sending…' : 'Send me a confirmation link'}
+          </button>
+        </>
+      )}
+      {state === 'sent' && (
+        <div className="settings-confirm-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => void recheck()}>
+            I have opened the link
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => void send()}>
+            Send the link again
+          </button>
+        </div>
       )}
     </div>
   );

@@ -60,6 +60,10 @@ const vendorFile = (name: string) => {
  * The OpenAPI document at /api/openapi.json and an interactive reference of it (Swagger UI) at
  * /api/docs. Both are public: the document describes the API, it grants nothing.
  */
+/** The API reference's Content-Security-Policy: Swagger UI runs only its files, from this server. */
+export const API_DOCS_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 export function serveApiDescription(app: OpenAPIHono<ApiEnv>) {
   app.doc31('/openapi.json', openApiConfig);
 
@@ -78,8 +82,14 @@ export function serveApiDescription(app: OpenAPIHono<ApiEnv>) {
         `<script src="${ASSETS_BASE}/init.js"></script>`,
       ].join('\n'),
   });
-  app.get('/docs', page);
-  app.get('/docs/', page);
+  // The reference is a page: its own files and its styles, nothing from elsewhere, never framed
+  // (decision 28; everything else under /api runs nothing).
+  const docsPage: typeof page = (c, next) => {
+    c.header('Content-Security-Policy', API_DOCS_POLICY);
+    return page(c, next);
+  };
+  app.get('/docs', docsPage);
+  app.get('/docs/', docsPage);
 
   app.get('/docs/assets/init.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');

@@ -50,7 +50,7 @@ describe('inline script hashes', () => {
 describe('the page policy', () => {
   it('runs only the site’s files and the page’s own inline scripts, and is never framed', () => {
     const policy = pagePolicy(local, [sha('x')]);
-    expect(directive(policy, 'script-src')).toBe(`'self' ${sha('x')}`);
+    expect(directive(policy, 'script-src')).toBe(`'self' ${sha('x')} https://apis.google.com`);
     expect(directive(policy, 'frame-ancestors')).toBe("'none'");
     expect(directive(policy, 'object-src')).toBe("'none'");
     expect(directive(policy, 'base-uri')).toBe("'self'");

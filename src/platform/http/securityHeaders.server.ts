@@ -85,10 +85,8 @@ export function pagePolicy(settings: SecuritySettings, scriptHashes: readonly st
   );
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    [
-      'script-src',
-      list("'self'", scriptHashes, sources.stripe && STRIPE.script, realFirebase && GOOGLE_LOADER),
-    ],
+    // Google's loader: Firebase's Google sign-in popup talks through it, the emulator's too.
+    ['script-src', list("'self'", scriptHashes, sources.stripe && STRIPE.script, GOOGLE_LOADER)],
     // Inline styles stay allowed: the islands set CSS variables in style attributes, and Stripe's
     // fields style themselves. A style cannot run code or send a token.
     ['style-src', ["'self'", "'unsafe-inline'"]],

@@ -141,6 +141,14 @@ export function createTokenVerifier({
 /** Removes a sign-in account with the person's own fresh ID token (no admin credentials needed). */
 export type DeleteSignInAccount = (idToken: string) => Promise<void>;
 
+/** The identity service wants a fresher sign-in before it deletes the account. */
+export class SignInTooOldError extends Error {
+  constructor() {
+    super('The sign-in is too old to delete the account.');
+    this.name = 'SignInTooOldError';
+  }
+}
+
 export function createSignInAccountDeleter(options: {
   apiKey: string;
   emulatorHost?: string | undefined;
@@ -148,25 +156,38 @@ export function createSignInAccountDeleter(options: {
   const base = options.emulatorHost
     ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com`
     : 'https://identitytoolkit.googleapis.com';
+  const post = (path: string, idToken: string) =>
+    fetch(`${base}/v1/${path}?key=${encodeURIComponent(options.apiKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  const errorOf = async (res: Response) =>
+    ((await res.json().catch(() => ({}))) as { error?: { message?: string } }).error?.message ?? '';
+  /** After an answer we could not read (a timeout, a 5xx): is the account gone after all? */
+  const goneAfterAll = async (idToken: string) => {
+    try {
+      const res = await post('accounts:lookup', idToken);
+      return !res.ok && /USER_NOT_FOUND/.test(await errorOf(res));
+    } catch {
+      return false;
+    }
+  };
   return async (idToken) => {
     let res: Response;
     try {
-      res = await fetch(`${base}/v1/accounts:delete?key=${encodeURIComponent(options.apiKey)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ idToken }),
-        signal: AbortSignal.timeout(10_000),
-      });
+      res = await post('accounts:delete', idToken);
     } catch {
+      if (await goneAfterAll(idToken)) return;
       throw new IdentityUnavailableError();
     }
-    if (!res.ok) {
-      const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-      // Already gone is what we wanted.
-      if (body.error?.message === 'USER_NOT_FOUND') return;
-      throw new Error(
-        `the identity service refused to delete the account: ${body.error?.message ?? res.status}`,
-      );
-    }
+    if (res.ok) return;
+    const message = await errorOf(res);
+    // Already gone is what we wanted.
+    if (message === 'USER_NOT_FOUND') return;
+    if (/CREDENTIAL_TOO_OLD/.test(message)) throw new SignInTooOldError();
+    if (res.status >= 500 && (await goneAfterAll(idToken))) return;
+    throw new Error(`the identity service refused to delete the account: ${message || res.status}`);
   };
 }

@@ -78,6 +78,24 @@ export async function removeScheduledFiles(
   return { removed, failed };
 }
 
+/**
+ * Just after a deletion committed: removes its files now, if it can. Never throws: the deletion
+ * has happened, and whatever is not removed now the job removes later.
+ */
+export async function removeFilesNow(
+  db: Db,
+  storage: Pick<Storage, 'delete'>,
+  keys: readonly string[],
+  logger?: Pick<Logger, 'warn'>,
+): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await removeScheduledFiles(db, storage, { keys, ...(logger ? { logger } : {}) });
+  } catch (error) {
+    logger?.warn({ errorName: (error as Error)?.name }, 'stored files left for the removal job');
+  }
+}
+
 /** How many files are still waiting to be removed, and the oldest wait (for the console and tests). */
 export async function pendingFileDeletions(db: Db): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db
