@@ -24,7 +24,9 @@ interface Running {
 
 /** Starts tests/integration/durabilityServer.ts over the given database and waits for its port. */
 async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['tests/integration/durabilityServer.ts'], {
+  // The server is this very process (node with tsx's loader, no wrapper process between), so
+  // SIGKILL stops the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/durabilityServer.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
