@@ -1,11 +1,17 @@
 import * as z from 'zod';
 import { EVENT_STATUSES } from '~/platform/domain';
-import { CONTROL_EXCEPT_LINES, instant, plainLine, uuidSchema } from '~/platform/http/common.schema';
+import {
+  instantInput as anInstant,
+  CONTROL_EXCEPT_LINES,
+  instant,
+  plainLine,
+  uuidSchema,
+} from '~/platform/http/common.schema';
 import { isCountryCode } from '~/platform/locale';
 
 /** A date and time as an administrator types it: with its offset, so the moment is never ambiguous. */
 const instantInput = (label: string) =>
-  z.iso.datetime({ offset: true, error: `Enter ${label} as a date and time, like 2026-06-14T15:00:00Z.` });
+  anInstant(`Enter ${label} as a date and time, like 2026-06-14T15:00:00Z.`);
 
 const age = z
   .int({ error: 'Enter an age in whole years.' })

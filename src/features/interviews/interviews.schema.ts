@@ -1,11 +1,10 @@
 import * as z from 'zod';
 import { BOOKING_STATUSES } from '~/platform/domain';
-import { instant, timestamps, uuidSchema } from '~/platform/http/common.schema';
+import { instant, instantInput, timestamps, uuidSchema } from '~/platform/http/common.schema';
 
-const slotStart = z.iso.datetime({
-  offset: true,
-  error: 'Choose one of the free times, sent as a date and time like 2026-06-14T15:00:00Z.',
-});
+const slotStart = instantInput(
+  'Choose one of the free times, sent as a date and time like 2026-06-14T15:00:00Z.',
+);
 
 const slotSchema = z.object({ startsAt: instant, endsAt: instant });
 

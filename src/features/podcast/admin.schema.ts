@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { adminListQuery, adminPageSchema } from '~/platform/admin/list.schema';
-import { instant, multiline, plainLine } from '~/platform/http/common.schema';
+import { instant, instantInput, multiline, plainLine } from '~/platform/http/common.schema';
 import { EPISODE_AUDIO_TYPES } from './audioFiles';
 
 /** Draft (nobody sees it), scheduled (published later) or published (on /podcast and in the feed). */
@@ -55,9 +55,16 @@ const episodeFields = {
   explicit: z.boolean({ error: 'Say whether the episode is explicit.' }),
   /** When it goes out: a date and time, "now", or null for a draft. */
   publishedAt: z
-    .union([z.literal('now'), z.iso.datetime({ offset: true }), z.null()], {
-      error: 'Give a publication date and time, or keep the episode as a draft.',
-    })
+    .union(
+      [
+        z.literal('now'),
+        instantInput('Give the publication date and time, like 2026-06-14T07:00:00Z.'),
+        z.null(),
+      ],
+      {
+        error: 'Give a publication date and time, or keep the episode as a draft.',
+      },
+    )
     .meta({ description: 'An ISO date-time, "now" (the server’s clock) or null (a draft).' }),
   /** External audio: its https address, with the size and type the feed must announce. */
   audioUrl: audioUrl.nullable(),

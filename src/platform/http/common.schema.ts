@@ -90,3 +90,59 @@ export const multiline = (label: string, max: number) =>
     .trim()
     .max(max, `Keep ${label} to ${max.toLocaleString('en')} characters or fewer.`)
     .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Remove the unusual characters.');
+
+/** The span any date the API takes must fall in, for this product: years 1900 to 2200. */
+export const DATE_SPAN = { from: '1900-01-01T00:00:00.000Z', to: '2200-12-31T23:59:59.999Z' } as const;
+const outsideSpan = 'Choose a date between the years 1900 and 2200.';
+const withinSpan = (text: string) => {
+  const time = Date.parse(text);
+  return time >= Date.parse(DATE_SPAN.from) && time <= Date.parse(DATE_SPAN.to);
+};
+
+/**
+ * A moment as a person or a client types it: an ISO 8601 date and time with its offset (so it is
+ * never ambiguous), between 1900 and 2200. `error` says how to write it.
+ */
+export const instantInput = (error: string) =>
+  z.iso
+    .datetime({ offset: true, error })
+    .refine(withinSpan, { error: outsideSpan })
+    .meta({ format: 'date-time', description: `From ${DATE_SPAN.from} to ${DATE_SPAN.to}` });
+
+/** A calendar day (YYYY-MM-DD), between 1900 and 2200. `error` says how to write it. */
+export const dayInput = (error: string) =>
+  z.iso.date({ error }).refine((day) => withinSpan(`${day}T00:00:00Z`), { error: outsideSpan });
+
+// ---------------------------------------------------------------------------------------------
+// What a database can store. One rule for every text the API takes (JSON bodies, queries, path
+// parameters), applied by route() before any schema: PostgreSQL refuses a NUL in text and in
+// jsonb, and a lone UTF-16 surrogate has no UTF-8 form (it would be stored as U+FFFD, or refused
+// by the audit log's jsonb). Refused at the edge with the field named, so no field can forget it.
+
+/** Why a text cannot be stored, or undefined when it can. */
+export function unstorableReason(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'Remove the NUL character: it cannot be stored.';
+  // With the u flag a surrogate pair reads as one code point: only a lone surrogate is \p{Cs}.
+  if (/\p{Cs}/u.test(text))
+    return 'Contains a broken character (a lone UTF-16 surrogate): send valid Unicode text.';
+  return undefined;
+}
+
+/**
+ * The first text (or key) inside a value that cannot be stored, with its dotted path as the API's
+ * field errors name it (`schedule.0.title`); undefined when everything can be.
+ */
+export function findUnstorableText(
+  value: unknown,
+  path: string[] = [],
+): { field: string; reason: string } | undefined {
+  const at = (reason: string | undefined, where: string[]) =>
+    reason ? { field: where.join('.') || 'body', reason } : undefined;
+  if (typeof value === 'string') return at(unstorableReason(value), path);
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = at(unstorableReason(key), [...path, key]) ?? findUnstorableText(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}

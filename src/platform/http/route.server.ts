@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { DomainError } from '~/platform/errors';
+import { findUnstorableText } from './common.schema';
 import type { ApiDeps, ApiEnv } from './context.server';
 import type { Access, AnyContract } from './contract';
 import { idempotency, idempotencyParameter } from './idempotency.server';
@@ -44,6 +46,7 @@ export function route<C extends AnyContract>(
     middleware: [
       ...(extra.before ?? []),
       ...guard(deps, access),
+      refuseUnstorableText,
       ...(contract.method === 'post' ? [idempotency(deps)] : []),
       ...(extra.after ?? []),
     ],
@@ -52,3 +55,32 @@ export function route<C extends AnyContract>(
   // a route built from a type parameter, so the call itself is untyped.
   app.openapi(createRoute(mounted as never), handler as never);
 }
+
+/** The JSON body, when the request has one that parses; the validator answers for one that does not. */
+async function jsonBodyOf(c: Context<ApiEnv>): Promise<unknown> {
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return undefined;
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses, with 400 naming the field, any text a database cannot store: in the path's parameters,
+ * the query and a JSON body (common.schema.ts). Before the schemas, so it holds for every field.
+ */
+const refuseUnstorableText: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const inQuery = findUnstorableText(c.req.queries());
+  const found =
+    findUnstorableText(c.req.param()) ??
+    // A query key may come more than once (`?q=a&q=b`): the field is the key.
+    (inQuery && { ...inQuery, field: inQuery.field.split('.')[0] ?? inQuery.field }) ??
+    findUnstorableText(await jsonBodyOf(c));
+  if (found) {
+    throw new DomainError('validation_failed', 'Some of what was sent cannot be stored.', {
+      [found.field]: found.reason,
+    });
+  }
+  await next();
+};
