@@ -4,6 +4,7 @@
 import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts';
 import { seedDemo } from '../src/features/demo/seed.server';
 import { openDatabase } from '../src/platform/db/client.server';
+import { orExitOnDatabaseFailure } from '../src/platform/db/startupFailure.server';
 import { loadSettings } from '../src/platform/env.server';
 import { ensureEmulatorAccount } from './emulator.mjs';
 
@@ -11,11 +12,14 @@ const settings = loadSettings();
 if (settings.FIREBASE_AUTH_EMULATOR_HOST) {
   for (const account of Object.values(DEMO_ACCOUNTS)) await ensureEmulatorAccount(account);
 }
-const database = await openDatabase({
-  url: settings.DATABASE_URL,
-  dataDir: settings.DATA_DIR,
-  migrationsDir: settings.MIGRATIONS_DIR,
-});
+// A damaged embedded folder stops `npm start` here, before the server, with what to do about it.
+const database = await orExitOnDatabaseFailure(() =>
+  openDatabase({
+    url: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    migrationsDir: settings.MIGRATIONS_DIR,
+  }),
+);
 try {
   const seeded = await seedDemo(database.db);
   console.log(seeded ? 'Seeded the demo content.' : 'The database already holds data: nothing seeded.');

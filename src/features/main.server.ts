@@ -3,6 +3,7 @@
 // loads the built files and listens on HOST:PORT. docs/decisions/0025-compression-and-caching.md.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { orExitOnDatabaseFailure } from '~/platform/db/startupFailure.server';
 import { inlineScriptHashes, pagePolicy, securitySettings } from '~/platform/http/securityHeaders.server';
 import { onNudge } from '~/platform/jobs/signals';
 import { publicConfig } from '~/platform/publicConfig';
@@ -33,6 +34,9 @@ try {
   process.exit(1);
 }
 
+// A database that cannot be opened (a damaged embedded folder, or one another process holds)
+// stops the server here with what happened and what to do (src/platform/db/openFailure.ts).
+await orExitOnDatabaseFailure(getDatabase);
 // This server runs the jobs, so its API shows them in the admin console.
 const api = await getApi({ jobs: true });
 // The pages' policy (decision 28), from the public settings they were built with

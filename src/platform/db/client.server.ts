@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPglite } from './pglite.server';
 import * as schema from './schema.server';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,15 +66,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir === 'memory://' ? new PGlite() : new PGlite(resolve(options.dataDir));
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  // A folder that cannot be opened throws a DatabaseOpenError (openFailure.ts), one another
+  // process holds a DatabaseInUseError; the server and scripts print what to do about either.
+  const pglite = await openPglite(options.dataDir);
+  const db = drizzlePglite(pglite.client, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    throw await pglite.failure(error);
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    queue: { kind: 'pglite', client },
-    close: () => client.close(),
+    queue: { kind: 'pglite', client: pglite.client },
+    close: pglite.close,
   };
 }
 
