@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/build-server.mjs';
 import { chooseEncoding, finishAnswer, matchesEtag } from './compression.server';
-import { createSiteServer } from './server.server';
+import { allowedMethods, createSiteServer } from './server.server';
 import { CACHE_IMMUTABLE, CACHE_PAGE, loadStaticFiles } from './staticFiles.server';
 
 describe('chooseEncoding', () => {
@@ -81,14 +81,14 @@ describe('finishAnswer', () => {
 });
 
 /** A raw HTTP GET: the test sees the bytes and headers exactly as sent. */
-function fetchRaw(server: Server, path: string, headers: Record<string, string> = {}) {
+function fetchRaw(server: Server, path: string, headers: Record<string, string> = {}, method = 'GET') {
   const { port } = server.address() as AddressInfo;
   return new Promise<{
     status: number;
     headers: Record<string, string | string[] | undefined>;
     body: Buffer;
   }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -189,5 +189,35 @@ describe('the production server', () => {
   it('refuses an address that is not valid percent-encoding', async () => {
     const bad = await fetchRaw(server, '/%E0%A4%A');
     expect(bad.status).toBe(400);
+  });
+
+  it('answers 405 with Allow to a method a page does not take, and TRACE nowhere', async () => {
+    const before = pagesSeen.length;
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'POST', 'TRACE', 'PROPFIND']) {
+      for (const path of ['/programs', '/blogs/some-post', '/']) {
+        const res = await fetchRaw(server, path, {}, method);
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow).toBe('GET, HEAD');
+      }
+    }
+    // Nothing reached Astro, and the security headers are on the refusal too.
+    expect(pagesSeen.length).toBe(before);
+    const trace = await fetchRaw(server, '/api/plans', {}, 'TRACE');
+    expect(trace.status).toBe(405);
+    expect(JSON.parse(trace.body.toString()).error.code).toBe('method_not_allowed');
+    expect(trace.headers['x-content-type-options']).toBe('nosniff');
+    expect((await fetchRaw(server, '/programs', {}, 'HEAD')).status).toBe(200);
+  });
+});
+
+describe('allowedMethods', () => {
+  it('lets pages be read, the contact form be posted, and the API answer its own routes', () => {
+    expect(allowedMethods('/programs', 'GET')).toBeUndefined();
+    expect(allowedMethods('/programs?x=1', 'HEAD')).toBeUndefined();
+    expect(allowedMethods('/contact/send', 'POST')).toBeUndefined();
+    expect(allowedMethods('/contact/send', 'PUT')).toBe('GET, HEAD, POST');
+    expect(allowedMethods('/_server-islands/PlanList', 'POST')).toBeUndefined();
+    expect(allowedMethods('/api/children/1', 'DELETE')).toBeUndefined();
+    expect(allowedMethods('/api/children/1', 'CONNECT')).toMatch(/^GET/);
   });
 });

@@ -14,6 +14,41 @@ interface ApiApp {
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
+ * What takes a post besides the API: the contact form without JavaScript (decision 24), and Astro's
+ * server islands, which post their props when they would not fit in an address.
+ */
+const takesPosts = (path: string) =>
+  path === '/contact/send' || path === '/contact/send/' || path.startsWith('/_server-islands/');
+/** Methods no fetch Request can carry: Node accepts them, the API and Astro cannot read them. */
+const NEVER = new Set(['TRACE', 'TRACK', 'CONNECT']);
+const API_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+
+/**
+ * The methods an address answers, or undefined for any method: pages are read (GET, HEAD), a form
+ * page is also posted to, and the API answers its own routes' methods (and 404 for others); no
+ * address answers TRACE, TRACK or CONNECT.
+ */
+export function allowedMethods(url: string, method: string): string | undefined {
+  if (isApiPath(url)) return NEVER.has(method) ? API_METHODS : undefined;
+  const path = url.split('?')[0] ?? url;
+  const allowed = takesPosts(path) ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+  return allowed.includes(method) ? undefined : allowed.join(', ');
+}
+
+function refuseMethod(res: ServerResponse, api: boolean, allow: string) {
+  res.setHeader('Allow', allow);
+  if (api) {
+    res.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(
+      JSON.stringify({ error: { code: 'method_not_allowed', message: `This address answers ${allow}.` } }),
+    );
+    return;
+  }
+  res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(`This page can only be read (${allow}).`);
+}
+
+/**
  * The production HTTP server (decision 25): `/api` goes straight to the Hono app, the built files
  * are answered from memory, everything else (pages rendered on request, server islands, feeds) goes
  * to Astro. Astro's own pipeline is never in front of the API.
@@ -45,6 +80,11 @@ export function createSiteServer(parts: {
     } catch {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Bad request: the address is not valid.');
+      return;
+    }
+    const allow = allowedMethods(url, req.method ?? 'GET');
+    if (allow) {
+      refuseMethod(res, isApiPath(url), allow);
       return;
     }
     if (isApiPath(url)) {
