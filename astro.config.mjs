@@ -2,14 +2,19 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { loadEnv } from 'vite';
 import { productionServer } from './scripts/build-server.mjs';
 
 // Public pages are pre-rendered (output: 'static'); pages that opt out with
 // `export const prerender = false` are rendered on request. The production server
 // (dist/server/main.mjs, built by productionServer()) serves the files, the API and,
 // through the adapter in middleware mode, Astro's on-demand pages (decision 25).
+// The site's address as the pages' code reads it too (src/platform/publicConfig.ts): the
+// environment, or a .env file.
+const { PUBLIC_SITE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+
 export default defineConfig({
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  site: PUBLIC_SITE_URL || 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), productionServer()],

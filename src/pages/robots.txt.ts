@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
+import { siteUrl } from '~/platform/publicConfig';
 
 // Built with the site's address (PUBLIC_SITE_URL), so the sitemap line is absolute as it must be.
-export const GET: APIRoute = ({ site, url }) => {
-  const sitemap = new URL('/sitemap.xml', site ?? url.origin).href;
+export const GET: APIRoute = () => {
+  const sitemap = new URL('/sitemap.xml', siteUrl).href;
   const body = [
     'User-agent: *',
     // The API, the admin console and the family pages are not for search engines. The purchase

@@ -6,6 +6,12 @@ const env = import.meta.env;
 const firebaseApiKey: string = env.PUBLIC_FIREBASE_API_KEY ?? '';
 
 export const publicConfig = {
+  /**
+   * The site's public address (PUBLIC_SITE_URL), without a trailing slash: every absolute address
+   * the site writes (canonical links, feeds, calendars, the sitemap) starts with it, never with the
+   * Host a request claims.
+   */
+  siteUrl: ((env.PUBLIC_SITE_URL as string | undefined) || 'http://localhost:4321').replace(/\/+$/, ''),
   /** Where the API lives; empty means this same site. */
   apiBase: ((env.PUBLIC_API_BASE as string | undefined) ?? '').replace(/\/+$/, ''),
   firebase: {
@@ -20,3 +26,6 @@ export const publicConfig = {
   /** Stripe's publishable key for this environment (the payments issue uses it). */
   stripePublishableKey: (env.PUBLIC_STRIPE_PUBLISHABLE_KEY as string | undefined) ?? '',
 } as const;
+
+/** The site's public address as a URL, to resolve paths against: `new URL('/blogs', siteUrl)`. */
+export const siteUrl = new URL(`${publicConfig.siteUrl}/`);

@@ -53,3 +53,29 @@ test('/contact-us is the contact page, and names /contact as its canonical addre
   expect(sitemap).toContain('/contact</loc>');
   expect(sitemap).not.toContain('/contact-us</loc>');
 });
+
+test('absolute addresses come from the site’s address, never from the Host a request names', async ({
+  request,
+}) => {
+  const site = new URL((await (await request.get('/robots.txt')).text()).match(/Sitemap: (\S+)/)?.[1] ?? '');
+  const events = (await (await request.get('/api/events')).json()) as { upcoming: { id: string }[] };
+  const event = events.upcoming[0];
+  const addresses = [
+    '/sitemap.xml',
+    '/robots.txt',
+    '/blogs/rss.xml',
+    '/podcast/feed.xml',
+    '/events',
+    '/blogs',
+  ];
+  if (event) addresses.push(`/events/${event.id}`, `/events/${event.id}.ics`);
+  for (const path of addresses) {
+    const res = await request.get(path, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.status(), path).toBe(200);
+    const body = await res.text();
+    expect(body, path).not.toContain('evil.example');
+    expect(body, path).toContain(site.origin);
+  }
+});

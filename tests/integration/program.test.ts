@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +8,8 @@ import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import { addDays, utcDay } from '../../src/features/reading/reading';
 import { books, passages, plans, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
 import { onNudge } from '../../src/platform/jobs/signals';
-import { call, familyWithChild, fileApi } from './harness';
+import { publicConfig } from '../../src/platform/publicConfig';
+import { call, familyWithChild, fileApi, siteServerFor } from './harness';
 
 // What a family sees of the program: the week's plan with its progress, the finished-books wall,
 // and the calendar subscription. The plans are made by the job's own function (weeklyPlans.test.ts
@@ -466,6 +469,32 @@ describe('the family calendar', () => {
     expect((await call(api, 'GET', url)).status).toBe(404);
     const again = await call(api, 'POST', '/api/me/calendar', { token: f.token });
     expect(again.json.url).not.toBe(url);
+  });
+
+  it('writes the site’s own address into the feed, whatever Host the request names', async () => {
+    const f = await newFamily('Ada');
+    const subscription = await enrol(f, new Date(Date.now() - DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const url = String((await call(api, 'POST', '/api/me/calendar', { token: f.token })).json.url);
+    const server = await siteServerFor(api);
+    const { port } = server.address() as AddressInfo;
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: url, headers: { host: 'evil.example' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body).toContain('BEGIN:VCALENDAR');
+    expect(body).not.toContain('evil.example');
+    const site = new URL(publicConfig.siteUrl);
+    expect(body).toContain(`URL:${site.origin}/reading-plan/`);
+    expect(body).toMatch(new RegExp(`UID:[\\w-]+@${site.hostname.replaceAll('.', '\\.')}\r\n`));
   });
 
   it('is in the family’s export (without the secret address) and goes with the account', async () => {

@@ -4,6 +4,7 @@ import { invalid, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
+import { publicConfig } from '~/platform/publicConfig';
 import { calendarFeedOf, familyCalendar, stopCalendarFeed } from './calendar.server';
 import type { PlacementAnswers } from './placement';
 import { placeChild } from './placement.server';
@@ -43,7 +44,7 @@ export function programRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.calendarFeed, async (c) => {
-    const body = await familyCalendar(deps.db, c.req.valid('param').token, new URL(c.req.url).origin);
+    const body = await familyCalendar(deps.db, c.req.valid('param').token, publicConfig.siteUrl);
     if (!body) throw notFound('That calendar');
     return new Response(body, {
       status: 200,

@@ -1,12 +1,13 @@
 import { interviewIcs } from '~/features/interviews/interviews';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
+import { siteUrl } from '~/platform/publicConfig';
 
 /**
  * Saves the booking as an .ics file. Built in the browser from the booking the page already
  * holds: a plain link could not carry the sign-in token, and the file says nothing more.
  */
 export function downloadIcs(interview: InterviewDto): void {
-  const blob = new Blob([interviewIcs(interview, new URL(window.location.origin))], {
+  const blob = new Blob([interviewIcs(interview, siteUrl)], {
     type: 'text/calendar;charset=utf-8',
   });
   const url = URL.createObjectURL(blob);

@@ -3,22 +3,23 @@ import type { APIRoute } from 'astro';
 import { BLOG_FEED_PATH } from '~/features/blogs/blogs';
 import { latestPublishedPosts } from '~/features/blogs/blogs.server';
 import { cachePublicly } from '~/platform/http/pageCache';
+import { siteUrl } from '~/platform/publicConfig';
 import { getDatabase } from '~/platform/runtime.server';
 
 // Rendered on request like the list, so feed readers see a post once it is approved.
 export const prerender = false;
 
-export const GET: APIRoute = async (context) => {
+export const GET: APIRoute = async () => {
   const { db } = await getDatabase();
   const posts = await latestPublishedPosts(db, 20);
   const response = await rss({
     title: 'Quill Reads blog',
     description:
       'Practical ideas, honest stories and book recommendations about reading with children, from the Quill Reads team and families.',
-    site: context.site ?? context.url.origin,
+    site: siteUrl,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
-    customData: `<language>en</language><atom:link href="${new URL(BLOG_FEED_PATH, context.site ?? context.url.origin).href}" rel="self" type="application/rss+xml"/>`,
+    customData: `<language>en</language><atom:link href="${new URL(BLOG_FEED_PATH, siteUrl).href}" rel="self" type="application/rss+xml"/>`,
     items: posts.map((post) => ({
       title: post.title,
       link: `/blogs/${post.id}`,
