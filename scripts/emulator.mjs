@@ -152,3 +152,36 @@ export async function signInWithGoogleAtEmulator(email, name = 'Google Parent') 
   if (!res.ok) throw new Error(`emulator Google sign-in failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, email: body.email, idToken: body.idToken };
 }
+
+/**
+ * Changes an account's email as Firebase's verify-and-change-email flow does (the emulator's link
+ * followed at once), then signs in with the new address; answers { uid, email, idToken }, whose
+ * token says the new address is verified.
+ */
+export async function changeEmailAtEmulator({ idToken, email, newEmail, password }) {
+  const base = `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+  const post = async (path, body) => {
+    const res = await fetch(`${base}/${path}?key=demo-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = await res.json();
+    if (!res.ok) throw new Error(`emulator ${path} failed: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  await post('accounts:sendOobCode', { requestType: 'VERIFY_AND_CHANGE_EMAIL', idToken, newEmail });
+  const codes = await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes } = await codes.json();
+  const code = oobCodes
+    .filter((c) => c.requestType === 'VERIFY_AND_CHANGE_EMAIL' && c.email === email.toLowerCase())
+    .at(-1);
+  if (!code) throw new Error(`the emulator sent no change-of-email code for ${email}`);
+  await post('accounts:update', { oobCode: code.oobCode });
+  const signedIn = await post('accounts:signInWithPassword', {
+    email: newEmail,
+    password,
+    returnSecureToken: true,
+  });
+  return { uid: signedIn.localId, email: signedIn.email, idToken: signedIn.idToken };
+}

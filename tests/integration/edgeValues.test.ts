@@ -176,7 +176,17 @@ function edgesOf(schema: Schema | undefined, example: unknown): Edge[] {
 }
 
 /** Each leaf of a value with its path and its schema (as far as the schema can be followed). */
-function* leaves(value: unknown, schema: Schema | undefined, path: (string | number)[] = []) {
+interface Leaf {
+  path: (string | number)[];
+  value: unknown;
+  schema?: Schema | undefined;
+}
+
+function* leaves(
+  value: unknown,
+  schema: Schema | undefined,
+  path: (string | number)[] = [],
+): Generator<Leaf> {
   if (Array.isArray(value)) {
     const element = schema ? elementOf(schema) : undefined;
     for (const [i, item] of value.entries()) yield* leaves(item, element, [...path, i]);
@@ -184,7 +194,7 @@ function* leaves(value: unknown, schema: Schema | undefined, path: (string | num
     const shape = schema ? shapeOf(schema) : undefined;
     for (const [key, item] of Object.entries(value)) yield* leaves(item, shape?.[key], [...path, key]);
   } else {
-    yield { path, value, schema } as { path: (string | number)[]; value: unknown; schema?: Schema };
+    yield { path, value, schema };
   }
 }
 

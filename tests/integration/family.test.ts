@@ -1,9 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { changeEmailAtEmulator } from '../../scripts/emulator.mjs';
 import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
 import { notifyChild } from '../../src/features/notifications/notifications.server';
 import {
+  auditLog,
   blogs,
   children,
   eventRegistrations,
@@ -18,6 +20,7 @@ import {
   subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
+import { createSignInAccountDeleter } from '../../src/platform/identity/identity.server';
 import {
   adminAccount,
   call,
@@ -26,6 +29,7 @@ import {
   fileApi,
   PROJECT_ID,
   registeredAccount,
+  signInAccount,
 } from './harness';
 
 const { database, api, storage } = await fileApi({ media: 'family-media' });
@@ -353,6 +357,91 @@ describe('export and deletion', () => {
     expect(mine.json).not.toHaveProperty('contactMessagesNote');
     await call(api, 'DELETE', '/api/me', { token: owner.idToken, body: { confirm: DELETE_CONFIRMATION } });
     expect(await messagesTo(owners)).toEqual([]);
+  });
+
+  it('follows a sign-in whose email changed: the new address on the account, nothing of the old one’s', async () => {
+    const stamp = Date.now();
+    const victim = `victim-${stamp}@example.com`;
+    const mine = `attacker-${stamp}@example.com`;
+    // Anyone may write to the team from any address, no sign-in needed.
+    const sent = await call(api, 'POST', '/api/inquiries', {
+      body: { name: 'Vic', email: victim, subject: 'Help', message: 'My child has dyslexia, please call.' },
+    });
+    expect(sent.status).toBe(201);
+    // Registered with the victim's address (never confirmed), then changed to one they own through
+    // the identity service's verify-and-change-email flow: the new token says verified.
+    const squatter = await registeredAccount(api, victim, 'Not Vic');
+    const changed = await changeEmailAtEmulator({
+      idToken: squatter.idToken,
+      email: victim,
+      newEmail: mine,
+      password: 'correct horse battery staple',
+    });
+    expect(changed.uid).toBe(squatter.uid);
+
+    const exported = await call(api, 'GET', '/api/me/export', { token: changed.idToken });
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.json)).not.toContain('dyslexia');
+    expect(exported.json).toMatchObject({ account: { email: mine }, contactMessages: [] });
+    // The account took the sign-in's address on that request, and the team sees the change.
+    const [row] = await database.db.select().from(users).where(eq(users.id, squatter.user.id));
+    expect(row?.email).toBe(mine);
+    const changes = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} = ${squatter.user.id} and ${auditLog.action} = 'user.email_change'`);
+    expect(changes.map((c) => c.details)).toEqual([{ from: victim, to: mine }]);
+    // Asked again, nothing more changes.
+    await call(api, 'GET', '/api/me', { token: changed.idToken });
+    expect(
+      await database.db.select().from(auditLog).where(eq(auditLog.action, 'user.email_change')),
+    ).toHaveLength(1);
+
+    // Deleting the family leaves the victim's message in the team's inbox.
+    const gone = await call(api, 'DELETE', '/api/me', {
+      token: changed.idToken,
+      body: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(gone.status).toBe(200);
+    const left = await database.db.select().from(inquiries).where(eq(inquiries.email, victim));
+    expect(left.map((m) => m.subject)).toEqual(['Help']);
+    // The audit log keeps the change, under a pseudonym for both addresses the account had.
+    const [kept] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.id, changes[0]?.id ?? ''));
+    expect(kept?.details).toEqual({
+      from: expect.stringMatching(/^deleted account \w+$/),
+      to: expect.stringMatching(/^deleted account \w+$/),
+    });
+
+    // The real owner of the address registers, and their message is theirs.
+    const owner = await registeredAccount(api, victim, 'Vic', { verified: true });
+    const theirs = await call(api, 'GET', '/api/me/export', { token: owner.idToken });
+    expect((theirs.json.contactMessages as { subject: string }[]).map((m) => m.subject)).toEqual(['Help']);
+  });
+
+  it('lets the verified owner of an address register while another account still names it', async () => {
+    const stamp = Date.now();
+    const address = `moved-${stamp}@example.com`;
+    // An account whose sign-in gave the address up, and has not signed in since.
+    const stale = await registeredAccount(api, undefined, 'Stale');
+    await database.db.update(users).set({ email: address }).where(eq(users.id, stale.user.id));
+    // Unconfirmed, the address is refused; confirmed by the identity service, it is this person's.
+    const guess = await signInAccount(address);
+    const unconfirmed = await call(api, 'POST', '/api/user/loginRegister', {
+      token: guess.idToken,
+      body: { registration: { displayName: 'Guess', acceptPrivacyPolicy: true } },
+    });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.json.error?.code).toBe('email_in_use');
+    // (The identity service holds an address once: that sign-in goes before the owner's is made.)
+    await createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST })(guess.idToken);
+    const owner = await registeredAccount(api, `Moved-${stamp}@example.com`, 'Owner', { verified: true });
+    expect(owner.user.id).not.toBe(stale.user.id);
+    // The stale account takes its sign-in's own address again on its next request.
+    const me = await call(api, 'GET', '/api/me', { token: stale.idToken });
+    expect(me.json.email).toBe(stale.email);
   });
 
   it('asks for the confirmation phrase and a recent sign-in before deleting anything', async () => {

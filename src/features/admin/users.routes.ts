@@ -58,13 +58,6 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       displayName: input.displayName,
       role: input.role,
     });
-    if (user === 'email') {
-      // Another request took the address meanwhile: the sign-in account made here must not linger.
-      await deps.deleteSignInAccount(signIn.idToken).catch((error: unknown) => {
-        deps.logger.error({ errorName: (error as Error).name }, 'could not remove an unused sign-in account');
-      });
-      throw emailTaken();
-    }
     deps.logger.info(
       { userId: user.id, role: user.role, by: actor.id },
       'account created by an administrator',

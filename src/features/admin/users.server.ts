@@ -5,7 +5,6 @@ import type { Role } from '~/platform/access';
 import { type AuditAction, recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
-import { uniqueViolation } from '~/platform/db/errors';
 import { blogs, inquiries, orders, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import type { UserRow } from '~/platform/identity/accounts.server';
@@ -143,26 +142,24 @@ export async function userView(db: Db, id: string, askedBy: string): Promise<Adm
   };
 }
 
-/** Records the account the team created, with its audit line; 'email' when the address is taken. */
+/**
+ * Records the account the team created, with its audit line. The address is this new sign-in's
+ * own: the identity service refused it if another sign-in held it.
+ */
 export async function insertAccount(
   db: Db,
   actorId: string,
   input: { firebaseUid: string; email: string; displayName: string; role: Role },
-): Promise<UserRow | 'email'> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ ...input, privacyConsentAt: new Date() })
-        .returning();
-      if (!user) throw new Error('insert returned no row');
-      await recordAudit(tx, actorId, 'user.create', user.id, { email: user.email, role: user.role });
-      return user;
-    });
-  } catch (error) {
-    if (uniqueViolation(error)) return 'email';
-    throw error;
-  }
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ ...input, privacyConsentAt: new Date() })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    await recordAudit(tx, actorId, 'user.create', user.id, { email: user.email, role: user.role });
+    return user;
+  });
 }
 
 /**

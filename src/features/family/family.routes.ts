@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
+import { provenEmailOf } from '~/platform/identity/accounts.server';
 import { SignInTooOldError } from '~/platform/identity/identity.server';
 import { getStorage } from '~/platform/storage/index.server';
 import { familyApi as api } from './family.api';
@@ -24,7 +25,7 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
 
   route(app, deps, api.exportMine, async (c) => {
     const data = await exportFamily(deps.db, c.get('user'), {
-      emailVerified: c.get('identity').emailVerified,
+      provenEmail: provenEmailOf(c.get('identity'), c.get('user')),
     });
     c.header(
       'Content-Disposition',
@@ -34,12 +35,12 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.deleteMe, async (c) => {
-    const { authTime, emailVerified } = c.get('identity');
+    const { authTime } = c.get('identity');
     if (!authTime || Date.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) throw reauthenticate();
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
     try {
       await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'), {
-        emailVerified,
+        provenEmail: provenEmailOf(c.get('identity'), c.get('user')),
         deleteSignIn: () => deps.deleteSignInAccount(token),
         logger: deps.logger,
       });

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { releaseAuthorPictures } from '~/features/blogs/blogImages.server';
 import type { Db } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import {
-  auditLog,
   blogs,
   calendarFeeds,
   children,
@@ -26,19 +24,19 @@ import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
 import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
+import { pseudonymiseAudit } from './auditPseudonym.server';
 import { childrenDtos, listChildren, releaseChildren } from './children.server';
 import type { UserDto } from './user.schema';
 
-type CreateUserResult = { user: UserRow; created: boolean } | { conflict: 'email' };
-
 /**
  * Creates the account, safely under races: a second registration for the same sign-in (a double
- * click) answers the account the first one created; another sign-in with the same email conflicts.
+ * click) answers the account the first one created. (Which addresses may register is the sign-in's
+ * rule, signIn.server.ts: the identity service holds each address once.)
  */
 export async function createUser(
   db: Db,
   input: { firebaseUid: string; email: string; displayName: string; role: UserRow['role'] },
-): Promise<CreateUserResult> {
+): Promise<{ user: UserRow; created: boolean }> {
   try {
     const [user] = await db
       .insert(users)
@@ -47,14 +45,11 @@ export async function createUser(
     if (!user) throw new Error('insert returned no row');
     return { user, created: true };
   } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === 'users_firebase_uid_key' || constraint === 'users_email_key') {
-      // The same sign-in registering twice at once may trip either index first (Postgres checks
-      // them in no promised order): if the account that won is this sign-in's, it is the answer.
+    if (uniqueViolation(error) === 'users_firebase_uid_key') {
+      // The same sign-in registering twice at once: the account that won is the answer.
       const existing = await findUserByFirebaseUid(db, input.firebaseUid);
       if (existing) return { user: existing, created: false };
     }
-    if (constraint === 'users_email_key') return { conflict: 'email' };
     throw error;
   }
 }
@@ -93,14 +88,14 @@ export async function updateParent(db: Db, userId: string, changes: { displayNam
  * the sign-in has proved that address is theirs: otherwise anyone who registered with another
  * person's address would read (and could delete) that person's messages.
  */
-const contactMessagesOf = (user: UserRow, emailVerified: boolean) =>
-  emailVerified ? sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}` : sql`false`;
+const contactMessagesOf = (provenEmail: string | null) =>
+  provenEmail ? sql`lower(${inquiries.email}) = ${provenEmail.toLowerCase()}` : sql`false`;
 
 /**
  * Everything the product keeps about the family, as one JSON document (the privacy policy's
- * promise). `emailVerified`: the sign-in's own word that the account's address is the parent's.
+ * promise). `provenEmail`: the address the sign-in proves is the parent's (provenEmailOf), if any.
  */
-export async function exportFamily(db: Db, user: UserRow, { emailVerified }: { emailVerified: boolean }) {
+export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { provenEmail: string | null }) {
   const kids = await db
     .select()
     .from(children)
@@ -141,7 +136,7 @@ export async function exportFamily(db: Db, user: UserRow, { emailVerified }: { e
     ofChildren((ids) => db.select().from(subscriptions).where(inArray(subscriptions.childId, ids))),
     db.select().from(orders).where(eq(orders.userId, user.id)),
     db.select().from(blogs).where(eq(blogs.authorId, user.id)),
-    db.select().from(inquiries).where(contactMessagesOf(user, emailVerified)),
+    db.select().from(inquiries).where(contactMessagesOf(provenEmail)),
     db.select().from(interviewBookings).where(eq(interviewBookings.userId, user.id)),
     ofChildren((ids) =>
       db
@@ -209,7 +204,7 @@ export async function exportFamily(db: Db, user: UserRow, { emailVerified }: { e
       createdAt: p.createdAt,
       publishedAt: p.publishedAt,
     })),
-    ...(emailVerified
+    ...(provenEmail
       ? {}
       : {
           contactMessagesNote:
@@ -238,7 +233,8 @@ export async function deleteFamily(
   storage: MediaStorage,
   user: UserRow,
   options: {
-    emailVerified: boolean;
+    /** The address the sign-in proves is the parent's (provenEmailOf): their contact messages go too. */
+    provenEmail: string | null;
     /** Removes the sign-in account; throwing undoes the whole deletion. */
     deleteSignIn: () => Promise<void>;
     logger?: Pick<Logger, 'warn'>;
@@ -270,7 +266,7 @@ export async function deleteFamily(
       user.id,
       posts.map((p) => p.cover),
     );
-    await tx.delete(inquiries).where(contactMessagesOf(user, options.emailVerified));
+    await tx.delete(inquiries).where(contactMessagesOf(options.provenEmail));
     await pseudonymiseAudit(tx, user);
     // Every file the family leaves is recorded for removal with the rows, so none is forgotten.
     const paths = [...recordingFiles, ...pictures];
@@ -284,47 +280,4 @@ export async function deleteFamily(
     return paths;
   });
   await removeFilesNow(db, storage, files, options.logger);
-}
-
-/**
- * The audit log keeps what the team did, not who the family was: the account's email (in any line)
- * and its name (in the lines about it or by it) become one pseudonym, the same for all of its
- * lines, so the history still reads as one account's. Only whole words of string values change:
- * "Ann" never touches "Annual", nor "ann@x.com" a "joann@x.com".
- */
-async function pseudonymiseAudit(tx: Db, user: UserRow) {
-  const pseudonym = `deleted account ${createHash('sha256').update(user.id).digest('hex').slice(0, 8)}`;
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const email = new RegExp(`(?<![\\w.+-])${literal(user.email)}(?![\\w-]|\\.\\w)`, 'giu');
-  const name = user.displayName?.trim() ?? '';
-  const named =
-    name.length >= 2 ? new RegExp(`(?<![\\p{L}\\p{N}])${literal(name)}(?![\\p{L}\\p{N}])`, 'giu') : null;
-  const rows = await tx
-    .select({
-      id: auditLog.id,
-      details: auditLog.details,
-      actorId: auditLog.actorId,
-      entityId: auditLog.entityId,
-    })
-    .from(auditLog)
-    .where(
-      sql`strpos(lower(${auditLog.details}::text), ${user.email.toLowerCase()}) > 0
-          or ${auditLog.actorId} = ${user.id} or ${auditLog.entityId} = ${user.id}`,
-    );
-  for (const row of rows) {
-    const about = row.actorId === user.id || row.entityId === user.id;
-    const clean = (value: unknown): unknown => {
-      if (typeof value === 'string') {
-        const withoutEmail = value.replace(email, pseudonym);
-        return about && named ? withoutEmail.replace(named, pseudonym) : withoutEmail;
-      }
-      if (Array.isArray(value)) return value.map(clean);
-      if (value && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v)]));
-      return value;
-    };
-    const details = clean(row.details);
-    if (JSON.stringify(details) !== JSON.stringify(row.details))
-      await tx.update(auditLog).set({ details }).where(eq(auditLog.id, row.id));
-  }
 }

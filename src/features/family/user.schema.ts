@@ -28,6 +28,7 @@ export const loginRegisterBodySchema = z
     registration: registrationSchema.optional(),
   })
   .meta({ id: 'LoginRegisterBody' });
+export type LoginRegisterBody = z.infer<typeof loginRegisterBodySchema>;
 
 export const userSchema = z
   .object({

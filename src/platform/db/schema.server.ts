@@ -56,7 +56,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // Not unique: the identity service holds each address once, and an account's row may still name
+    // an address its sign-in has since given up (until that sign-in is next used). Decision 29.
+    index('users_email_idx').on(sql`lower(${t.email})`),
     check('users_role_check', oneOf('role', ROLES)),
   ],
 );

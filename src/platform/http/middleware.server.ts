@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { DomainError } from '~/platform/errors';
-import { findUserByFirebaseUid } from '~/platform/identity/accounts.server';
+import { findUserByFirebaseUid, followSignInEmail } from '~/platform/identity/accounts.server';
 import {
   type Identity,
   IdentityUnavailableError,
@@ -76,7 +76,9 @@ export function requireAccount(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
       if (!user) throw new DomainError('registration_required', 'Finish creating your family account first.');
       if (user.disabled)
         throw new DomainError('account_disabled', 'This account has been disabled. Contact us for help.');
-      c.set('user', user);
+      // An address changed at the identity service reaches the account on its next request.
+      const { email } = c.get('identity');
+      c.set('user', email ? await followSignInEmail(deps.db, user, email) : user);
       await next();
     });
 }

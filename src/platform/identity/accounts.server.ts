@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, users } from '~/platform/db/schema.server';
 import { notFound } from '~/platform/errors';
+import type { Identity } from './identity.server';
 
 // Who is asking and which children are theirs: every feature's routes check this first.
 
@@ -28,4 +30,38 @@ export async function ownChildOr404(db: Db, userId: string, childId: string): Pr
   const child = await findOwnChild(db, userId, childId);
   if (!child) throw notFound('That child');
   return child;
+}
+
+/**
+ * The address the sign-in proves is the family's: the token's own email, verified by the identity
+ * service, and the one the account holds. Data that carries only an address (contact messages)
+ * follows this, never an address typed into a form or left in the row by an earlier sign-in.
+ */
+export function provenEmailOf(
+  identity: Pick<Identity, 'email' | 'emailVerified'>,
+  user: Pick<UserRow, 'email'>,
+): string | null {
+  const email = identity.email?.toLowerCase();
+  return identity.emailVerified && email && email === user.email.toLowerCase() ? email : null;
+}
+
+/**
+ * Keeps the account's address in step with its sign-in's: when the person changed it at the
+ * identity service (verify-and-change-email), the row takes the new one on their next request,
+ * once, and the team sees the change in the audit log. Answers the account as it now is.
+ */
+export async function followSignInEmail(db: Db, user: UserRow, signInEmail: string): Promise<UserRow> {
+  const email = signInEmail.toLowerCase();
+  if (email === user.email.toLowerCase()) return user;
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ email, updatedAt: sql`now()` })
+      .where(and(eq(users.id, user.id), eq(users.email, user.email)))
+      .returning();
+    // Another request of the same sign-in made the change first.
+    if (!changed) return (await findUserByFirebaseUid(tx as unknown as Db, user.firebaseUid)) ?? user;
+    await recordAudit(tx, user.id, 'user.email_change', user.id, { from: user.email, to: email });
+    return changed;
+  });
 }
