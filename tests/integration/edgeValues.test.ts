@@ -151,9 +151,13 @@ function edgesOf(schema: Schema | undefined, example: unknown): Edge[] {
   const refuse = (values: unknown[]) => values.map((value) => ({ value, refused: true }));
   const allow = (values: unknown[]) => values.map((value) => ({ value, refused: false }));
   // The bounds may be refused by a narrower rule (no reading day before 2000); the example, which
-  // was accepted, must come back as sent too.
-  if (isInstant(example))
-    return [...refuse([NUL, LONE_SURROGATE, ...INSTANTS_OUT]), ...allow([...INSTANTS_IN, example])];
+  // was accepted, must come back as sent too. A field that takes a moment among other things ("now",
+  // or null for a draft) is tried with moments too.
+  if (isInstant(example) || takesMoments(schema, example))
+    return [
+      ...refuse([NUL, LONE_SURROGATE, ...INSTANTS_OUT]),
+      ...allow(isInstant(example) ? [...INSTANTS_IN, example] : INSTANTS_IN),
+    ];
   if (isDayText(example))
     return [...refuse([NUL, LONE_SURROGATE, ...DAYS_OUT]), ...allow([...DAYS_IN, example])];
   if (typeof example === 'string') {
@@ -174,6 +178,14 @@ function edgesOf(schema: Schema | undefined, example: unknown): Edge[] {
   }
   return [];
 }
+
+/** A field whose schema takes a moment where its example was something else, and no plain text. */
+const takesMoments = (schema: Schema | undefined, example: unknown) =>
+  schema !== undefined &&
+  !isDayText(example) &&
+  schema.safeParse(INSTANTS_IN[1]).success &&
+  !schema.safeParse('Maya').success &&
+  !schema.safeParse('Maya reads a book about the sea every night.').success;
 
 /** Each leaf of a value with its path and its schema (as far as the schema can be followed). */
 interface Leaf {
@@ -224,6 +236,7 @@ function withMoment(value: unknown, path: (string | number)[], to: string): unkn
   const parentPath = path.slice(0, -1);
   const parent = at(value, parentPath) as Record<string, unknown>;
   const shift = Date.parse(to) - Date.parse(String(parent[path.at(-1) as string]));
+  if (Number.isNaN(shift)) return withLeaf(value, path, to);
   const moved = Object.fromEntries(
     Object.entries(parent).map(([key, v]) => [
       key,
