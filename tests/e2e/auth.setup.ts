@@ -13,7 +13,37 @@ for (const role of ['parent', 'admin'] as const) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/profile');
     await expect(page.getByText(`Signed in as ${account.displayName}`)).toBeVisible();
-    // Firebase keeps its session in IndexedDB.
-    await page.context().storageState({ path: authFile(role), indexedDB: true });
+    await keepSessionInLocalStorage(page);
+    await page.context().storageState({ path: authFile(role) });
   });
+}
+
+/**
+ * Firebase keeps its session in IndexedDB. A context restores IndexedDB asynchronously, and now and
+ * then Firebase looked before the restore had finished and found nobody signed in; localStorage is
+ * in place before any script runs. Firebase reads every persistence the site lists
+ * (src/platform/identity/firebase.client.ts) and moves a user it finds in localStorage to
+ * IndexedDB, so each test's page starts signed in, every time.
+ */
+async function keepSessionInLocalStorage(page: import('@playwright/test').Page) {
+  const copied = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result
+            .transaction('firebaseLocalStorage', 'readonly')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const records = read.result as { fbase_key: string; value: unknown }[];
+            for (const r of records) localStorage.setItem(r.fbase_key, JSON.stringify(r.value));
+            resolve(records.filter((r) => r.fbase_key.startsWith('firebase:authUser:')).length);
+          };
+        };
+      }),
+  );
+  expect(copied, 'the signed-in user Firebase keeps').toBe(1);
 }
