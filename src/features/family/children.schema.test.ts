@@ -17,4 +17,13 @@ describe('childInputSchema', () => {
     expect(result.success && result.data.firstName).toBe("Anne-Zoë O'Neil");
     expect(result.success && result.data.interests).toEqual([]);
   });
+
+  it('takes names as phones and other scripts write them, and refuses markup and digits', () => {
+    const named = (firstName: string) =>
+      childInputSchema.safeParse({ firstName, ageBand: '8-10', readingLevel: 'branch' }).success;
+    for (const name of ['O’Brien', "O'Neill", 'Zoë‐Anne', 'محمد', 'Đặng', '美咲', 'Ngāti', 'Ólafur Ragnar'])
+      expect(named(name), name).toBe(true);
+    for (const name of ['<b>Maya</b>', 'Maya2', 'Ma\u0007ya', '’Brien', '-Ann', 'Maya;'])
+      expect(named(name), name).toBe(false);
+  });
 });

@@ -8,11 +8,10 @@ const thisYear = () => new Date().getUTCFullYear();
 /** What a parent enters to add a child. Only what the child's reading needs. */
 export const childInputSchema = z
   .object({
-    firstName: requiredText(
-      'Enter a first name or nickname.',
-      40,
-      'Keep the name to 40 characters or fewer.',
-    ).regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, 'Use letters, spaces, hyphens or apostrophes only.'),
+    firstName: requiredText('Enter a first name or nickname.', 40, 'Keep the name to 40 characters or fewer.')
+      // Letters of any script, and the apostrophes phones type (’) as well as keyboards ('), and
+      // the hyphens of both kinds; no digits, markup or control characters.
+      .regex(/^[\p{L}\p{M}][\p{L}\p{M}'’ .\u2010-]*$/u, 'Use letters, spaces, hyphens or apostrophes only.'),
     birthYear: z
       .int({ error: 'Enter the year as four digits, like 2017.' })
       .refine((y) => y >= thisYear() - 14 && y <= thisYear() - 2, {
