@@ -44,6 +44,7 @@ describe('the days of a plan', () => {
     const threeWeekdays = fitGoalToDays(goal, ['2026-11-30', '2026-12-01', '2026-12-02']);
     expect(threeWeekdays.sessionMinutes).toHaveLength(3);
     expect(threeWeekdays.goalMinutes).toBe(70); // 120 × 3/5 = 72, to the nearest 5
+    expect(threeWeekdays.sessionMinutes).toEqual([25, 25, 20]);
     const weekendOnly = fitGoalToDays(goal, ['2026-11-28', '2026-11-29']);
     expect(weekendOnly.sessionMinutes).toHaveLength(2);
   });

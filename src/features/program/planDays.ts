@@ -1,11 +1,12 @@
 /**
  * The days of a plan and the days of its sessions (UTC days, YYYY-MM-DD). A plan covers its program
- * week, or less when the program ends sooner; its sessions fall on the weekdays of those days,
- * Monday to Friday, the weekend left for catching up. A short last week has as many sessions as it
- * has weekdays, and its goal shrinks with them.
+ * week (seven days from the program's start day), or less when the program ends sooner; its
+ * sessions fall on the weekdays of those days, the weekend left for catching up: a week that starts
+ * on a Friday has its sessions on Friday and Monday to Thursday. A short last week has as many
+ * sessions as it has weekdays, and its goal shrinks with them.
  */
 import { addDays, utcDay } from '~/features/reading/reading';
-import type { WeeklyGoal } from './weeklyGoal';
+import { goalOfSessions, type WeeklyGoal } from './weeklyGoal';
 
 const DAY_MS = 86_400_000;
 
@@ -36,15 +37,14 @@ export function sessionDays(days: readonly string[], sessions: number): string[]
 
 /**
  * The week's goal fitted to the plan's days: a full week keeps it; a shorter one keeps one session
- * per weekday it has (at least one) and the goal of those sessions, in steps of five minutes.
+ * per weekday it has (at least one) and its share of the goal, split the same way (goalOfSessions).
  */
 export function fitGoalToDays(goal: WeeklyGoal, days: readonly string[]): WeeklyGoal {
   const weekdays = days.filter(isWeekday).length;
   const sessions = Math.max(1, Math.min(goal.sessionMinutes.length, weekdays || days.length));
   if (sessions === goal.sessionMinutes.length) return goal;
-  const sessionMinutes = goal.sessionMinutes.slice(0, sessions);
   const share = (goal.goalMinutes * sessions) / goal.sessionMinutes.length;
-  return { ...goal, sessionMinutes, goalMinutes: Math.max(5, Math.round(share / 5) * 5) };
+  return { ...goal, ...goalOfSessions(share, sessions) };
 }
 
 /** The plan's end: a week after its start, or the program's end when that comes first. */

@@ -13,14 +13,16 @@ export const LEVEL_WEEK_MINUTES: Record<ReadingLevel, number> = {
   canopy: 150,
 };
 
-/** Reading days in a plan week: Monday to Friday, the weekend free for catching up. */
+/**
+ * Reading days in a plan week: its five weekdays (a week is seven days from the program's start, so
+ * one bought on a Friday has Friday and Monday to Thursday), the weekend free for catching up.
+ */
 export const SESSION_DAYS = 5;
 export const MIN_SESSION_MINUTES = 10;
 /** How much more than the recent weeks' median the next goal asks for. */
 const GROWTH = 1.1;
 
 const roundTo5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
-const upTo5 = (minutes: number) => Math.ceil(minutes / 5) * 5;
 
 /** The median of the recent weeks' minutes (weeks with no reading count as 0). */
 function median(values: readonly number[]): number {
@@ -33,7 +35,7 @@ function median(values: readonly number[]): number {
 
 export interface WeeklyGoal {
   goalMinutes: number;
-  /** One session a reading day, Monday first; they add up to at least the goal. */
+  /** One session a reading day, the plan's first first; they add up to the goal exactly. */
   sessionMinutes: number[];
   basis: 'level' | 'recent-reading';
 }
@@ -48,6 +50,20 @@ export function weeklyGoal(level: ReadingLevel, recentWeeks: readonly number[]):
   const basis = history.length >= 2 ? 'recent-reading' : 'level';
   const wanted = basis === 'level' ? usual : median(history) * GROWTH;
   const goalMinutes = roundTo5(Math.min(usual * 1.5, Math.max(usual * 0.5, wanted)));
-  const session = Math.max(MIN_SESSION_MINUTES, upTo5(goalMinutes / SESSION_DAYS));
-  return { goalMinutes, sessionMinutes: Array.from({ length: SESSION_DAYS }, () => session), basis };
+  return { ...goalOfSessions(goalMinutes, SESSION_DAYS), basis };
+}
+
+/**
+ * A goal split into `sessions` sessions that add up to it exactly: each a whole number of five
+ * minutes, the first ones five minutes longer where the goal does not divide evenly (90 in five is
+ * 20, 20, 20, 15, 15), none under ten minutes (the goal rises to ten a session when it is smaller).
+ */
+export function goalOfSessions(goal: number, sessions: number) {
+  const count = Math.max(1, sessions);
+  const goalMinutes = Math.max(MIN_SESSION_MINUTES * count, roundTo5(goal));
+  const steps = goalMinutes / 5;
+  const base = Math.floor(steps / count);
+  const longer = steps - base * count;
+  const sessionMinutes = Array.from({ length: count }, (_, i) => (base + (i < longer ? 1 : 0)) * 5);
+  return { goalMinutes, sessionMinutes };
 }
