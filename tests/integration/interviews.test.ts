@@ -8,6 +8,8 @@ import { adminAccount, call, expectFieldErrors, fileApi, registeredAccount } fro
 import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
 const { database, api } = await fileApi();
+/** The file's administrator, registered once. */
+const admin = adminAccount(api);
 /** The configured slots, computed as the server does; each test takes its own. */
 const slots: Slot[] = generateSlots(defaultInterviewSchedule(), new Date()).filter(
   // The slot the tests start with must not begin before the run ends.
@@ -44,6 +46,53 @@ const bookedAt = (startsAt: string) =>
     .select()
     .from(interviewBookings)
     .where(and(eq(interviewBookings.startsAt, new Date(startsAt)), eq(interviewBookings.status, 'booked')));
+
+describe('an interview and an event at the same time', () => {
+  it('are each told of the other, and neither is refused', async () => {
+    const { token, childIds } = await family('Maya');
+    const at = slots[slots.length - 1] as Slot;
+    const made = await call(api, 'POST', '/api/admin/events', {
+      token: (await admin).idToken,
+      body: {
+        title: 'Story time',
+        startsAt: new Date(Date.parse(at.startsAt) - 30 * 60_000).toISOString(),
+        endsAt: new Date(Date.parse(at.startsAt) + 30 * 60_000).toISOString(),
+        onlineUrl: 'https://meet.example.com/story',
+        capacity: 10,
+      },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const eventId = String(made.json.id);
+    const registered = await call(api, 'POST', `/api/events/${eventId}/registrations`, {
+      token,
+      body: { childId: childIds[0] },
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.json.interviewClash).toBeNull();
+
+    const listed = (await call(api, 'GET', '/api/interviews/slots', { token })).json.slots as (Slot & {
+      clash?: { childName: string; title: string };
+    })[];
+    const clashing = listed.filter((slot) => slot.clash);
+    expect(clashing.map((slot) => slot.startsAt)).toContain(at.startsAt);
+    expect(clashing.find((slot) => slot.startsAt === at.startsAt)?.clash).toMatchObject({
+      childName: 'Maya',
+      title: 'Story time',
+    });
+    // Another family sees the same slot without a word about this one's event.
+    const other = await family('Leo');
+    const theirs = (await call(api, 'GET', '/api/interviews/slots', { token: other.token })).json
+      .slots as (Slot & { clash?: unknown })[];
+    expect(theirs.some((slot) => slot.clash)).toBe(false);
+
+    expect((await book(token, { startsAt: at.startsAt })).status).toBe(201);
+    const state = await call(api, 'GET', `/api/events/${eventId}/registrations`, { token });
+    expect(state.json.interviewClash).toEqual({
+      startsAt: at.startsAt,
+      endsAt: new Date(Date.parse(at.startsAt) + 20 * 60_000).toISOString(),
+    });
+  });
+});
 
 describe('free slots', () => {
   it('lists the configured slots of the next three weeks, soonest first, at least 12 hours ahead', async () => {
@@ -298,7 +347,6 @@ describe('rescheduling and cancelling', () => {
 });
 
 describe('the team’s list of bookings', () => {
-  const admin = adminAccount(api);
   const list = async (query = '') =>
     call(api, 'GET', `/api/admin/interviews${query}`, { token: (await admin).idToken });
   const items = async (query: string) => (await list(query)).json.items as AdminInterviewRow[];

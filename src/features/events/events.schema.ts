@@ -178,6 +178,8 @@ export const familyRegistrationsSchema = z
     childIds: z.array(z.string()),
     /** The joining link of an online event, once one of the family's children is registered. */
     onlineUrl: z.string().nullable(),
+    /** The family's introductory interview when it overlaps the event (a registered family's only). */
+    interviewClash: z.object({ startsAt: instant, endsAt: instant }).nullable(),
   })
   .meta({ id: 'FamilyRegistrations' });
 export type FamilyRegistrations = z.infer<typeof familyRegistrationsSchema>;

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { interviewDuring } from '~/features/interviews/clashes.server';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, events } from '~/platform/db/schema.server';
 import { DomainError, notFound } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { isUuid } from '~/platform/ids';
+import { DEFAULT_INTERVIEW_MINUTES } from '~/platform/weeklySlots';
 import { PAST_EVENTS_SHOWN, seatsLeft, splitEvents } from './events';
 import type { EventDto, EventList, FamilyRegistrations } from './events.schema';
 
@@ -84,10 +86,14 @@ export async function familyRegistrations(
   db: Db,
   eventId: string,
   userId: string,
+  /** The introductory interview's length (INTERVIEW_MINUTES), to tell of one at the same time. */
+  interviewMinutes = DEFAULT_INTERVIEW_MINUTES,
 ): Promise<FamilyRegistrations | undefined> {
   const [row] = await db
     .select({
       id: events.id,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
       status: events.status,
       capacity: events.capacity,
       seatsTaken: events.seatsTaken,
@@ -112,6 +118,10 @@ export async function familyRegistrations(
     childIds: mine.map((r) => r.childId),
     // Children's online events are not open to strangers: the link goes to registered families only.
     onlineUrl: mine.length > 0 ? row.onlineUrl : null,
+    interviewClash:
+      mine.length > 0 && row.status !== 'cancelled'
+        ? await interviewDuring(db, userId, row, interviewMinutes)
+        : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { listInterviewBookings } from './admin.server';
+import { withEventClashes } from './clashes.server';
 import { interviewsApi as api } from './interviews.api';
 import {
   bookInterview,
@@ -23,7 +24,11 @@ export function interviewsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const schedule = deps.interviewSchedule ?? defaultInterviewSchedule();
 
   route(app, deps, api.slots, async (c) => {
-    const slots = await freeSlots(deps.db, schedule, new Date());
+    const slots = await withEventClashes(
+      deps.db,
+      c.get('user').id,
+      await freeSlots(deps.db, schedule, new Date()),
+    );
     return c.json(
       { timeZone: schedule.timeZone, minutes: schedule.minutes, weeks: DEFAULT_INTERVIEW_WEEKS, slots },
       200,

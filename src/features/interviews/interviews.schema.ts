@@ -8,12 +8,21 @@ const slotStart = instantInput(
 
 const slotSchema = z.object({ startsAt: instant, endsAt: instant });
 
+/** One of the family's children's events at the same time as a slot. */
+const eventClashSchema = z.object({
+  childName: z.string(),
+  title: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+});
+
 export const slotListSchema = z.object({
   /** The team's time zone: slots are laid out on its clock. */
   timeZone: z.string(),
   minutes: z.int(),
   weeks: z.int(),
-  slots: z.array(slotSchema),
+  /** Free slots; `clash`: an event of the family's at that time (booking is still allowed). */
+  slots: z.array(slotSchema.extend({ clash: eventClashSchema.optional() })),
 });
 
 /** POST /api/interviews: a free slot, and which child the interview is for (the first one if left out). */

@@ -70,15 +70,19 @@ export function findSlot(
   return generateSlots(schedule, now, weeks).find((s) => Date.parse(s.startsAt) === at);
 }
 
-interface SlotDay {
+interface SlotDay<S extends Slot> {
   /** YYYY-MM-DD in the zone the slots are shown in. */
   key: string;
   label: string;
-  slots: (Slot & { time: string })[];
+  slots: (S & { time: string })[];
 }
 
 /** Slots grouped by day in the visitor's time zone, with each day and time written for them. */
-export function groupSlotsByDay(slots: Slot[], timeZone: string | undefined, locale?: string): SlotDay[] {
+export function groupSlotsByDay<S extends Slot>(
+  slots: S[],
+  timeZone: string | undefined,
+  locale?: string,
+): SlotDay<S>[] {
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const dayLabel = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
@@ -87,7 +91,7 @@ export function groupSlotsByDay(slots: Slot[], timeZone: string | undefined, loc
     timeZone: zone,
   });
   const timeLabel = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone });
-  const days: SlotDay[] = [];
+  const days: SlotDay<S>[] = [];
   for (const slot of slots) {
     const p = zonedParts(Date.parse(slot.startsAt), zone);
     const key = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;

@@ -8,6 +8,7 @@ import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
+import { formatTimeRange } from '~/platform/time';
 import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
@@ -173,6 +174,13 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
             {state.onlineUrl}
           </a>
           . Please keep it within your family.
+        </p>
+      )}
+      {state.interviewClash && (
+        <p className="form-alert form-alert-warning">
+          Your introductory interview is booked at the same time (
+          {formatTimeRange(state.interviewClash.startsAt, state.interviewClash.endsAt, 'clock')}).{' '}
+          <a href="/schedule-interview">Move the interview</a> if you cannot manage both.
         </p>
       )}
       {children.length === 0 ? (

@@ -130,7 +130,7 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
         {...field('readingLevel')}
         label="Reading level"
         options={optionsOf('Choose…', READING_LEVELS, READING_LEVEL_LABELS)}
-        hint="Not sure? Pick the one for their age; the introductory interview confirms it."
+        hint="Not sure? Pick the one for their age: three quick questions on the reading plan tab, or a read-aloud, set it once the program starts."
       />
       <fieldset
         className="field interests"

@@ -1,9 +1,18 @@
 import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { groupSlotsByDay, type Slot } from '~/features/interviews/slots';
 import { FieldError } from '~/islands/shared/Field';
+import { formatTimeRange } from '~/platform/time';
+
+/** One of the family's events at a slot's time (the slots' answer says which). */
+interface Clash {
+  childName: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+}
 
 interface Props {
-  slots: Slot[];
+  slots: (Slot & { clash?: Clash | undefined })[];
   /** The visitor's own zone, in which days and times are shown. */
   timeZone: string;
   submitLabel: string;
@@ -38,6 +47,7 @@ export function SlotPicker({
   const [missing, setMissing] = useState(false);
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const shown = missing ? 'Choose a time first.' : error;
+  const clash = slots.find((s) => s.startsAt === chosen)?.clash;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,15 +92,22 @@ export function SlotPicker({
                       setChosen(slot.startsAt);
                       setMissing(false);
                     }}
-                    aria-label={`${day.label}, ${slot.time}`}
+                    aria-label={`${day.label}, ${slot.time}${slot.clash ? `, at the same time as ${slot.clash.childName}’s event` : ''}`}
                   />
-                  <span aria-hidden="true">{slot.time}</span>
+                  <span aria-hidden="true">
+                    {slot.time}
+                    {slot.clash && <span className="iv-clash-mark"> · event</span>}
+                  </span>
                 </label>
               ))}
             </div>
           </div>
         ))}
       </fieldset>
+      <p className="iv-clash" role="status">
+        {clash &&
+          `${clash.childName} is registered for “${clash.title}” (${formatTimeRange(clash.startsAt, clash.endsAt, 'clock', { timeZone })}) at this time. You can still book it if you can manage both.`}
+      </p>
       <div className="iv-actions">
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           {busy ? busyLabel : submitLabel}
