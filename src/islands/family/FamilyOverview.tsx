@@ -1,11 +1,11 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
-import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
+import { $index, $userData } from '~/platform/identity/session.store';
 import { Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
+import { ChildSwitch } from './ChildSwitch';
 import './FamilyOverview.css';
 
 /** The family at a glance: who is signed in, the children, and which child is active. */
@@ -52,26 +52,11 @@ export function FamilyOverview() {
           </>
         ) : (
           <>
-            <fieldset className="family-switcher">
-              <legend>Active child: the menu, notifications and reading pages follow this child.</legend>
-              {children.map((child, i) => (
-                <label key={child._id} className="choice family-child">
-                  <input
-                    type="radio"
-                    name="active-child"
-                    value={child._id}
-                    checked={i === active}
-                    onChange={() => setActiveChild(i)}
-                  />
-                  <span className="family-child-name">{child.name}</span>
-                  {child.readingLevel && child.readingLevel in READING_LEVEL_LABELS && (
-                    <span className="family-child-level">
-                      {READING_LEVEL_LABELS[child.readingLevel as keyof typeof READING_LEVEL_LABELS]}
-                    </span>
-                  )}
-                </label>
-              ))}
-            </fieldset>
+            <ChildSwitch
+              kids={children}
+              active={active}
+              legend="Active child: the menu, notifications and reading pages follow this child."
+            />
             <a className="btn btn-secondary" href="/createProfile">
               Add another child
             </a>

@@ -11,9 +11,10 @@ import { useHydrated } from '~/islands/shared/useHydrated';
 import { ADMIN_HOME } from '~/platform/access';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
-import { $index, $userData, setActiveChild } from '~/platform/identity/session.store';
+import { $index, $userData } from '~/platform/identity/session.store';
 import './ProfileTabs.css';
 import { ChildPrograms } from '~/islands/family/ChildPrograms';
+import { ChildSwitch } from '~/islands/family/ChildSwitch';
 import { CalendarFeed } from '~/islands/program/CalendarFeed';
 import { WeeklyPlan } from '~/islands/program/WeeklyPlan';
 
@@ -78,6 +79,7 @@ export function ProfileTabs() {
             key={name}
             ref={(el) => {
               tabs.current[i] = el;
+              if (el && i === selected) scrollIntoRow(el);
             }}
             type="button"
             role="tab"
@@ -104,6 +106,16 @@ export function ProfileTabs() {
       </div>
     </div>
   );
+}
+
+/** On a phone the tabs scroll sideways: the chosen one is kept in sight, the page itself never scrolls. */
+function scrollIntoRow(tab: HTMLElement) {
+  const row = tab.parentElement;
+  if (!row || row.scrollWidth <= row.clientWidth) return;
+  const from = tab.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+  const to = from + tab.offsetWidth;
+  if (from < row.scrollLeft) row.scrollLeft = from - 16;
+  else if (to > row.scrollLeft + row.clientWidth) row.scrollLeft = to - row.clientWidth + 16;
 }
 
 function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
@@ -183,20 +195,12 @@ function PlanTab({ kids, active }: { kids: ProfileChild[]; active: ProfileChild 
   return (
     <div className="profile-plan">
       {kids.length > 1 && (
-        <fieldset className="profile-child-switch">
-          <legend className="sr-only">Whose plan</legend>
-          {kids.map((child, i) => (
-            <button
-              key={child._id}
-              type="button"
-              className={`btn ${child._id === active._id ? 'btn-primary' : 'btn-secondary'}`}
-              aria-pressed={child._id === active._id}
-              onClick={() => setActiveChild(i)}
-            >
-              {child.name}
-            </button>
-          ))}
-        </fieldset>
+        <ChildSwitch
+          kids={kids}
+          active={Math.max(0, kids.indexOf(active))}
+          legend="Whose plan to show"
+          layout="row"
+        />
       )}
       <WeeklyPlan key={active._id} childId={active._id} />
       <CalendarFeed />
