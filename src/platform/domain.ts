@@ -12,6 +12,12 @@ export const READING_LEVEL_LABELS: Record<ReadingLevel, string> = {
   canopy: 'Canopy (ages 10–12)',
 };
 
+/** An age band as families read it: "8–10 years". */
+export const ageBandLabel = (band: string) => `${band.replace('-', '–')} years`;
+
+/** A reading level as families read it ("Branch (ages 8–10)"); an unknown code as it is. */
+export const readingLevelLabel = (level: string) => READING_LEVEL_LABELS[level as ReadingLevel] ?? level;
+
 export const BLOG_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'ended', 'cancelled'] as const;

@@ -262,6 +262,8 @@ test.describe('the team', () => {
     await page.getByRole('searchbox', { name: 'Search bookings' }).fill('Imogen Okafor');
     const row = page.getByRole('row').filter({ hasText: 'Imogen Okafor' });
     await expect(row).toContainText('Kit');
+    // In the words families see, not the codes.
+    await expect(row).toContainText('8–10 years, Sapling (ages 6–8)');
     await expect(row).toContainText(family.email);
     await expect(row.getByRole('link', { name: /Open the call/ })).toHaveAttribute('href', joinUrl);
     await expect(row.locator(`time[datetime="${startsAt}"]`)).toBeVisible();

@@ -10,7 +10,7 @@ import { Waiting } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { ADMIN_HOME } from '~/platform/access';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
-import { READING_LEVEL_LABELS } from '~/platform/domain';
+import { ageBandLabel, readingLevelLabel } from '~/platform/domain';
 import { $index, $userData } from '~/platform/identity/session.store';
 import './ProfileTabs.css';
 import { ChildPrograms } from '~/islands/family/ChildPrograms';
@@ -132,7 +132,7 @@ function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
                   <dt>Age</dt>
                   <dd>
                     {child.ageBand
-                      ? `${child.ageBand.replace('-', '–')} years`
+                      ? ageBandLabel(child.ageBand)
                       : child.birthYear
                         ? `Born ${child.birthYear}`
                         : '—'}
@@ -140,10 +140,7 @@ function ChildrenTab({ kids }: { kids: ProfileChild[] }) {
                 </div>
                 <div>
                   <dt>Level</dt>
-                  <dd>
-                    {READING_LEVEL_LABELS[child.readingLevel as keyof typeof READING_LEVEL_LABELS] ??
-                      child.readingLevel}
-                  </dd>
+                  <dd>{readingLevelLabel(child.readingLevel)}</dd>
                 </div>
                 <div>
                   <dt>This week</dt>

@@ -7,6 +7,7 @@ import { interviewsApi } from '~/features/interviews/interviews.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
+import { ageBandLabel, readingLevelLabel } from '~/platform/domain';
 import { formatTime, formatTimeRange } from '~/platform/time';
 
 const VIEW_OPTIONS = INTERVIEW_VIEWS.map((view) => [view, INTERVIEW_VIEW_LABELS[view]] as const);
@@ -58,7 +59,10 @@ export function InterviewBookings() {
                 <span className="hint">
                   {' '}
                   ·{' '}
-                  {[booking.childAgeBand && `ages ${booking.childAgeBand}`, booking.childReadingLevel]
+                  {[
+                    booking.childAgeBand && ageBandLabel(booking.childAgeBand),
+                    booking.childReadingLevel && readingLevelLabel(booking.childReadingLevel),
+                  ]
                     .filter(Boolean)
                     .join(', ')}
                 </span>
