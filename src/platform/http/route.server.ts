@@ -6,6 +6,7 @@ import type { ApiDeps, ApiEnv } from './context.server';
 import type { Access, AnyContract } from './contract';
 import { idempotency, idempotencyParameter } from './idempotency.server';
 import { requireAccount, requireAdmin, requireIdentity } from './middleware.server';
+import { isUploadPath } from './uploads';
 
 type Mounted<C extends AnyContract> = Omit<C, 'access' | 'answer' | 'status'> &
   Pick<RouteConfig, 'security' | 'middleware' | 'parameters'>;
@@ -56,8 +57,12 @@ export function route<C extends AnyContract>(
   app.openapi(createRoute(mounted as never), handler as never);
 }
 
-/** The JSON body, when the request has one that parses; the validator answers for one that does not. */
+/**
+ * The JSON body, when the request has one that parses; the validator answers for one that does not.
+ * An upload path (the webhook's too) reads its own body, with its own limit: it is not read here.
+ */
 async function jsonBodyOf(c: Context<ApiEnv>): Promise<unknown> {
+  if (isUploadPath(c.req.path)) return undefined;
   if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return undefined;
   try {
     return await c.req.json();
