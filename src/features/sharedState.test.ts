@@ -125,6 +125,22 @@ describe('the basket (issue 13, item 5)', () => {
     expect(first.$basket.get()).toBeNull();
   });
 
+  it('is forgotten when the family signs out, and kept for a visitor who never signed in', async () => {
+    const { plan: stores, session } = await load();
+    stores.choosePlan(plan);
+    session.signedOut();
+    expect(stores.$basket.get()).toEqual(plan);
+    session.signedIn('uid-1', 'parent');
+    session.setUserData({ id: 'u1', role: 'parent', children: [{ _id: 'c1', name: 'Maya' }] });
+    session.signedOut();
+    expect(stores.$basket.get()).toBeNull();
+    expect(stores.$selectedPlanData.get()).toBeNull();
+    expect(localStorage.getItem('qr:basket')).toBeNull();
+    expect(sessionStorage.getItem('qr:selectedPlan')).toBeNull();
+    expect(localStorage.getItem('qr:userData')).toBeNull();
+    expect(localStorage.getItem('qr:activeChild')).toBeNull();
+  });
+
   it('after a purchase, empties the basket only if it still holds the plan paid for', async () => {
     const { plan: stores } = await load();
     stores.choosePlan(plan);

@@ -7,6 +7,7 @@ import {
   createFamily,
   expect,
   expectNoSidewaysScroll,
+  expectNoViolations,
   gotoReady,
   mainNav,
   signInThroughLoginPage,
@@ -206,14 +207,26 @@ test('deleting the account leaves nothing of the family behind, sign-in included
     page.getByText(/This deletes your account, the profiles of (Juniper and Oscar|Oscar and Juniper),/),
   ).toBeVisible();
 
+  // Issue 24, item 6: what else it means, said before anything is deleted.
+  await expect(page.getByText('A program that is running ends at once, without a refund')).toBeVisible();
+  await expect(
+    page.getByText(/Messages sent from an address you have not confirmed stay with our team/),
+  ).toBeVisible();
+
   await page.getByRole('button', { name: 'Delete our account…' }).click();
   const form = page.getByRole('form', { name: 'Delete your family’s account' });
   await form.getByRole('button', { name: 'Delete everything' }).click();
   await expect(form.getByText(`Type “${DELETE_CONFIRMATION}” to confirm.`)).toBeVisible();
   await form.getByLabel(`Type “${DELETE_CONFIRMATION}” to confirm`).fill(DELETE_CONFIRMATION);
   await form.getByLabel('Your password').fill(family.password);
-  await form.getByRole('button', { name: 'Delete everything' }).click();
+  // Pressed twice, the deletion is sent once.
+  const deletions: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && r.url().endsWith('/api/me')) deletions.push(r.url());
+  });
+  await form.getByRole('button', { name: 'Delete everything' }).dblclick();
   await expect(page).toHaveURL('/?account=deleted');
+  expect(deletions).toHaveLength(1);
   await expect(mainNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Your family’s account and everything in it are deleted.')).toBeVisible();
 
@@ -243,4 +256,55 @@ test('a long child name fits a phone on every tab of the profile', async ({ page
     await gotoReady(page, path);
     await expectNoSidewaysScroll(page);
   }
+});
+
+// Issue 24, item 6: the calendar address is found again after a reload, and stopped only once the
+// parent confirms.
+test('the calendar address stays on the page and is stopped only after a confirmation', async ({
+  page,
+  request,
+}) => {
+  await newFamily(page, request, '/profile');
+  await page.getByRole('tab', { name: 'Reading plan' }).click();
+  const calendar = page.getByRole('region', { name: 'Reading sessions in your calendar' });
+  await calendar.getByRole('button', { name: 'Get the calendar address' }).click();
+  const address = calendar.getByLabel('Calendar address');
+  await expect(address).toBeFocused();
+  const url = await address.inputValue();
+  expect(url).toMatch(/\/api\/calendar\/[\w-]{32}\/plans\.ics$/);
+
+  await page.reload();
+  await expect(calendar.getByLabel('Calendar address')).toHaveValue(url);
+  await calendar.getByRole('button', { name: 'Stop this address…' }).click();
+  await expect(calendar.getByText('Stop this address? Calendars that use it stop updating')).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Stop the address' })).toBeFocused();
+  await calendar.getByRole('button', { name: 'Keep it' }).click();
+  await expect(calendar.getByLabel('Calendar address')).toHaveValue(url);
+  expect((await request.get(url)).status()).toBe(200);
+
+  await calendar.getByRole('button', { name: 'Stop this address…' }).click();
+  await calendar.getByRole('button', { name: 'Stop the address' }).click();
+  await expect(calendar.getByText('The calendar address is stopped')).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Get the calendar address' })).toBeFocused();
+  expect((await request.get(url)).status()).toBe(404);
+  await expectNoViolations(page);
+});
+
+// Issue 24, item 6: the privacy policy says the device forgets the family at sign-out.
+test('signing out forgets the program chosen on this device', async ({ page, request }) => {
+  await newFamily(page, request, '/profile');
+  await gotoReady(page, '/programs');
+  await page
+    .getByRole('button', { name: /^Choose/ })
+    .first()
+    .click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qr:basket'))).not.toBeNull();
+  await gotoReady(page, '/profile');
+  await page.getByRole('tab', { name: 'Children' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/');
+  const kept = await page.evaluate(() =>
+    Object.keys({ ...localStorage, ...sessionStorage }).filter((k) => k.startsWith('qr:')),
+  );
+  expect(kept.filter((k) => k !== 'qr:session')).toEqual([]);
 });

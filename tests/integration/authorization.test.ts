@@ -141,6 +141,7 @@ const MATRIX: Case[] = [
   route('PUT /api/children/{id}/placement', ownerOnly(200), {
     body: { independence: 'with-help', stamina: '10-20', feeling: 'fine' },
   }),
+  route('GET /api/me/calendar', signedIn(200)),
   route('POST /api/me/calendar', signedIn(200)),
   route('GET /api/calendar/{token}/plans.ics', everyone(200)),
   route('DELETE /api/me/calendar', signedIn(204)),

@@ -72,7 +72,7 @@ describe('npm run backup, then npm run restore', () => {
     // Nothing deleted: the damaged database and the replaced uploads are kept beside.
     const aside = readdirSync(join(project.cwd, '.data')).filter((n) => n.includes('.before-restore-'));
     expect(aside.map((n) => n.split('.before-restore-')[0]).sort()).toEqual(['auth', 'db', 'media']);
-  }, 120_000);
+  }, 180_000);
 
   it('refuse while another process has the database open, changing nothing', async () => {
     const project = projectFolder();
@@ -91,7 +91,7 @@ describe('npm run backup, then npm run restore', () => {
     }
     expect(listBackups(project.backups)).toHaveLength(1);
     expect(readdirSync(join(project.cwd, '.data')).some((n) => n.includes('before-restore'))).toBe(false);
-  }, 120_000);
+  }, 180_000);
 
   it('keep the newest backups, restore one by name, and name the ones there are', async () => {
     const project = projectFolder();
@@ -116,7 +116,7 @@ describe('npm run backup, then npm run restore', () => {
     expect(named.code).toBe(0);
     expect(named.stdout).toContain('✔ Restored the backup 2026-11-21T10-00-00Z');
     expect(await titlesIn(project.dataDir)).toEqual(['Kept book 1']);
-  }, 120_000);
+  }, 180_000);
 
   it('say what is wrong when there is nothing to back up or restore', async () => {
     const project = projectFolder();
@@ -127,5 +127,5 @@ describe('npm run backup, then npm run restore', () => {
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(/✖ There is no backup in .*\.data\/backups\./);
     expect(existsSync(project.dataDir)).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });

@@ -27,7 +27,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 beforeAll(async () => {
   await folderWithData(pristine);
-}, 60_000);
+}, 120_000);
 
 /** A copy of the pristine folder in a `.data`-like folder of its own: `<case>/.data/db`. */
 function copyOf(name: string): string {
@@ -61,7 +61,7 @@ describe('a damaged embedded database', () => {
     expect(message).not.toMatch(/Failed query/);
     // The folder's lock was given back: nothing holds it after the failure.
     expect(existsSync(lockFileFor(dataDir))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('whose control file is garbled names the newest backup to restore', async () => {
     const dataDir = copyOf('control');
@@ -73,7 +73,7 @@ describe('a damaged embedded database', () => {
     const message = explainDatabaseFailure(error, join(root, 'control')) ?? '';
     expect(message).toContain('Restore the latest backup: npm run restore');
     expect(message).toContain(`newest: .data/backups/${backup.name}, taken 2026-11-26 09:15 UTC`);
-  }, 60_000);
+  }, 120_000);
 
   it('stops `npm start`’s seed step with the message and exit code 1', async () => {
     const dataDir = copyOf('seed');
@@ -83,7 +83,7 @@ describe('a damaged embedded database', () => {
     expect(run.stderr).toContain(`✖ The embedded database in ${dataDir} could not be opened.`);
     expect(run.stderr).toContain('PANIC: could not locate a valid checkpoint record');
     expect(run.stderr).not.toMatch(/Failed query|at openDatabase/);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('an embedded database another process holds', () => {
@@ -99,7 +99,7 @@ describe('an embedded database another process holds', () => {
       await holder.close();
     }
     expect(await titlesIn(dataDir)).toHaveLength(3);
-  }, 60_000);
+  }, 120_000);
 
   it('left locked by a process that was killed is opened again', async () => {
     const dataDir = copyOf('stale');
@@ -110,7 +110,7 @@ describe('an embedded database another process holds', () => {
     );
     expect(await titlesIn(dataDir)).toHaveLength(3);
     expect(existsSync(lockFileFor(dataDir))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('is a typed error the server explains', () => {
     const error = new DatabaseInUseError('/x/db', '/x/db.lock', { pid: 1, since: '', command: 'c' });

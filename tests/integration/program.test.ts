@@ -453,9 +453,15 @@ describe('the family calendar', () => {
     const subscription = await enrol(f, new Date(Date.now() - DAY));
     await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
 
+    // Asking whether there is one makes none.
+    expect((await call(api, 'GET', '/api/me/calendar', { token: f.token })).json).toEqual({ url: null });
     const first = await call(api, 'POST', '/api/me/calendar', { token: f.token });
     expect(first.status).toBe(200);
     const url = String(first.json.url);
+    // The page finds it again after a reload; another family sees none of it.
+    expect((await call(api, 'GET', '/api/me/calendar', { token: f.token })).json).toEqual({ url });
+    const other = await newFamily('Noa');
+    expect((await call(api, 'GET', '/api/me/calendar', { token: other.token })).json).toEqual({ url: null });
     expect(url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{32}\/plans\.ics$/);
     expect((await call(api, 'POST', '/api/me/calendar', { token: f.token })).json.url).toBe(url);
 
@@ -472,6 +478,7 @@ describe('the family calendar', () => {
 
     expect((await call(api, 'DELETE', '/api/me/calendar', { token: f.token })).status).toBe(204);
     expect((await call(api, 'GET', url)).status).toBe(404);
+    expect((await call(api, 'GET', '/api/me/calendar', { token: f.token })).json).toEqual({ url: null });
     const again = await call(api, 'POST', '/api/me/calendar', { token: f.token });
     expect(again.json.url).not.toBe(url);
   });

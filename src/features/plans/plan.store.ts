@@ -8,6 +8,7 @@ import { parseSelectedPlan, type SelectedPlan } from './plans';
 export const $selectedPlanData = persistentAtom<SelectedPlan | null>('qr:selectedPlan', null, {
   storage: 'session',
   decode: jsonDecoder(parseSelectedPlan),
+  clearedAtSignOut: true,
 });
 
 /**
@@ -17,6 +18,7 @@ export const $selectedPlanData = persistentAtom<SelectedPlan | null>('qr:selecte
 export const $basket = persistentAtom<SelectedPlan | null>('qr:basket', null, {
   storage: 'local',
   decode: jsonDecoder(parseSelectedPlan),
+  clearedAtSignOut: true,
 });
 
 /** Sets the shared state only (the navbar's preset): the basket stays as the visitor left it. */

@@ -25,6 +25,16 @@ export async function calendarFeedOf(db: Db, userId: string): Promise<string> {
   return feed ? calendarFeedPath(feed.token) : calendarFeedOf(db, userId);
 }
 
+/** The family's calendar address, or null when it has none (nothing is made). */
+export async function currentCalendarFeed(db: Db, userId: string): Promise<string | null> {
+  const [feed] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId))
+    .limit(1);
+  return feed ? calendarFeedPath(feed.token) : null;
+}
+
 /** Stops the family's calendar address: calendar apps that fetch it get 404 from now on. */
 export async function stopCalendarFeed(db: Db, userId: string): Promise<boolean> {
   const gone = await db

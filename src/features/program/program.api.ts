@@ -4,6 +4,7 @@ import { contract } from '~/platform/http/contract';
 import {
   calendarFeedSchema,
   childPlanSchema,
+  currentCalendarFeedSchema,
   placementAnswersSchema,
   placementOutcomeSchema,
   planQuerySchema,
@@ -49,6 +50,13 @@ export const programApi = {
     status: 200,
     response: wallSchema,
     returns: 'The wall',
+  }),
+  currentCalendar: contract('getCurrentCalendarFeed', 'GET /me/calendar', {
+    summary: 'The family’s calendar address, if it has one (never makes one)',
+    access: 'account',
+    status: 200,
+    response: currentCalendarFeedSchema,
+    returns: 'The address, a path under the site, or null',
   }),
   calendar: contract('getCalendarFeed', 'POST /me/calendar', {
     summary: 'The family’s calendar address for the weekly plans (made on first use)',

@@ -5,7 +5,7 @@ import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { publicConfig } from '~/platform/publicConfig';
-import { calendarFeedOf, familyCalendar, stopCalendarFeed } from './calendar.server';
+import { calendarFeedOf, currentCalendarFeed, familyCalendar, stopCalendarFeed } from './calendar.server';
 import type { PlacementAnswers } from './placement';
 import { placeChild } from './placement.server';
 import { childPlan, finishedBooks } from './planView.server';
@@ -33,6 +33,10 @@ export function programRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
     return c.json(await finishedBooks(deps.db, child), 200);
   });
+
+  route(app, deps, api.currentCalendar, async (c) =>
+    c.json({ url: await currentCalendarFeed(deps.db, c.get('user').id) }, 200),
+  );
 
   route(app, deps, api.calendar, async (c) => {
     return c.json({ url: await calendarFeedOf(deps.db, c.get('user').id) }, 200);

@@ -119,6 +119,10 @@ export const calendarFeedSchema = z.object({
   url: z.string().meta({ description: 'The address to subscribe to in a calendar app (keep it private)' }),
 });
 
+export const currentCalendarFeedSchema = z.object({
+  url: z.string().nullable().meta({ description: 'The family’s address, or null when it has none' }),
+});
+
 export type PlanBookDto = z.infer<typeof planBookSchema>;
 export type WeeklyPlanDto = z.infer<typeof weeklyPlanSchema>;
 export type ChildPlanDto = z.infer<typeof childPlanSchema>;

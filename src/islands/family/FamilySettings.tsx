@@ -1,9 +1,8 @@
-import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ChildDto } from '~/features/family/children.schema';
 import { familyApi } from '~/features/family/family.api';
-import { DELETE_CONFIRMATION, parentUpdateSchema } from '~/features/family/family.schema';
+import { parentUpdateSchema } from '~/features/family/family.schema';
 import { refreshUserData, startAuth } from '~/features/family/family.store';
 import { Field, FormAlert } from '~/islands/shared/Field';
 import { errorMessage } from '~/islands/shared/loadState';
@@ -12,15 +11,11 @@ import { apiErrors, useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { call } from '~/platform/client/api';
 import { authErrorMessage, firebaseErrorCode } from '~/platform/identity/authErrors';
-import {
-  emailConfirmed,
-  reauthenticate,
-  sendEmailConfirmation,
-  signedInWithPassword,
-  signOutEverywhere,
-} from '~/platform/identity/identity.client';
+import { emailConfirmed, sendEmailConfirmation } from '~/platform/identity/identity.client';
 import { $userData, setActiveChild } from '~/platform/identity/session.store';
 import { ChildForm } from './ChildForm';
+import { DeleteFamily } from './DeleteFamily';
+import { ExportData } from './ExportData';
 import './FamilySettings.css';
 
 /** Edit the parent and each child, remove a child, export the family's data, delete the account. */
@@ -292,158 +287,5 @@ function ChildSettings({ child }: { child: ChildDto }) {
         )}
       </div>
     </details>
-  );
-}
-
-function ExportData() {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const data = await call(familyApi.exportMine, {});
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `quillreads-family-${new Date().toISOString().slice(0, 10)}.json`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setMessage({ tone: 'success', text: 'Your family’s data is downloading as a JSON file.' });
-    } catch (e) {
-      setMessage({
-        tone: 'error',
-        text: errorMessage(e, 'The export did not work.'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="surface settings-card" aria-labelledby="settings-export">
-      <h2 id="settings-export">Your family’s data</h2>
-      <p>
-        Download everything we keep about your family as one JSON file: your account, each child’s profile,
-        reading log, read-aloud attempts, notifications, event registrations, orders and blog posts.
-      </p>
-      <FormAlert message={message?.text} tone={message?.tone ?? 'success'} />
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => void download()}
-        aria-disabled={busy}
-      >
-        {busy ? 'Preparing…' : 'Export our data (JSON)'}
-      </button>
-    </section>
-  );
-}
-
-function DeleteFamily({ childNames }: { childNames: string[] }) {
-  const [open, setOpen] = useState(false);
-  const { values, field, errors, setErrors, busy, setBusy } = useForm(
-    { confirm: '', password: '' },
-    'delete',
-  );
-  const { confirm: phrase, password } = values;
-  const [usesPassword, setUsesPassword] = useState(true);
-
-  useEffect(() => {
-    if (!open) return;
-    document.getElementById('delete-confirm')?.focus();
-    void signedInWithPassword().then(setUsesPassword);
-  }, [open]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (phrase.trim().toLowerCase() !== DELETE_CONFIRMATION)
-      next.confirm = `Type “${DELETE_CONFIRMATION}” to confirm.`;
-    if (usesPassword && !password) next.password = 'Enter your password.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      document.getElementById(next.confirm ? 'delete-confirm' : 'delete-password')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      let token: string;
-      try {
-        token = await reauthenticate(password);
-      } catch (e) {
-        const code = firebaseErrorCode(e);
-        const text =
-          code === 'auth/wrong-password' ||
-          code === 'auth/invalid-credential' ||
-          code === 'auth/invalid-login-credentials'
-            ? 'That password is not right. Try again.'
-            : authErrorMessage(code).message;
-        setErrors(usesPassword ? { password: text } : { form: text });
-        setBusy(false);
-        document.getElementById('delete-password')?.focus();
-        return;
-      }
-      await call(familyApi.deleteMe, { token, body: { confirm: DELETE_CONFIRMATION } });
-      await signOutEverywhere().catch(() => {});
-      void navigate('/?account=deleted');
-    } catch (e) {
-      setBusy(false);
-      setErrors({
-        form: errorMessage(e, 'The account could not be deleted. Please try again.'),
-      });
-    }
-  };
-
-  const who =
-    childNames.length === 0
-      ? ''
-      : childNames.length === 1
-        ? `, ${childNames[0]}’s profile`
-        : `, the profiles of ${new Intl.ListFormat('en', { type: 'conjunction' }).format(childNames)}`;
-  return (
-    <section className="surface settings-card settings-card-danger" aria-labelledby="settings-delete">
-      <h2 id="settings-delete">Delete your family’s account</h2>
-      <p>
-        This deletes your account{who}, every reading log, recording and notification, your blog posts and
-        your messages to us, and your sign-in. It cannot be undone. Export your data first if you want to keep
-        a copy.
-      </p>
-      {!open ? (
-        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
-          Delete our account…
-        </button>
-      ) : (
-        <form onSubmit={submit} noValidate aria-label="Delete your family’s account">
-          <FormAlert message={errors.form} />
-          <Field
-            {...field('confirm')}
-            label={`Type “${DELETE_CONFIRMATION}” to confirm`}
-            autoComplete="off"
-          />
-          {usesPassword ? (
-            <Field
-              {...field('password')}
-              type="password"
-              label="Your password"
-              autoComplete="current-password"
-              hint="We ask again to be sure it is you."
-            />
-          ) : (
-            <p className="settings-note">Google will ask you to confirm it is you.</p>
-          )}
-          <div className="settings-actions">
-            <button type="submit" className="btn btn-danger" aria-disabled={busy}>
-              {busy ? 'Deleting…' : 'Delete everything'}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              Keep our account
-            </button>
-          </div>
-        </form>
-      )}
-    </section>
   );
 }

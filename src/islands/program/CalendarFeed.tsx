@@ -1,25 +1,44 @@
 import { useEffect, useRef, useState } from 'react';
 import { programApi } from '~/features/program/program.api';
+import { ConfirmButtons } from '~/islands/shared/ConfirmButtons';
 import { errorMessage } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
 
+type Phase = 'loading' | 'none' | 'shown' | 'confirming';
+
+/** The address as a calendar app needs it: whole, on this site. */
+const absolute = (path: string) => new URL(path, window.location.origin).href;
+
 /**
  * The family's calendar subscription of the plans' daily sessions: the address is made when a
- * parent asks for it, can be copied into any calendar app, and can be stopped (a new one replaces it).
+ * parent asks for it, shown again on every visit, can be copied into any calendar app, and can be
+ * stopped once the parent confirms (a new one replaces it).
  */
 export function CalendarFeed() {
   const [url, setUrl] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('loading');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  // The button pressed is replaced: focus goes to the address, or back to the button that asks for one.
+  // The button pressed is replaced: focus goes to what takes its place.
   const address = useRef<HTMLInputElement>(null);
   const ask = useRef<HTMLButtonElement>(null);
+  const confirmStop = useRef<HTMLButtonElement>(null);
   const [moveFocus, setMoveFocus] = useState(false);
   useEffect(() => {
     if (!moveFocus) return;
-    (url ? address.current : ask.current)?.focus();
+    const target = { confirming: confirmStop, shown: address, none: ask, loading: ask }[phase];
+    target.current?.focus();
     setMoveFocus(false);
-  }, [moveFocus, url]);
+  }, [moveFocus, phase]);
+
+  useEffect(() => {
+    call(programApi.currentCalendar, {})
+      .then(({ url: path }) => {
+        setUrl(path ? absolute(path) : null);
+        setPhase(path ? 'shown' : 'none');
+      })
+      .catch(() => setPhase('none'));
+  }, []);
 
   const run = async (work: () => Promise<void>, failed: string) => {
     setBusy(true);
@@ -35,13 +54,15 @@ export function CalendarFeed() {
   const show = () =>
     run(async () => {
       const { url: path } = await call(programApi.calendar, {});
-      setUrl(new URL(path, window.location.origin).href);
+      setUrl(absolute(path));
+      setPhase('shown');
       setMoveFocus(true);
     }, 'The calendar address could not be made. Try again in a moment.');
   const stop = () =>
     run(async () => {
       await call(programApi.stopCalendar, {});
       setUrl(null);
+      setPhase('none');
       setMoveFocus(true);
       setMessage('The calendar address is stopped: calendars that used it no longer update.');
     }, 'The calendar address could not be stopped. Try again in a moment.');
@@ -54,6 +75,10 @@ export function CalendarFeed() {
       setMessage('Select the address and copy it.');
     }
   };
+  const choose = (next: Phase) => {
+    setPhase(next);
+    setMoveFocus(true);
+  };
 
   return (
     <section className="plan-calendar no-print" aria-labelledby="plan-calendar-title">
@@ -64,25 +89,43 @@ export function CalendarFeed() {
         Subscribe once and every child’s daily sessions appear in your family calendar, week after week. The
         address is private to your family: anyone who has it sees the sessions and book titles.
       </p>
-      {url ? (
+      {phase === 'loading' && <p className="plan-hint">Looking for your calendar address…</p>}
+      {url && (phase === 'shown' || phase === 'confirming') && (
         <>
           <label className="plan-calendar-url">
             <span>Calendar address</span>
             <input ref={address} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           </label>
-          <p className="plan-links">
-            <button type="button" className="btn btn-primary" onClick={copy}>
-              Copy the address
-            </button>
-            <a className="btn btn-secondary" href={url.replace(/^https?:/, 'webcal:')}>
-              Open in my calendar app
-            </a>
-            <button type="button" className="btn btn-secondary" onClick={stop} disabled={busy}>
-              Stop this address
-            </button>
-          </p>
+          {phase === 'shown' ? (
+            <p className="plan-links">
+              <button type="button" className="btn btn-primary" onClick={copy}>
+                Copy the address
+              </button>
+              <a className="btn btn-secondary" href={url.replace(/^https?:/, 'webcal:')}>
+                Open in my calendar app
+              </a>
+              <button type="button" className="btn btn-secondary" onClick={() => choose('confirming')}>
+                Stop this address…
+              </button>
+            </p>
+          ) : (
+            <div className="plan-links">
+              <p id="plan-calendar-stop">
+                Stop this address? Calendars that use it stop updating; you can ask for a new one afterwards.
+              </p>
+              <ConfirmButtons
+                confirmRef={confirmStop}
+                confirm="Stop the address"
+                keep="Keep it"
+                busy={busy}
+                onConfirm={() => void stop()}
+                onKeep={() => choose('shown')}
+              />
+            </div>
+          )}
         </>
-      ) : (
+      )}
+      {phase === 'none' && (
         <button ref={ask} type="button" className="btn btn-secondary" onClick={show} disabled={busy}>
           {busy ? 'Getting the address…' : 'Get the calendar address'}
         </button>

@@ -17,6 +17,16 @@ interface PersistentOptions<T> {
   /** Turns the stored text into a value, or undefined when it is missing or not valid. */
   decode: (raw: string) => T | undefined;
   encode?: (value: T) => string;
+  /** Something about the family (a chosen program, the children's names): gone at sign-out. */
+  clearedAtSignOut?: boolean;
+}
+
+/** Puts every atom kept with `clearedAtSignOut` back to its initial value, and so out of storage. */
+const clearers: (() => void)[] = [];
+
+/** What the device keeps about the family, forgotten: called when someone signs out. */
+export function clearFamilyState() {
+  for (const clear of clearers) clear();
 }
 
 /**
@@ -35,6 +45,7 @@ export function persistentAtom<T>(key: string, initial: T, options: PersistentOp
     }
   };
   const store = atom<T>(read());
+  if (options.clearedAtSignOut) clearers.push(() => store.set(initial));
 
   store.listen((value) => {
     const storage = storageOf(options.storage);

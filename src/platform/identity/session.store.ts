@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { ROLES, type Role, type Session } from '~/platform/access';
-import { jsonDecoder, persistentAtom } from '~/platform/client/persistent';
+import { clearFamilyState, jsonDecoder, persistentAtom } from '~/platform/client/persistent';
 import { navbarChildLabel } from './childName';
 import { activeChild, parseUserData, type UserData } from './user';
 
@@ -30,6 +30,7 @@ export const $session = persistentAtom<Session>(
  */
 export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
   storage: 'local',
+  clearedAtSignOut: true,
   decode: jsonDecoder(parseUserData),
   encode: (user) =>
     JSON.stringify({
@@ -43,6 +44,7 @@ export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
 /** Which child is active, by position in userData.children. */
 export const $index = persistentAtom<number>('qr:activeChild', 0, {
   storage: 'local',
+  clearedAtSignOut: true,
   decode: (raw) => (/^\d{1,2}$/.test(raw) && Number(raw) < 50 ? Number(raw) : undefined),
   encode: String,
 });
@@ -57,10 +59,17 @@ export function signedIn(uid: string, role: Role) {
 }
 
 /** Becoming signed out clears the user data (spec section 4). */
+/**
+ * Nobody is signed in. When somebody was (they signed out, here or in another tab, or their sign-in
+ * ended), everything the device kept about their family goes too: the children, the active child,
+ * the program they chose. A visitor who never signed in keeps the program they are about to buy.
+ */
 export function signedOut() {
+  const wasSignedIn = $session.get().status === 'signed-in';
   $session.set({ status: 'signed-out' });
   $userData.set(null);
   $index.set(0);
+  if (wasSignedIn) clearFamilyState();
 }
 
 export function setUserData(user: UserData | null) {
