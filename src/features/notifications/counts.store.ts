@@ -24,6 +24,7 @@ function parseCounts(data: unknown): NotificationCountEntry[] | undefined {
 export const $notificationCounts = persistentAtom<NotificationCountEntry[]>('qr:notificationCounts', [], {
   storage: 'local',
   decode: jsonDecoder(parseCounts),
+  clearedAtSignOut: true,
 });
 
 /** When the newest unread notification arrived, as last seen: lists refetch when it changes. */
