@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { mediaUrlOf } from '~/features/catalogue/media.server';
 import {
@@ -22,9 +22,9 @@ import {
 } from '~/platform/db/schema.server';
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
-import { planDays, sessionDays } from './planDays';
 import { titleKey } from './program';
 import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
+import { planReading, programWeeks } from './progress';
 import { describeReason, type Reason } from './recommender';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -114,7 +114,20 @@ export async function childPlan(
 
 /** One plan with its books, sessions and progress. */
 async function planDetail(db: Db, child: ChildRow, planId: string): Promise<WeeklyPlanDto | null> {
-  const [row] = await db
+  const [detail] = await planDetails(db, child, { planId });
+  return detail?.plan ?? null;
+}
+
+/**
+ * The child's plans (one, or all of them, oldest first) with their books, sessions and progress,
+ * and the program each belongs to: three queries, however many plans.
+ */
+export async function planDetails(
+  db: Db,
+  child: Pick<ChildRow, 'id' | 'firstName'>,
+  which: { planId: string } | { all: true },
+): Promise<{ subscriptionId: string; plan: WeeklyPlanDto }[]> {
+  const rows = await db
     .select({
       plan: weeklyPlans,
       programName: plans.name,
@@ -126,18 +139,20 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
     .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .leftJoin(passages, eq(passages.id, weeklyPlans.passageId))
-    .where(eq(weeklyPlans.id, planId))
-    .limit(1);
-  if (!row) return null;
-  const { plan } = row;
-  const days = planDays(plan.startsAt, plan.endsAt);
-  const first = days[0] as string;
-  const last = days[days.length - 1] as string;
+    .where(
+      'planId' in which
+        ? and(eq(weeklyPlans.id, which.planId), eq(weeklyPlans.childId, child.id))
+        : eq(weeklyPlans.childId, child.id),
+    )
+    .orderBy(asc(weeklyPlans.startsAt), asc(weeklyPlans.weekIndex));
+  const first = rows[0];
+  if (!first) return [];
 
   const alternative = alias(books, 'alternative');
   const [planned, logs] = await Promise.all([
     db
       .select({
+        planId: weeklyPlanBooks.planId,
         bookId: weeklyPlanBooks.bookId,
         title: weeklyPlanBooks.title,
         author: weeklyPlanBooks.author,
@@ -151,8 +166,13 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
       .from(weeklyPlanBooks)
       .leftJoin(books, eq(books.id, weeklyPlanBooks.bookId))
       .leftJoin(alternative, eq(alternative.id, weeklyPlanBooks.alternativeBookId))
-      .where(eq(weeklyPlanBooks.planId, plan.id))
-      .orderBy(asc(weeklyPlanBooks.position)),
+      .where(
+        inArray(
+          weeklyPlanBooks.planId,
+          rows.map((r) => r.plan.id),
+        ),
+      )
+      .orderBy(asc(weeklyPlanBooks.planId), asc(weeklyPlanBooks.position)),
     db
       .select({
         bookId: readingLogs.bookId,
@@ -161,55 +181,45 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
         minutes: readingLogs.minutes,
       })
       .from(readingLogs)
-      .where(and(eq(readingLogs.childId, child.id), gte(readingLogs.readOn, first))),
+      .where(and(eq(readingLogs.childId, child.id), gte(readingLogs.readOn, utcDay(first.plan.startsAt)))),
   ]);
 
-  // A planned book is done once it is in the log from the plan's first day on (by the catalogue
-  // book, or by its title for an entry typed by hand).
-  const loggedBooks = new Set(logs.map((l) => l.bookId).filter((id): id is string => id !== null));
-  const loggedTitles = new Set(logs.map((l) => titleKey(l.title)));
-  const minutesOn = new Map<string, number>();
-  for (const log of logs) {
-    if (log.readOn > last) continue;
-    minutesOn.set(log.readOn, (minutesOn.get(log.readOn) ?? 0) + log.minutes);
-  }
-  const reading = sessionDays(days, plan.sessionMinutes.length);
-
-  const bookList: PlanBookDto[] = planned.map((b) => ({
-    bookId: b.bookId,
-    title: b.title,
-    author: b.author,
-    summary: b.summary ?? '',
-    coverUrl: mediaUrlOf(b.coverPath),
-    reasons: (b.reasons as Reason[]).map((r) => describeReason(r, child.firstName)),
-    alternative:
-      b.alternativeId && b.alternativeTitle
-        ? { bookId: b.alternativeId, title: b.alternativeTitle, author: b.alternativeAuthor ?? '' }
-        : null,
-    // The planned book, or its library alternative, in the log from the plan's first day on.
-    done:
-      (b.bookId !== null && loggedBooks.has(b.bookId)) ||
-      loggedTitles.has(titleKey(b.title)) ||
-      (b.alternativeId !== null && loggedBooks.has(b.alternativeId)),
-  }));
-
-  return {
-    id: plan.id,
-    weekIndex: plan.weekIndex,
-    weeks: Math.max(1, Math.ceil((row.programEndsAt.getTime() - row.programStartsAt.getTime()) / WEEK_MS)),
-    programName: row.programName,
-    startsOn: first,
-    endsOn: last,
-    readingLevel: plan.readingLevel as ReadingLevel,
-    goalMinutes: plan.goalMinutes,
-    minutesRead: [...minutesOn.values()].reduce((a, b) => a + b, 0),
-    sessions: plan.sessionMinutes.map((minutes, i) => {
-      const day = reading[i] ?? last;
-      return { day, minutes, readMinutes: minutesOn.get(day) ?? 0 };
-    }),
-    books: bookList,
-    passage: row.passage?.id ? row.passage : null,
-  };
+  return rows.map((row) => {
+    const { plan } = row;
+    const reading = planReading(plan, logs);
+    const bookList: PlanBookDto[] = planned
+      .filter((b) => b.planId === plan.id)
+      .map((b) => ({
+        bookId: b.bookId,
+        title: b.title,
+        author: b.author,
+        summary: b.summary ?? '',
+        coverUrl: mediaUrlOf(b.coverPath),
+        reasons: (b.reasons as Reason[]).map((r) => describeReason(r, child.firstName)),
+        alternative:
+          b.alternativeId && b.alternativeTitle
+            ? { bookId: b.alternativeId, title: b.alternativeTitle, author: b.alternativeAuthor ?? '' }
+            : null,
+        done: reading.done(b),
+      }));
+    return {
+      subscriptionId: plan.subscriptionId,
+      plan: {
+        id: plan.id,
+        weekIndex: plan.weekIndex,
+        weeks: programWeeks(row.programStartsAt, row.programEndsAt),
+        programName: row.programName,
+        startsOn: reading.startsOn,
+        endsOn: reading.endsOn,
+        readingLevel: plan.readingLevel as ReadingLevel,
+        goalMinutes: plan.goalMinutes,
+        minutesRead: reading.minutesRead,
+        sessions: reading.sessions,
+        books: bookList,
+        passage: row.passage?.id ? row.passage : null,
+      },
+    };
+  });
 }
 
 /**
