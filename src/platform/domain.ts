@@ -25,6 +25,8 @@ export const TEST_PAYMENT_STATUSES = ['created', 'succeeded', 'failed'] as const
 export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;
 export const BOOKING_STATUSES = ['booked', 'cancelled'] as const;
+/** Why a program starts when it does: at once, on its season's date, or after the child's current one. */
+export const PROGRAM_START_REASONS = ['now', 'season', 'after_current'] as const;
 
 /** Files families upload that count towards a daily quota per account (src/platform/storage/quotas.ts). */
 export const UPLOAD_KINDS = ['blog_image', 'recording'] as const;

@@ -28,6 +28,7 @@ const ERROR_STATUS = {
   slot_taken: 409,
   already_booked: 409,
   program_overlap: 409,
+  program_changed: 409,
   live_keys: 409,
   payload_too_large: 413,
   rate_limited: 429,

@@ -154,7 +154,7 @@ test.describe('when a program starts (issue 13, item 4)', () => {
     await expect(page.getByText('Starts', { exact: true }).locator('..')).toContainText(day(current.endsAt));
     await page.getByRole('button', { name: /Continue to payment/ }).click();
     await expect(warning).toContainText('Tick the box to confirm when this program starts');
-    await expect(page.getByRole('heading', { name: 'Payment' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toHaveCount(0);
     await expectNoViolations(page);
     await lookAt(page, 'checkout-overlap');
     await warning
@@ -182,4 +182,57 @@ test.describe('when a program starts (issue 13, item 4)', () => {
       ),
     ).toBeVisible();
   });
+});
+
+// Issue 24, item 1: two tabs of one family, two programs for the same child, both showing "starts
+// today". The second payment is refused before anything is paid, the new dates are shown, and the
+// family continues (or not) with them. A reload continues the same order.
+test('two tabs never pay for dates the family was not shown', async ({ page, request }) => {
+  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
+  const condensed = plans.find((p) => p.name === CONDENSED);
+  const monthly = plans.find((p) => p.name === 'Rated Reads Monthly');
+  if (!condensed || !monthly) throw new Error('the demo plans are not seeded');
+  const family = await createFamily(request, {
+    displayName: 'Rory Quinn',
+    children: [{ firstName: 'Ivo', ageBand: '6-8', readingLevel: 'sapling' }],
+  });
+  await signInThroughLoginPage(page, family, `/check-out?plan=${monthly.id}`);
+  const tabB = await page.context().newPage();
+  await gotoReady(tabB, `/check-out?plan=${condensed.id}`);
+  for (const tab of [page, tabB]) {
+    await expect(tab.getByRole('radio', { name: 'Ivo' })).toBeChecked();
+    await expect(tab.getByText('Starts', { exact: true }).locator('..')).toContainText('Today');
+    await tab.getByRole('button', { name: /Continue to payment/ }).click();
+    await expect(tab.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+  }
+  // A reload of tab B continues its order: still two orders in all.
+  await tabB.reload();
+  await tabB.getByRole('button', { name: /Continue to payment/ }).click();
+  const orders = (await (await request.get('/api/me/orders', { headers: family.headers })).json()) as {
+    items: unknown[];
+  };
+  expect(orders.items).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Complete the test payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment received: thank you!' })).toBeVisible();
+
+  await tabB.getByRole('button', { name: 'Complete the test payment' }).click();
+  await expect(
+    tabB.getByText(/Ivo’s programs changed since you saw the dates, so nothing was charged/),
+  ).toBeVisible();
+  await expect(tabB.getByRole('heading', { name: 'Payment', exact: true })).toHaveCount(0);
+  const agree = tabB.getByRole('checkbox', { name: /^Yes, start A-Bridged Condensed Program for Ivo on / });
+  await expect(agree).toBeVisible();
+  await expectNoViolations(tabB);
+  await lookAt(tabB, 'checkout-dates-changed');
+  await agree.check();
+  await tabB.getByRole('button', { name: /Continue to payment/ }).click();
+  await tabB.getByRole('button', { name: 'Complete the test payment' }).click();
+  await expect(tabB.getByRole('heading', { name: 'Payment received: thank you!' })).toBeVisible();
+  const after = (await (await request.get('/api/me/orders', { headers: family.headers })).json()) as {
+    items: { status: string; subscription: { startsAt: string; endsAt: string } | null }[];
+  };
+  expect(after.items.map((o) => o.status)).toEqual(['paid', 'paid']);
+  const [second, first] = after.items;
+  expect(second?.subscription?.startsAt).toBe(first?.subscription?.endsAt);
 });

@@ -175,6 +175,7 @@ const MATRIX: Case[] = [
   route('GET /api/checkout/preview?planId={planId}&childId={childId}', ownerOnly(200)),
   route('POST /api/checkout', ownerOnly(201), { body: { planId: '{planId}', childId: '{childId}' } }),
   route('GET /api/orders/{id}', ownerOnly(200), { idOf: 'order' }),
+  route('POST /api/orders/{id}/confirm', ownerOnly(200), { idOf: 'order' }),
   route('POST /api/orders/{id}/sandbox-pay', ownerOnly(200), { idOf: 'order', body: { outcome: 'fail' } }),
   route('GET /api/me/orders', signedIn(200)),
   // Nobody signs in to it: Stripe's signature is the credential, and an unsigned call is refused.

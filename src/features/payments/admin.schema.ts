@@ -36,6 +36,8 @@ export const adminOrderSchema = orderSchema
     closedByName: z.string().nullable(),
     closeReason: z.string().nullable(),
     refundRef: z.string().nullable(),
+    /** What the site recorded about it (an abandoned check-out that expired, a provider that failed). */
+    note: z.string().nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -45,6 +45,7 @@ export async function adminOrders(db: Pick<Db, 'select'>, where: SQL, limit = 10
     closedByName: closedByName ?? null,
     closeReason: order.closeReason,
     refundRef: order.refundRef,
+    note: order.note,
   }));
 }
 

@@ -65,7 +65,7 @@ export const paymentsApi = {
   }),
   checkout: contract('startCheckout', 'POST /checkout', {
     summary: 'Starts paying for a program for one of the family’s children',
-    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment. For a child already in a program, send \`startAfterCurrent: true\` once the family has seen when this one starts (409 \`program_overlap\` otherwise). With Stripe the answer carries the client secret for the Payment Element; in the sandbox (never in production), pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
+    description: `Creates a pending order at the plan’s price as stored (any price in the body is ignored) and the provider’s payment; an unpaid order of the family for the same child and plan (a reload, a second tab) is continued instead, with the dates shown now. For a child already in a program, send \`startAfterCurrent: true\` once the family has seen when this one starts (409 \`program_overlap\` otherwise). With Stripe the answer carries the client secret for the Payment Element; in the sandbox (never in production), pay with POST /api/orders/{id}/sandbox-pay. At most ${CHECKOUTS_PER_HOUR} check-outs per account in an hour.`,
     access: 'account',
     body: checkoutInputSchema,
     status: 201,
@@ -84,10 +84,21 @@ export const paymentsApi = {
     returns: 'Received',
     errors: [400, 413],
   }),
+  confirmOrder: contract('confirmOrderDates', 'POST /orders/{id}/confirm', {
+    summary: 'Checks, just before paying, that the order still has the dates check-out showed',
+    description:
+      'The card form calls it before sending the card to Stripe (the sandbox’s payment checks it itself). 409 `program_changed` when the child’s programs changed since (another tab paid for one): nothing is charged, the message gives the new dates, and a new POST /api/checkout with `startAfterCurrent: true` continues the same order with them. 409 `conflict` when the order is paid or closed.',
+    access: 'account',
+    params,
+    status: 200,
+    response: z.object({ ok: z.literal(true) }),
+    returns: 'The dates hold: go on and pay',
+    errors: [409],
+  }),
   sandboxPay: contract('paySandboxOrder', 'POST /orders/{id}/sandbox-pay', {
     summary: 'Completes or declines a test payment (sandbox only: no card is charged)',
     description:
-      'Exists only while the sandbox takes the payments (no Stripe key configured, which production refuses): with Stripe this route is not mounted and answers 404. Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
+      'Exists only while the sandbox takes the payments (no Stripe key configured, which production refuses): with Stripe this route is not mounted and answers 404. Checks the dates first, as POST /api/orders/{id}/confirm does (409 `program_changed`). Sends a signed payment_intent.succeeded or payment_intent.payment_failed event through the webhook handler, then answers the order.',
     access: 'account',
     params,
     body: sandboxPayInputSchema,

@@ -6,14 +6,8 @@ import { rateLimitPerAccount } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
 import { isSandbox, type PaymentProvider } from '~/platform/payments/provider.server';
 import { sandboxEvent } from '~/platform/payments/sandbox.server';
-import {
-  expirePendingOrders,
-  familyOrders,
-  findOwnOrder,
-  ownOrderView,
-  previewCheckout,
-  startCheckout,
-} from './orders.server';
+import { confirmOrderDates, previewCheckout, startCheckout } from './checkout.server';
+import { expirePendingOrders, familyOrders, findOwnOrder, ownOrderView } from './orders.server';
 import { paymentsApi as api, CHECKOUTS_PER_HOUR } from './payments.api';
 import { receivePaymentEvent, UnverifiedEvent } from './webhook.server';
 
@@ -99,10 +93,8 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       const user = c.get('user');
       const order = await findOwnOrder(deps.db, user.id, id);
       if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
-      if (order.status !== 'pending' && order.status !== 'failed') {
-        const why = order.status === 'paid' ? 'is already paid' : `was ${order.status}`;
-        throw new DomainError('conflict', `This order ${why}.`);
-      }
+      // The order is still payable and its dates hold, or nothing is paid.
+      await confirmOrderDates(deps.db, user.id, id);
       const rawBody = JSON.stringify(
         sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
       );
@@ -112,6 +104,11 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       return c.json(view, 200);
     });
   }
+
+  route(app, deps, api.confirmOrder, async (c) => {
+    await confirmOrderDates(deps.db, c.get('user').id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
 
   route(app, deps, api.order, async (c) => {
     const view = await ownOrderView(deps.db, c.get('user').id, c.req.valid('param').id);

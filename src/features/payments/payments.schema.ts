@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '~/platform/domain';
 import { instant, uuidSchema } from '~/platform/http/common.schema';
 
+/** A check-out nobody paid within a day is abandoned: it expires rather than waiting forever. */
+export const PENDING_ORDER_HOURS = 24;
+
 /**
  * What check-out sends: which plan, for which child. Nothing else is read, so a price or an
  * amount added by a browser is ignored: the order takes the plan's price from the database.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { programEnd, programPeriod } from './programPeriod';
+import { programEnd, programPeriod, promiseHolds } from './programPeriod';
 
 const at = (iso: string) => new Date(iso);
 
@@ -92,5 +92,39 @@ describe('programPeriod', () => {
 
   it('ends the Summer Reading Quest in August when bought in November', () => {
     expect(programPeriod(now, summer, []).endsAt.toISOString()).toBe('2027-08-14T12:00:00.000Z');
+  });
+});
+
+describe('promiseHolds', () => {
+  it('holds for a program that starts when paid, and for the same season or queue date', () => {
+    expect(
+      promiseHolds(
+        { reason: 'now', startsAt: at('2026-11-27T10:00:00Z') },
+        { reason: 'now', startsAt: at('2026-11-27T10:09:00Z') },
+      ),
+    ).toBe(true);
+    const queued = { reason: 'after_current' as const, startsAt: at('2026-12-27T10:00:00Z') };
+    expect(promiseHolds(queued, { ...queued })).toBe(true);
+  });
+
+  it('breaks when another program came first, or the queue moved', () => {
+    expect(
+      promiseHolds(
+        { reason: 'now', startsAt: at('2026-11-27T10:00:00Z') },
+        { reason: 'after_current', startsAt: at('2026-12-27T10:00:00Z') },
+      ),
+    ).toBe(false);
+    expect(
+      promiseHolds(
+        { reason: 'after_current', startsAt: at('2026-12-27T10:00:00Z') },
+        { reason: 'after_current', startsAt: at('2027-01-27T10:00:00Z') },
+      ),
+    ).toBe(false);
+    expect(
+      promiseHolds(
+        { reason: 'after_current', startsAt: at('2026-12-27T10:00:00Z') },
+        { reason: 'now', startsAt: at('2026-11-27T10:00:00Z') },
+      ),
+    ).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { seasonStart } from '~/features/plans/plans';
+import type { PROGRAM_START_REASONS } from '~/platform/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ function addCalendarMonths(start: Date, months: number): Date {
 }
 
 /** Why a program starts when it does: at once, on its season's date, or after the child's current one. */
-export type ProgramStartReason = 'now' | 'season' | 'after_current';
+export type ProgramStartReason = (typeof PROGRAM_START_REASONS)[number];
 
 /** A program of the child's that has not ended, as far as the start rule is concerned. */
 interface Booked {
@@ -69,4 +70,16 @@ export function programPeriod(
   }
   if (startsAt.getTime() !== earliest.getTime()) reason = 'after_current';
   return { startsAt, endsAt: programEnd(startsAt, plan.durationMonths), reason };
+}
+
+/**
+ * Whether the start check-out promised still holds: the same reason, and for a season or a queue
+ * the same day and hour (a program that starts "now" starts when it is paid, whenever that is).
+ */
+export function promiseHolds(
+  promised: { reason: ProgramStartReason; startsAt: Date },
+  current: { reason: ProgramStartReason; startsAt: Date },
+): boolean {
+  if (promised.reason !== current.reason) return false;
+  return current.reason === 'now' || promised.startsAt.getTime() === current.startsAt.getTime();
 }

@@ -153,6 +153,13 @@ function PayForChild({ plan, onStarted }: { plan: PlanDto; onStarted: (plan: Pla
   useEffect(() => {
     if (checkout) paymentRef.current?.focus();
   }, [checkout]);
+  // Nothing was paid: back to the dates, shown anew, with what changed and the choice to go on.
+  const datesChanged = (message: string) => {
+    setCheckout(null);
+    setStartAfterCurrent(false);
+    setOverlapError(message);
+    retryPreview();
+  };
 
   if (!authReady || !user) {
     return <WaitLine aria-busy="true">Checking your family account…</WaitLine>;
@@ -279,10 +286,15 @@ function PayForChild({ plan, onStarted }: { plan: PlanDto; onStarted: (plan: Pla
         <section className="checkout-step" aria-labelledby="checkout-pay" ref={paymentRef} tabIndex={-1}>
           <h2 id="checkout-pay">Payment</h2>
           {checkout.provider === 'sandbox' ? (
-            <SandboxPayment orderId={checkout.orderId} amount={money(plan)} childName={child.name} />
+            <SandboxPayment
+              orderId={checkout.orderId}
+              amount={money(plan)}
+              childName={child.name}
+              onDatesChanged={datesChanged}
+            />
           ) : (
             <Suspense fallback={<WaitLine>Loading the secure card form…</WaitLine>}>
-              <StripePayment checkout={checkout} amount={money(plan)} />
+              <StripePayment checkout={checkout} amount={money(plan)} onDatesChanged={datesChanged} />
             </Suspense>
           )}
         </section>

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { paymentsApi } from '~/features/payments/payments.api';
 import { errorMessage } from '~/islands/shared/loadState';
-import { call } from '~/platform/client/api';
+import { ApiClientError, call } from '~/platform/client/api';
 
 interface Props {
   orderId: string;
   amount: string;
   childName: string;
+  /** The child's programs changed since the dates were shown: nothing was paid; show them again. */
+  onDatesChanged: (message: string) => void;
 }
 
 /**
  * The sandbox's stand-in for the card form: plainly a test. Either button sends a signed event
  * through the same webhook path a real payment takes, then shows the order's confirmation.
  */
-export function SandboxPayment({ orderId, amount, childName }: Props) {
+export function SandboxPayment({ orderId, amount, childName, onDatesChanged }: Props) {
   const [busy, setBusy] = useState<'succeed' | 'fail' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -25,7 +27,8 @@ export function SandboxPayment({ orderId, amount, childName }: Props) {
       window.location.assign(`/confirmation?order=${orderId}`);
     } catch (e) {
       setBusy(null);
-      setError(errorMessage(e, 'The test payment could not be sent. Please try again.'));
+      if (e instanceof ApiClientError && e.code === 'program_changed') onDatesChanged(e.message);
+      else setError(errorMessage(e, 'The test payment could not be sent. Please try again.'));
     }
   };
 

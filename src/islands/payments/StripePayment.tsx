@@ -1,20 +1,25 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
+import { paymentsApi } from '~/features/payments/payments.api';
 import type { CheckoutDto } from '~/features/payments/payments.schema';
+import { errorMessage } from '~/islands/shared/loadState';
 import { WaitLine } from '~/islands/shared/Spinner';
+import { ApiClientError, call } from '~/platform/client/api';
 import { publicConfig } from '~/platform/publicConfig';
 
 interface Props {
   checkout: CheckoutDto;
   amount: string;
+  /** The child's programs changed since the dates were shown: nothing was sent; show them again. */
+  onDatesChanged: (message: string) => void;
 }
 
 /**
  * Stripe's Payment Element for the order's PaymentIntent. The card details go straight to
  * Stripe; the order is paid only when Stripe's signed webhook says so, which /confirmation reads.
  */
-export default function StripePayment({ checkout, amount }: Props) {
+export default function StripePayment({ checkout, amount, onDatesChanged }: Props) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
@@ -52,6 +57,15 @@ export default function StripePayment({ checkout, amount }: Props) {
     if (!stripe || !elements) return;
     setBusy(true);
     setError(null);
+    // Before the card goes to Stripe: do the dates the family saw still hold?
+    try {
+      await call(paymentsApi.confirmOrder, { params: { id: checkout.orderId } });
+    } catch (e) {
+      setBusy(false);
+      if (e instanceof ApiClientError && e.code === 'program_changed') onDatesChanged(e.message);
+      else setError(errorMessage(e, 'The payment could not be checked. Please try again.'));
+      return;
+    }
     const result = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${window.location.origin}/confirmation?order=${checkout.orderId}` },

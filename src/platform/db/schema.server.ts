@@ -24,6 +24,7 @@ import {
   INQUIRY_STATUSES,
   ORDER_STATUSES,
   PLACEMENT_BASES,
+  PROGRAM_START_REASONS,
   READING_LEVELS,
   SUBSCRIPTION_STATUSES,
   TEST_PAYMENT_STATUSES,
@@ -143,6 +144,13 @@ export const orders = pgTable(
     providerRef: text('provider_ref'),
     /** The family confirmed at check-out that this program starts after the child's current one. */
     startAfterCurrent: boolean('start_after_current').notNull().default(false),
+    /**
+     * When check-out said the program would start, and why ('now', 'season', 'after_current'): the
+     * payment is refused if the child's programs have changed that since (issue 24). Null on orders
+     * made before it was kept.
+     */
+    promisedStartsAt: timestamp('promised_starts_at', { withTimezone: true }),
+    promisedReason: text('promised_reason', { enum: PROGRAM_START_REASONS }),
     note: text('note'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -161,6 +169,7 @@ export const orders = pgTable(
     index('orders_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
     uniqueIndex('orders_provider_ref_key').on(t.provider, t.providerRef),
     check('orders_status_check', oneOf('status', ORDER_STATUSES)),
+    check('orders_promised_reason_check', oneOf('promised_reason', PROGRAM_START_REASONS)),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type AdminOrder, CLOSE_REASON_MAX, orderClosingSchema } from '~/features/payments/admin.schema';
 import { paymentsApi } from '~/features/payments/payments.api';
+import { PENDING_ORDER_HOURS } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
@@ -37,9 +38,26 @@ export function orderActions(order: AdminOrder): Action[] {
   return [];
 }
 
-/** "Refunded 21 Nov 2026 by Ada: the reason", the record kept on a settled order. */
+/** After this long unpaid, a check-out is most likely abandoned (it expires at PENDING_ORDER_HOURS). */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/**
+ * "Refunded 21 Nov 2026 by Ada: the reason", the record kept on a settled order; for an unpaid one,
+ * whether the family seems to have left it, and what the site noted (an expired check-out).
+ */
 export function ClosedNote({ order }: { order: AdminOrder }) {
-  if (!order.closedAt) return null;
+  if (order.status === 'pending' && Date.now() - Date.parse(order.createdAt) > ABANDONED_AFTER_MS) {
+    return (
+      <span className="order-closed">
+        Abandoned check-out: not paid since {formatTime(order.createdAt, 'shortDate')}; it expires{' '}
+        {PENDING_ORDER_HOURS} hours after it started.
+      </span>
+    );
+  }
+  if (!order.closedAt) return order.note ? <span className="order-closed">{order.note}</span> : null;
+  if (!order.closedByName && order.status === 'cancelled' && order.note) {
+    return <span className="order-closed">{order.note}</span>;
+  }
   const date = formatTime(order.closedAt, 'shortDate');
   const by = order.closedByName
     ? ` by ${order.closedByName}`
