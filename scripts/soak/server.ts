@@ -23,6 +23,7 @@ const programsPerRound = Number(process.env.SOAK_PROGRAMS ?? 20);
 const writerCount = Number(process.env.SOAK_WRITERS ?? 6);
 const pauseMs = Number(process.env.SOAK_PAUSE_MS ?? 10);
 const say = (line: string) => process.stdout.write(`${line}\n`);
+let plansMade = 0;
 
 const started = performance.now();
 let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -128,11 +129,12 @@ async function prepare(): Promise<typeof children.$inferSelect> {
  * PGlite answers within the same turn of the event loop, so a chain of queries never lets timers
  * run: paced writers (a pause between writes, as between requests) stop while the plan jobs work
  * through their batches, and writers that never pause would keep the queue from ever polling. So
- * paced writers run from the start, and a nearly unpaced one (it lets timers run every tenth
- * write) joins once the first plan is made, to write between the plans' queries.
+ * paced writers run from the start, and an unpaced one joins once the first plan is made, to write
+ * between the plans' queries; it lets timers run only when no plan was made in its last ten writes.
  */
 function writers(reader: typeof children.$inferSelect) {
   let next = 0;
+  let plansSeen = 0;
   const today = Date.now();
   const writer = async (paced: boolean) => {
     for (;;) {
@@ -147,8 +149,11 @@ function writers(reader: typeof children.$inferSelect) {
         say(`error ${error instanceof Error ? error.message.split('\n')[0] : error}`);
       }
       if (paced) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * pauseMs));
-      // Now and then even the unpaced one lets timers run, or the queue would never poll again.
-      else if (n % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      else if (n % 10 === 0) {
+        // No plan made in the last ten writes: the queue waits for its poll, so let timers run.
+        if (plansMade === plansSeen) await new Promise((resolve) => setTimeout(resolve, 0));
+        plansSeen = plansMade;
+      }
     }
   };
   return {
@@ -166,13 +171,12 @@ function writers(reader: typeof children.$inferSelect) {
 async function startPlanJobs(db: Db, onFirstPlan: () => void) {
   const quiet = { info() {}, warn() {}, error() {} };
   const queue = createJobQueue(database.queue, { logger: quiet, pollSeconds: 0.5 });
-  let planned = 0;
   const logger = {
     ...quiet,
     info(_fields: object, message?: string) {
       if (message !== 'weekly plan') return;
       say('plan');
-      if (planned++ === 0) onFirstPlan();
+      if (plansMade++ === 0) onFirstPlan();
     },
   };
   await registerProgramJobs(queue, db, logger, { schedule: false });

@@ -21,6 +21,7 @@ import { adminPaymentsRoutes } from './payments/admin.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { adminPodcastRoutes } from './podcast/admin.routes';
+import { adminEnrolmentsRoutes } from './program/adminEnrolments.routes';
 import { programRoutes } from './program/program.routes';
 import { readAloudRoutes } from './readAloud/readAloud.routes';
 import { readingRoutes } from './reading/reading.routes';
@@ -56,6 +57,7 @@ export function createApi(deps: ApiDeps) {
     adminInquiriesRoutes(app, deps);
     adminPodcastRoutes(app, deps);
     adminUsersRoutes(app, deps);
+    adminEnrolmentsRoutes(app, deps);
   });
 }
 

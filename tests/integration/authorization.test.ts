@@ -159,6 +159,9 @@ const MATRIX: Case[] = [
   route('GET /api/admin/interviews', adminOnly(200)),
   // The background jobs: this API has no queue (as on a development server), so it says none run.
   route('GET /api/admin/jobs', adminOnly(200)),
+  // The enrolled children, and one child's programs (the parent's child: none yet, an empty list).
+  route('GET /api/admin/enrolments?behind=true', adminOnly(200)),
+  route('GET /api/admin/enrolments/{id}', adminOnly(200)),
   // The parent already holds an interview; the other parent takes this slot, so the admin finds it taken.
   route(
     'POST /api/interviews',

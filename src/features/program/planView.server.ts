@@ -118,6 +118,14 @@ async function planDetail(db: Db, child: ChildRow, planId: string): Promise<Week
   return detail?.plan ?? null;
 }
 
+/** A plan as the family reads it, with its program and its exact period. */
+export interface PlanOfProgram {
+  subscriptionId: string;
+  startsAt: Date;
+  endsAt: Date;
+  plan: WeeklyPlanDto;
+}
+
 /**
  * The child's plans (one, or all of them, oldest first) with their books, sessions and progress,
  * and the program each belongs to: three queries, however many plans.
@@ -126,7 +134,7 @@ export async function planDetails(
   db: Db,
   child: Pick<ChildRow, 'id' | 'firstName'>,
   which: { planId: string } | { all: true },
-): Promise<{ subscriptionId: string; plan: WeeklyPlanDto }[]> {
+): Promise<PlanOfProgram[]> {
   const rows = await db
     .select({
       plan: weeklyPlans,
@@ -204,6 +212,8 @@ export async function planDetails(
       }));
     return {
       subscriptionId: plan.subscriptionId,
+      startsAt: plan.startsAt,
+      endsAt: plan.endsAt,
       plan: {
         id: plan.id,
         weekIndex: plan.weekIndex,

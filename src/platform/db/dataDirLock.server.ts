@@ -25,10 +25,15 @@ const heldHere = new Map<string, number>();
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, as another user's process.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process its parent has not yet reaped still answers; on Linux its state says Z.
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 
