@@ -373,6 +373,28 @@ describe('passages', () => {
   let passageId: string;
   const TEXT = 'The lighthouse keeper climbed the stairs.\n\nShe lit the lamp at dusk.';
 
+  it('tells which levels have no passage yet (their plans borrow the nearest level’s)', async () => {
+    const before = await as('GET', '/api/admin/passage-levels');
+    expect(before.status).toBe(200);
+    const count = (answer: typeof before, level: string) =>
+      (answer.json.levels as { level: string; passages: number }[]).find((l) => l.level === level)?.passages;
+    expect((before.json.levels as { level: string }[]).map((l) => l.level)).toEqual([
+      'sprout',
+      'sapling',
+      'branch',
+      'canopy',
+    ]);
+    const added = await as('POST', '/api/admin/passages', {
+      title: 'Puddles',
+      level: 'sapling',
+      text: 'Jump in the puddles.',
+    });
+    const after = await as('GET', '/api/admin/passage-levels');
+    expect(count(after, 'sapling')).toBe((count(before, 'sapling') ?? 0) + 1);
+    // Gone again, so the list tests below count only their own.
+    expect((await as('DELETE', `/api/admin/passages/${added.json.id}`)).status).toBe(200);
+  });
+
   it('adds a passage, counting its words on the server', async () => {
     const res = await as('POST', '/api/admin/passages', {
       title: 'The Lighthouse',

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/platform/db/client.server';
 import { children, plans, subscriptions, users } from '../../src/platform/db/schema.server';
+import type { ReadingLevel } from '../../src/platform/domain';
 
 // Families and programs written straight to the database, for the plan tests that need no sign-in.
 
 const WEEK = 7 * 86_400_000;
 
 /** A new family's child (the parent has no sign-in account). */
-export async function childOfNewFamily(
-  db: Db,
-  name: string,
-  level: 'branch' | 'sapling',
-  interests: string[],
-) {
+export async function childOfNewFamily(db: Db, name: string, level: ReadingLevel, interests: string[]) {
   const [user] = await db
     .insert(users)
     .values({

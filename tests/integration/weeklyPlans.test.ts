@@ -19,6 +19,7 @@ import {
   weeklyPlanBooks,
   weeklyPlans,
 } from '../../src/platform/db/schema.server';
+import type { ReadingLevel } from '../../src/platform/domain';
 import { createJobQueue, type JobQueue } from '../../src/platform/jobs/queue.server';
 import { type TestDatabase, testDatabase } from './harness';
 import { childOfNewFamily, programFor } from './programFixtures';
@@ -30,7 +31,7 @@ let database: TestDatabase;
 const WEEK = 7 * 86_400_000;
 const start = new Date('2026-11-02T00:00:00Z'); // a Monday
 
-const family = (name: string, level: 'branch' | 'sapling', interests: string[]) =>
+const family = (name: string, level: ReadingLevel, interests: string[]) =>
   childOfNewFamily(database.db, name, level, interests);
 
 const subscribe = (childId: string, weeks = 4, status: 'active' | 'cancelled' = 'active') =>
@@ -128,6 +129,23 @@ describe('weekly plans', () => {
         expect.objectContaining({ kind: 'favourite', bookTitle: 'Stars Above', shared: 'author' }),
       ]),
     );
+  });
+
+  it('gives every plan a passage: one of the nearest level when the child’s has none', async () => {
+    // The library has a Branch passage only.
+    const [branchPassage] = await database.db
+      .select()
+      .from(passages)
+      .where(eq(passages.readingLevel, 'branch'));
+    const ada = await family('Ada', 'sprout', ['animals']);
+    const outcome = await makeWeeklyPlan(database.db, {
+      subscriptionId: (await subscribe(ada.id)).id,
+      weekIndex: 0,
+    });
+    if (!('planId' in outcome)) throw new Error('no plan');
+    const [plan] = await database.db.select().from(weeklyPlans).where(eq(weeklyPlans.id, outcome.planId));
+    expect(plan?.readingLevel).toBe('sprout');
+    expect(plan?.passageId).toBe(branchPassage?.id);
   });
 
   it('makes a week once, also when two workers make it at the same moment', async () => {

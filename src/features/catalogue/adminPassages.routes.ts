@@ -12,6 +12,7 @@ import {
   getAdminPassage,
   listAdminPassages,
   type ModelAudioType,
+  passageLevels,
   setPassageAudio,
   updatePassage,
 } from './adminPassages.server';
@@ -31,6 +32,8 @@ export function adminPassageRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     get: [api.adminGetPassage, getAdminPassage],
     update: [api.adminUpdatePassage, updatePassage],
   });
+
+  route(app, deps, api.adminPassageLevels, async (c) => c.json(await passageLevels(deps.db), 200));
 
   route(app, deps, api.adminDeletePassage, async (c) => {
     const { id } = c.req.valid('param');

@@ -8,11 +8,13 @@ import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { passages, recordings } from '~/platform/db/schema.server';
+import { READING_LEVELS } from '~/platform/domain';
 import type { Storage } from '~/platform/storage/storage';
 import {
   type AdminPassage,
   type AdminPassageDetail,
   MODEL_AUDIO_TYPES,
+  type PassageLevels,
   type passageInputSchema,
   type passageListQuerySchema,
   type passagePatchSchema,
@@ -44,6 +46,20 @@ export async function listAdminPassages(db: Db, query: PassageListQuery): Promis
     createdAt: passages.createdAt,
   }[sort];
   return tablePage(db, passages, where, orderOf(column, dir, passages.id), query, passageDto);
+}
+
+/** Every level with its number of passages, in the levels' order. */
+export async function passageLevels(db: Db): Promise<PassageLevels> {
+  const rows = await db
+    .select({ level: passages.readingLevel, n: count() })
+    .from(passages)
+    .groupBy(passages.readingLevel);
+  return {
+    levels: READING_LEVELS.map((level) => ({
+      level,
+      passages: Number(rows.find((r) => r.level === level)?.n ?? 0),
+    })),
+  };
 }
 
 export async function getAdminPassage(db: Db, id: string): Promise<AdminPassageDetail | undefined> {

@@ -17,6 +17,7 @@ import {
   MAX_MODEL_AUDIO_BYTES,
   MODEL_AUDIO_TYPES,
   passageInputSchema,
+  passageLevelsSchema,
   passageListQuerySchema,
   passagePatchSchema,
 } from './catalogue.schema';
@@ -110,6 +111,15 @@ export const catalogueApi = {
     status: 200,
     response: adminPageSchema(adminPassageSchema, 'AdminPassagePage'),
     returns: 'A page of passages',
+  }),
+  adminPassageLevels: contract('adminPassageLevels', 'GET /admin/passage-levels', {
+    summary: 'How many read-aloud passages each level has (administrators only)',
+    description:
+      'A level with none still gets a passage in its weekly plans, from the nearest level (the easier one first); the console warns the team so they can add one.',
+    access: 'admin',
+    status: 200,
+    response: passageLevelsSchema,
+    returns: 'Every level with its number of passages',
   }),
   adminCreatePassage: contract('adminCreatePassage', 'POST /admin/passages', {
     summary: 'Adds a passage; its words are counted on the server',

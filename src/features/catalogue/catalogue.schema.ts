@@ -206,6 +206,12 @@ export type PassagePatch = z.input<typeof passagePatchSchema>;
  * A passage in the admin list: what families read aloud, but the text itself. The word count is
  * counted on the server, with the function the read-aloud page measures speed by.
  */
+/** How many passages each level has: a level with none borrows the nearest level's in its plans. */
+export const passageLevelsSchema = z
+  .object({ levels: z.array(z.object({ level: z.enum(READING_LEVELS), passages: z.int() })) })
+  .meta({ id: 'PassageLevels' });
+export type PassageLevels = z.infer<typeof passageLevelsSchema>;
+
 export const adminPassageSchema = passageSchema
   .omit({ text: true })
   .extend(timestamps)

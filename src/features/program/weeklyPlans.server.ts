@@ -13,6 +13,7 @@ import {
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import { childLevelReview } from './levelReview';
+import { passageForWeek } from './passageChoice';
 import { fitGoalToDays, planDays, planEnd } from './planDays';
 import { planPagePath, titleKey } from './program';
 import {
@@ -48,7 +49,7 @@ export const programWeekStart = (startsAt: Date, weekIndex: number) =>
 export interface PlanContext {
   catalogue: readonly CatalogueBook[];
   index: RatingIndex;
-  /** Each level's passages, by id (a plan takes the week's one in turn). */
+  /** Each level's passages, by id (a plan takes the week's one in turn: passageChoice.ts). */
   passagesByLevel: ReadonlyMap<ReadingLevel, readonly string[]>;
   /** Each catalogue book's level, for the review of the child's level (levelReview.ts). */
   levelOf: ReadonlyMap<string, ReadingLevel | null>;
@@ -192,9 +193,7 @@ export async function makeWeeklyPlan(
     weeklyGoal(level, minutesByWeek(childLogs, startsAt)),
     planDays(startsAt, endsAt),
   );
-  const levelPassages = context.passagesByLevel.get(level) ?? [];
-  const passageId =
-    levelPassages.length > 0 ? levelPassages[input.weekIndex % levelPassages.length] : undefined;
+  const passageId = passageForWeek(level, input.weekIndex, context.passagesByLevel);
 
   // The plan and its books in one statement: atomic by itself, and one round trip where a
   // transaction takes four (about a tenth of a plan's time on the embedded database: npm run
