@@ -297,6 +297,29 @@ describe('a child’s weekly plan', () => {
   });
 });
 
+describe('the week’s read-aloud passage', () => {
+  it('comes with its text, and is ticked once read aloud in the plan’s week', async () => {
+    const f = await newFamily('Rosa');
+    const subscription = await enrol(f, new Date(Date.now() - DAY));
+    await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
+    const before = (await planOf(f)).plan?.passage;
+    expect(before).toMatchObject({
+      title: 'The lighthouse',
+      text: 'The lamp turned all night.',
+      practised: false,
+    });
+    // An attempt of another passage, or none, ticks nothing; one of the week's passage does.
+    const attempt = await call(
+      api,
+      'POST',
+      `/api/children/${f.childId}/recordings?passageId=${before?.id}&durationMs=30000`,
+      { token: f.token },
+    );
+    expect(attempt.status, JSON.stringify(attempt.json)).toBe(201);
+    expect((await planOf(f)).plan?.passage?.practised).toBe(true);
+  });
+});
+
 describe('placement', () => {
   const confident = { independence: 'long-alone', stamina: 'over-20', feeling: 'easy' };
   const place = (f: Family, body: unknown) =>

@@ -16,6 +16,7 @@ import {
   plans,
   readingLogs,
   readingMilestones,
+  recordings,
   subscriptions,
   weeklyPlanBooks,
   weeklyPlans,
@@ -141,7 +142,7 @@ export async function planDetails(
       programName: plans.name,
       programStartsAt: subscriptions.startsAt,
       programEndsAt: subscriptions.endsAt,
-      passage: { id: passages.id, title: passages.title, wordCount: passages.wordCount },
+      passage: { id: passages.id, title: passages.title, wordCount: passages.wordCount, text: passages.text },
     })
     .from(weeklyPlans)
     .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
@@ -157,7 +158,7 @@ export async function planDetails(
   if (!first) return [];
 
   const alternative = alias(books, 'alternative');
-  const [planned, logs] = await Promise.all([
+  const [planned, logs, attempts] = await Promise.all([
     db
       .select({
         planId: weeklyPlanBooks.planId,
@@ -190,7 +191,14 @@ export async function planDetails(
       })
       .from(readingLogs)
       .where(and(eq(readingLogs.childId, child.id), gte(readingLogs.readOn, utcDay(first.plan.startsAt)))),
+    db
+      .select({ passageId: recordings.passageId, at: recordings.createdAt })
+      .from(recordings)
+      .where(and(eq(recordings.childId, child.id), gte(recordings.createdAt, first.plan.startsAt))),
   ]);
+  // The week's passage is practised once it was read aloud between the plan's start and its end.
+  const practised = (plan: typeof first.plan) =>
+    attempts.some((a) => a.passageId === plan.passageId && a.at >= plan.startsAt && a.at < plan.endsAt);
 
   return rows.map((row) => {
     const { plan } = row;
@@ -226,7 +234,7 @@ export async function planDetails(
         minutesRead: reading.minutesRead,
         sessions: reading.sessions,
         books: bookList,
-        passage: row.passage?.id ? row.passage : null,
+        passage: row.passage?.id ? { ...row.passage, practised: practised(plan) } : null,
       },
     };
   });

@@ -58,7 +58,17 @@ export const weeklyPlanSchema = z.object({
   minutesRead: z.int().meta({ description: 'Minutes logged from the first to the last day of the plan' }),
   sessions: z.array(planSessionSchema),
   books: z.array(planBookSchema),
-  passage: z.object({ id: z.string(), title: z.string(), wordCount: z.int() }).nullable(),
+  passage: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      wordCount: z.int(),
+      /** The passage itself, for the printed plan. */
+      text: z.string(),
+      /** Read aloud (an attempt on the read-aloud page) between the plan's first and last day. */
+      practised: z.boolean(),
+    })
+    .nullable(),
 });
 
 /**

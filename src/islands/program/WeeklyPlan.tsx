@@ -275,18 +275,35 @@ function PlanBody({ view, plan, page }: { view: ChildPlanDto; plan: WeeklyPlanDt
       <p className="plan-hint">The weekend is free for catching up or simply reading for fun.</p>
 
       {plan.passage && (
-        <>
-          <h3 className="plan-subtitle">Read-aloud passage</h3>
+        <section
+          className={`plan-passage${plan.passage.practised ? ' is-done' : ''}`}
+          aria-labelledby="plan-passage"
+        >
+          <h3 id="plan-passage" className="plan-subtitle">
+            Read-aloud passage
+          </h3>
           <p>
-            <strong>{plan.passage.title}</strong> ({plan.passage.wordCount} words): read it aloud once this
-            week.{' '}
-            {!page && (
-              <a className="no-print" href="/readonance/oration">
-                Practise it now
-              </a>
+            <strong>{plan.passage.title}</strong> ({plan.passage.wordCount} words):{' '}
+            {plan.passage.practised ? (
+              <strong className="plan-done">✓ Read aloud this week</strong>
+            ) : (
+              <>
+                read it aloud once this week.{' '}
+                {!page && (
+                  <a className="no-print" href={`/readonance/oration?passage=${plan.passage.id}`}>
+                    Practise it now
+                  </a>
+                )}
+              </>
             )}
           </p>
-        </>
+          {/* The text itself on the printed plan, to read from paper. */}
+          <div className={page ? 'plan-passage-text' : 'plan-passage-text print-only'}>
+            {plan.passage.text.split(/\n\s*\n/).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
       )}
     </>
   );

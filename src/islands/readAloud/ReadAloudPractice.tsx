@@ -81,9 +81,10 @@ export function ReadAloudPractice() {
     () => orderPassagesForLevel(passages ?? [], childLevel, READING_LEVELS),
     [passages, childLevel],
   );
-  // A new reader starts on a passage of their own level.
+  // A new reader starts on a passage of their own level, or on the one the week's plan links to.
   useEffect(() => {
-    setPassageId(ordered[0]?.id ?? '');
+    const linked = new URLSearchParams(window.location.search).get('passage');
+    setPassageId(ordered.find((p) => p.id === linked)?.id ?? ordered[0]?.id ?? '');
   }, [ordered]);
   const passage = ordered.find((p) => p.id === passageId) ?? ordered[0];
 
