@@ -68,6 +68,10 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: '/admin/interviews', title: 'Interview bookings', access: 'admin', beyondSpec: true },
   // Beyond the specification: the background jobs, queued, failed and retried (issue 15).
   { path: '/admin/jobs', title: 'Background jobs', access: 'admin', beyondSpec: true },
+  // Beyond the specification: the enrolled children and each child's weekly plans, read-only
+  // (issue 24, item 7).
+  { path: '/admin/enrolments', title: 'Enrolled children', access: 'admin', beyondSpec: true },
+  { path: '/admin/enrolments/{id}', title: 'A child’s program', access: 'admin', beyondSpec: true },
 
   // Beyond the specification: a child's weekly plan and finished-books wall on pages of their own,
   // printable (issue 15).

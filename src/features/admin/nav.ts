@@ -39,6 +39,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Accounts',
     matches: ['/admin/users', '/admin/users/{id}', '/view-user-page/{id}', '/admin/create-new-account'],
   },
+  {
+    href: '/admin/enrolments',
+    label: 'Enrolled children',
+    matches: ['/admin/enrolments', '/admin/enrolments/{id}'],
+  },
   { href: '/admin/audit', label: 'Audit log', matches: ['/admin/audit'] },
   { href: '/admin/jobs', label: 'Background jobs', matches: ['/admin/jobs'] },
   { href: '/admin/test-payment', label: 'Test payment', matches: ['/admin/test-payment'] },

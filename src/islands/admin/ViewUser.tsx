@@ -3,6 +3,7 @@ import { ageText, postLink, statusWords } from '~/features/admin/users';
 import { type AdminUserView, VIEW_LIST_LIMIT } from '~/features/admin/users.schema';
 import type { AdminOrder } from '~/features/payments/admin.schema';
 import { formatPrice } from '~/features/plans/plans';
+import { enrolmentPagePath } from '~/features/program/adminEnrolments';
 import { ClosedNote, OrderActions } from '~/islands/payments/admin/OrderActions';
 import { headings, Table } from '~/islands/shared/admin/AdminTable';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
@@ -167,7 +168,14 @@ function View({
           [
             'Program',
             (child) => (
-              <ChildPrograms programs={child} none={<span className="hint">No active program</span>} />
+              <>
+                <ChildPrograms programs={child} none={<span className="hint">No active program</span>} />
+                {(child.subscription || child.queued.length > 0) && (
+                  <a className="account-child-plans" href={enrolmentPagePath(child.id)}>
+                    Weekly plans and progress<span className="sr-only">: {child.name}</span>
+                  </a>
+                )}
+              </>
             ),
           ],
         ]}
