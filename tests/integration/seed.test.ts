@@ -1,7 +1,10 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CHILDREN, DEMO_READER_FAMILIES } from '../../src/features/demo/demoContent';
+import { DEMO_BEHIND_READER, DEMO_CHILDREN, DEMO_READER_FAMILIES } from '../../src/features/demo/demoContent';
 import { seedDemo } from '../../src/features/demo/seed.server';
+import { enrolmentQuerySchema } from '../../src/features/program/adminEnrolments.schema';
+import { listEnrolments } from '../../src/features/program/adminEnrolments.server';
+import { dueWeeklyPlans, weeklyPlanMaker } from '../../src/features/program/planJobs.server';
 import {
   blogs,
   books,
@@ -42,11 +45,14 @@ describe('demo seed', () => {
     for (const level of ['sprout', 'sapling', 'branch', 'canopy'] as const)
       expect(catalogue.filter((b) => b.readingLevel === level).length).toBeGreaterThanOrEqual(10);
     expect(catalogue.every((b) => b.topics.length > 0)).toBe(true);
-    // Maya is in a program under way, so the profile shows her weekly plan on a first start.
+    // Maya is in a program under way, so the profile shows her weekly plan on a first start; a demo
+    // reader is in one too, further in.
     const programs = await db.select().from(subscriptions);
-    expect(programs).toHaveLength(1);
-    expect(programs[0]!.startsAt.getTime()).toBeLessThan(Date.now());
-    expect(programs[0]!.endsAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000);
+    expect(programs).toHaveLength(2);
+    for (const program of programs) {
+      expect(program.startsAt.getTime()).toBeLessThan(Date.now());
+      expect(program.endsAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000);
+    }
     const allEvents = await db.select().from(events);
     expect(allEvents.some((e) => e.startsAt > new Date())).toBe(true);
     expect(allEvents.some((e) => e.startsAt < new Date())).toBe(true);
@@ -76,6 +82,16 @@ describe('demo seed', () => {
     expect(posts.map((p) => p.status).sort()).toEqual(
       expect.arrayContaining(['draft', 'rejected', 'submitted']),
     );
+  });
+
+  it('gives the console’s enrolled children one child on track and one behind, once the plans are made', async () => {
+    const makePlan = weeklyPlanMaker(database.db);
+    for (const week of await dueWeeklyPlans(database.db, new Date())) await makePlan(week);
+    const page = await listEnrolments(database.db, enrolmentQuerySchema.parse({}));
+    expect(page.items.map((row) => [row.childName, row.week, row.behind])).toEqual([
+      [DEMO_BEHIND_READER, 1, true],
+      ['Maya', 1, false],
+    ]);
   });
 
   it('never runs against a database that already holds data', async () => {

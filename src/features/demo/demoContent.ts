@@ -815,6 +815,13 @@ interface DemoReaderFamily {
 }
 
 /**
+ * The demo reader five days into a monthly program who has read far less than the week's goal (a
+ * Canopy reader's goal is 75 minutes at least; one 25-minute book falls in the week): the team's
+ * "Enrolled children" shows a child behind on the plan.
+ */
+export const DEMO_BEHIND_READER = 'Arjun';
+
+/**
  * Other families in the program, with no sign-in account: their children's ratings are what the
  * weekly plans learn from ("loved by 2 Branch readers who like science"). Three children at each
  * level, with interests that overlap Maya's and Theo's and each other's, and tastes that differ

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { preparePost } from '~/features/blogs/blogs.server';
-import { programEnd } from '~/features/payments/programPeriod';
 import { passageWordCount } from '~/features/readAloud/readAloud';
 import { type Db, queryRows, type Tx } from '~/platform/db/client.server';
 import {
@@ -10,13 +9,11 @@ import {
   children,
   events,
   notifications,
-  orders,
   passages,
   plans,
   podcastEpisodes,
   readingLogs,
   readingMilestones,
-  subscriptions,
   users,
 } from '~/platform/db/schema.server';
 import { getStorage } from '~/platform/storage/index.server';
@@ -26,6 +23,7 @@ import {
   at,
   BLOGS,
   BOOKS,
+  DEMO_BEHIND_READER,
   DEMO_CHILDREN,
   DEMO_READER_FAMILIES,
   EPISODES,
@@ -34,6 +32,7 @@ import {
   UNPUBLISHED_BLOGS,
 } from './demoContent';
 import { demoEvents } from './demoEvents';
+import { enrolDemoReader, enrolInDemoProgram } from './demoPrograms.server';
 
 /** True when the database already holds anything a person made: seeding never touches it then. */
 async function databaseHasData(db: Db): Promise<boolean> {
@@ -168,28 +167,7 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
     // her first weekly plan within a minute of starting, so the profile shows a real week at once.
     const monthly = planRows.find((p) => p.name === 'Rated Reads Monthly');
     const enrolled = kids.find((k) => k.firstName === 'Maya');
-    if (monthly && enrolled) {
-      const startsAt = at(-2, 9);
-      const endsAt = programEnd(startsAt, monthly.durationMonths);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: parent.id,
-          childId: enrolled.id,
-          planId: monthly.id,
-          amountCents: monthly.priceCents,
-          currency: monthly.currency,
-          status: 'paid',
-          provider: 'sandbox',
-          providerRef: 'demo-order-maya',
-          createdAt: startsAt,
-          paidAt: startsAt,
-        })
-        .returning({ id: orders.id });
-      await tx
-        .insert(subscriptions)
-        .values({ childId: enrolled.id, planId: monthly.id, orderId: order?.id ?? null, startsAt, endsAt });
-    }
+    if (monthly && enrolled) await enrolInDemoProgram(tx, enrolled, monthly, at(-2, 9), 'demo-order-maya');
     const bookRows = await tx
       .insert(books)
       .values(BOOKS.map((b) => ({ ...b, topics: [...b.topics] })))
@@ -300,6 +278,9 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
       await tx.insert(readingMilestones).values({ childId: maya.id, milestone: 'streak-3' });
     }
     await seedDemoReaders(tx, bookRows);
+    // A demo reader five days into the same program, far short of the week's goal: the console's
+    // "Enrolled children" has a child behind on the plan to show (once the job has made the plan).
+    if (monthly) await enrolDemoReader(tx, DEMO_BEHIND_READER, monthly, at(-5, 9));
   });
   return true;
 }
