@@ -2,7 +2,12 @@
  * Settings the browser needs, fixed at build time from PUBLIC_ variables. With no Firebase API key
  * configured, the site talks to the local Auth emulator (demo project), as `npm start` and the tests do.
  */
-const env = import.meta.env;
+// Vite (the pages, Vitest) and the server bundle define import.meta.env; scripts run by Node alone
+// (the OpenAPI lint, the seed, the benchmarks) read the same PUBLIC_ values from the environment.
+const env: Record<string, string | undefined> =
+  import.meta.env ??
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ??
+  {};
 const firebaseApiKey: string = env.PUBLIC_FIREBASE_API_KEY ?? '';
 
 export const publicConfig = {
