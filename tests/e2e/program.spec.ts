@@ -65,23 +65,41 @@ test('a program bought in the sandbox brings a weekly plan; a planned book logge
   const title =
     ((await first.getByRole('heading', { level: 4 }).textContent()) ?? '').split(' by ')[0]?.trim() ?? '';
   const author = ((await first.locator('.plan-book-author').textContent()) ?? '').replace(/^by /, '').trim();
-  await first.getByRole('link', { name: 'Log it in the reading log' }).click();
-  await expect(page).toHaveURL(`/book-history/${kofiId}`);
+  // Each book's link names its book (five links, five names), and opens the log with it chosen.
+  await first.getByRole('link', { name: `Log it (${title}) in the reading log` }).click();
+  await expect(page).toHaveURL(new RegExp(`/book-history/${kofiId}\\?book=`));
   const form = page.getByRole('form', { name: 'Add reading' });
-  await form.getByLabel('Search the catalogue').fill(title);
   const catalogue = form.getByLabel('Book from the catalogue');
+  await expect(catalogue.locator('option:checked')).toHaveText(`${title} — ${author}`);
+  // One session is not a book: begun, in progress.
+  await form.getByLabel('Minutes read').fill('20');
+  await form.getByRole('button', { name: 'Add to the log' }).click();
+  await expect(page.getByRole('status').getByText(`Added: ${title}, 20 minutes.`)).toBeVisible();
+  await gotoReady(page, `/reading-plan/${kofiId}`);
+  const begun = page
+    .getByRole('region', { name: 'Kofi’s week 1 of 5' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(begun.getByText('In progress: logged, not finished yet.')).toBeVisible();
+
+  // Finished the next day… here, in a second entry ticked "Finished it", with its stars.
+  await gotoReady(page, `/book-history/${kofiId}`);
+  await form.getByLabel('Search the catalogue').fill(title);
   await expect(catalogue.getByRole('option', { name: `${title} — ${author}` })).toBeAttached();
   await catalogue.selectOption({ label: `${title} — ${author}` });
-  await form.getByLabel('Minutes read').fill('30');
+  await form.getByLabel('Minutes read').fill('10');
+  await form.getByRole('checkbox', { name: 'Finished it' }).check();
+  await form.getByRole('radio', { name: '4 stars' }).check();
   await form.getByRole('button', { name: 'Add to the log' }).click();
-  await expect(page.getByRole('status').getByText(`Added: ${title}, 30 minutes.`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Added: ${title}, 10 minutes.`)).toBeVisible();
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible();
 
   // The plan ticks it off and counts the minutes, on its printable page too.
   await gotoReady(page, `/reading-plan/${kofiId}`);
   const printable = page.getByRole('region', { name: 'Kofi’s week 1 of 5' });
   await expect(printable.getByRole('listitem').filter({ hasText: 'books read' })).toContainText(/1 of \d/);
   const done = printable.getByRole('listitem').filter({ hasText: title });
-  await expect(done.getByText('✓ Read: it is in the reading log')).toBeVisible();
+  await expect(done.getByText('✓ Finished: it is on the finished-books wall')).toBeVisible();
   await expect(printable.getByRole('listitem').filter({ hasText: 'minutes of the goal' })).toContainText(
     '30 /',
   );

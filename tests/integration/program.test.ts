@@ -140,8 +140,23 @@ describe('a child’s weekly plan', () => {
 
     const today = utcDay(new Date());
     for (const [readOn, body] of [
-      [addDays(today, -1), { title: 'A book of our own', minutes: 15 }],
-      [today, { bookId: picked.bookId, minutes: 25, rating: 5 }],
+      [addDays(today, -1), { title: 'A book of our own', minutes: 15, finished: true }],
+      // One session of a planned book: begun, not done (issue 24).
+      [addDays(today, -1), { bookId: picked.bookId, minutes: 10 }],
+    ] as const) {
+      const res = await call(api, 'POST', `/api/children/${f.childId}/reading`, {
+        token: f.token,
+        body: { readOn, ...body },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    const begun = (await planOf(f)).plan?.books.find((b) => b.title === picked.title);
+    expect(begun).toMatchObject({ started: true, done: false });
+    expect(
+      (await call(api, 'GET', `/api/children/${f.childId}/wall`, { token: f.token })).json.books,
+    ).toEqual([expect.objectContaining({ title: 'A book of our own' })]);
+    for (const [readOn, body] of [
+      [today, { bookId: picked.bookId, minutes: 15, rating: 5, finished: true }],
     ] as const) {
       const res = await call(api, 'POST', `/api/children/${f.childId}/reading`, {
         token: f.token,
@@ -153,11 +168,12 @@ describe('a child’s weekly plan', () => {
     const after = await planOf(f, `?today=${today}`);
     expect(after.plan?.books.map((b) => b.done)).toEqual(before.books.map((b) => b.title === picked.title));
     expect(after.plan?.minutesRead).toBe(40);
+    expect(after.plan?.books.find((b) => b.title === picked.title)?.started).toBe(true);
     expect(after.streakDays).toBe(2);
     const session = after.plan?.sessions.find((s) => s.day === today);
     // Today is a session day when it is a weekday (the plan began two days ago, so it is in it).
     const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) expect(session?.readMinutes).toBe(25);
+    if (weekday >= 1 && weekday <= 5) expect(session?.readMinutes).toBe(15);
     else expect(session).toBeUndefined();
 
     const wall = await call(api, 'GET', `/api/children/${f.childId}/wall`, { token: f.token });
@@ -165,7 +181,8 @@ describe('a child’s weekly plan', () => {
     const shown = wall.json as unknown as WallDto;
     expect(shown.childName).toBe('Ruby');
     expect(shown.books.map((b) => b.title)).toEqual([picked.title, 'A book of our own']);
-    expect(shown.books[0]).toMatchObject({ author: picked.author, rating: 5, firstReadOn: today });
+    // Dated by the day it was finished, not the day it was begun.
+    expect(shown.books[0]).toMatchObject({ author: picked.author, rating: 5, finishedOn: today });
   });
 
   it('shows another week when asked, and 404 for a plan that is not this child’s', async () => {
@@ -457,13 +474,14 @@ describe('the finished-books wall', () => {
           readOn: addDays(today, -day),
           minutes: 20,
           rating: day + 2,
+          finished: day === 2,
         },
       });
     }
     const wall = (await call(api, 'GET', `/api/children/${f.childId}/wall`, { token: f.token }))
       .json as unknown as WallDto;
     expect(wall.books).toHaveLength(1);
-    expect(wall.books[0]).toMatchObject({ title: 'Matilda', rating: 2, firstReadOn: addDays(today, -2) });
+    expect(wall.books[0]).toMatchObject({ title: 'Matilda', rating: 2, finishedOn: addDays(today, -2) });
     expect(wall.milestones).toEqual([
       expect.objectContaining({ milestone: 'streak-3', kind: 'streak', title: 'Nia read 3 days in a row' }),
     ]);

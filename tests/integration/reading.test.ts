@@ -422,11 +422,13 @@ describe('milestones', () => {
   it('announces the tenth different book once', async () => {
     const f = await family('Ada');
     const day = addDays(today(), -20);
-    for (let i = 1; i <= 9; i++) await logged(f, { readOn: day, minutes: 5, title: `Book ${i}` });
-    // The same title again (any capitals) is not a new book.
-    expect((await logged(f, { readOn: day, minutes: 5, title: 'BOOK 9' })).milestones).toEqual([]);
-    expect((await logged(f, { readOn: day, minutes: 5, bookId: book.id })).milestones).toEqual(['books-10']);
-    expect((await logged(f, { readOn: day, minutes: 5, title: 'Book 11' })).milestones).toEqual([]);
+    const done = { readOn: day, minutes: 5, finished: true };
+    for (let i = 1; i <= 9; i++) await logged(f, { ...done, title: `Book ${i}` });
+    // The same title again (any capitals) is not a new book, nor is one begun but not finished.
+    expect((await logged(f, { ...done, title: 'BOOK 9' })).milestones).toEqual([]);
+    expect((await logged(f, { readOn: day, minutes: 5, title: 'Half read' })).milestones).toEqual([]);
+    expect((await logged(f, { ...done, bookId: book.id })).milestones).toEqual(['books-10']);
+    expect((await logged(f, { ...done, title: 'Book 11' })).milestones).toEqual([]);
     const notes = await milestoneNotes(f.childId);
     expect(notes.map((n) => n.title)).toEqual(['Ada has read 10 different books']);
   });
@@ -453,6 +455,27 @@ describe('milestones', () => {
       .where(eq(readingMilestones.childId, f.childId));
     expect(recorded.map((r) => r.milestone).sort()).toEqual(['streak-3', 'streak-7']);
     expect((await logged(f, { readOn: addDays(day, 8), minutes: 5 })).milestones).toEqual([]);
+  });
+
+  it('counts the books rated before "finished" existed as finished (migration 0022)', async () => {
+    const f = await family('Rated');
+    const day = addDays(today(), -30);
+    await database.db.insert(readingLogs).values([
+      { childId: f.childId, title: 'Rated one', readOn: day, minutes: 10, rating: 4 },
+      { childId: f.childId, title: 'Unrated one', readOn: day, minutes: 10 },
+    ]);
+    const update = readFileSync('drizzle/0022_reading_finished.sql', 'utf8').split(
+      '--> statement-breakpoint',
+    );
+    await database.db.execute(sql.raw(update.at(-1) ?? ''));
+    const rows = await database.db
+      .select({ title: readingLogs.title, finished: readingLogs.finished })
+      .from(readingLogs)
+      .where(eq(readingLogs.childId, f.childId));
+    expect(Object.fromEntries(rows.map((r) => [r.title, r.finished]))).toEqual({
+      'Rated one': true,
+      'Unrated one': false,
+    });
   });
 });
 

@@ -119,6 +119,8 @@ async function seedDemoReaders(tx: Tx, bookRows: readonly { id: string; title: s
             .slice(0, 10),
           minutes: 15 + ((i + c + f) % 4) * 5,
           rating,
+          // A demo reader rated the books they finished.
+          finished: true,
         });
       });
     });
@@ -226,7 +228,9 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
           readOn: at(-daysAgo, 12).toISOString().slice(0, 10),
           minutes: 15 + ((i * 7) % 20),
           pages: 8 + i,
+          // Seven sessions of one book: finished (and rated) on the last one.
           rating: i === 0 ? 5 : null,
+          finished: i === 0,
         })),
       );
       // A few rated books for both children, so "Top-rated this month" has something to rank.
@@ -250,6 +254,7 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
           readOn: at(-daysAgo, 18).toISOString().slice(0, 10),
           minutes: 20,
           rating,
+          finished: true,
         };
       };
       await tx

@@ -188,6 +188,7 @@ export async function planDetails(
         title: readingLogs.title,
         readOn: readingLogs.readOn,
         minutes: readingLogs.minutes,
+        finished: readingLogs.finished,
       })
       .from(readingLogs)
       .where(and(eq(readingLogs.childId, child.id), gte(readingLogs.readOn, utcDay(first.plan.startsAt)))),
@@ -216,6 +217,7 @@ export async function planDetails(
           b.alternativeId && b.alternativeTitle
             ? { bookId: b.alternativeId, title: b.alternativeTitle, author: b.alternativeAuthor ?? '' }
             : null,
+        started: reading.started(b),
         done: reading.done(b),
       }));
     return {
@@ -241,8 +243,9 @@ export async function planDetails(
 }
 
 /**
- * The child's finished-books wall: every different book in the log (by catalogue book, or by
- * title for one typed by hand), with its cover and latest stars, and the milestones reached.
+ * The child's finished-books wall: every different book the family logged as finished (by
+ * catalogue book, or by title for one typed by hand), with its cover, the day it was finished and
+ * its latest stars (given on any of its entries), and the milestones reached.
  */
 export async function finishedBooks(db: Db, child: ChildRow): Promise<WallDto> {
   const [logs, milestones] = await Promise.all([
@@ -253,6 +256,7 @@ export async function finishedBooks(db: Db, child: ChildRow): Promise<WallDto> {
         author: readingLogs.author,
         readOn: readingLogs.readOn,
         rating: readingLogs.rating,
+        finished: readingLogs.finished,
         coverPath: books.coverPath,
       })
       .from(readingLogs)
@@ -265,20 +269,20 @@ export async function finishedBooks(db: Db, child: ChildRow): Promise<WallDto> {
       .where(eq(readingMilestones.childId, child.id))
       .orderBy(asc(readingMilestones.reachedAt)),
   ]);
+  const keyOf = (log: { bookId: string | null; title: string }) => log.bookId ?? `title:${titleKey(log.title)}`;
+  const rated = new Map<string, number>();
+  for (const log of logs) if (log.rating !== null) rated.set(keyOf(log), log.rating);
   const byBook = new Map<string, WallDto['books'][number]>();
   for (const log of logs) {
-    const key = log.bookId ?? `title:${titleKey(log.title)}`;
-    const seen = byBook.get(key);
-    if (!seen) {
-      byBook.set(key, {
-        bookId: log.bookId,
-        title: log.title,
-        author: log.author,
-        coverUrl: mediaUrlOf(log.coverPath),
-        firstReadOn: log.readOn,
-        rating: log.rating,
-      });
-    } else if (log.rating !== null) seen.rating = log.rating;
+    if (!log.finished || byBook.has(keyOf(log))) continue;
+    byBook.set(keyOf(log), {
+      bookId: log.bookId,
+      title: log.title,
+      author: log.author,
+      coverUrl: mediaUrlOf(log.coverPath),
+      finishedOn: log.readOn,
+      rating: rated.get(keyOf(log)) ?? null,
+    });
   }
   return {
     childId: child.id,

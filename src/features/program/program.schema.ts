@@ -37,7 +37,10 @@ export const planBookSchema = z.object({
     .object({ bookId: z.string(), title: z.string(), author: z.string() })
     .nullable()
     .meta({ description: 'A library-friendly alternative on a shared topic' }),
-  done: z.boolean().meta({ description: 'Logged on or after the first day of the plan' }),
+  started: z.boolean().meta({ description: 'In the log on or after the first day of the plan' }),
+  done: z
+    .boolean()
+    .meta({ description: 'Logged as finished on or after the first day of the plan (one session is not a book)' }),
 });
 
 export const planSessionSchema = z.object({
@@ -107,7 +110,7 @@ export const wallBookSchema = z.object({
   title: z.string(),
   author: z.string().nullable(),
   coverUrl: z.string().nullable(),
-  firstReadOn: day,
+  finishedOn: day.meta({ description: 'The day the family logged it finished (the first time)' }),
   rating: z.int().nullable().meta({ description: 'The latest stars given, if any' }),
 });
 

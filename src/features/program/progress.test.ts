@@ -47,12 +47,13 @@ describe('the weeks of a program', () => {
 
 describe('what a plan counts of the reading log', () => {
   const plan = { startsAt: start, endsAt: dayAt(7), sessionMinutes: [20, 20, 20, 20, 20] };
-  const log = (readOn: string, minutes: number, title = 'A book', bookId: string | null = null) => ({
-    readOn,
-    minutes,
-    title,
-    bookId,
-  });
+  const log = (
+    readOn: string,
+    minutes: number,
+    title = 'A book',
+    bookId: string | null = null,
+    finished = true,
+  ) => ({ readOn, minutes, title, bookId, finished });
 
   it('adds the minutes on the plan’s days only, and each session’s day', () => {
     const reading = planReading(plan, [
@@ -86,6 +87,20 @@ describe('what a plan counts of the reading log', () => {
     expect(reading.done({ bookId: 'b-later', title: 'Later', alternativeId: null })).toBe(true);
     expect(reading.done({ bookId: 'b-x', title: 'X', alternativeId: 'b-alt' })).toBe(true);
     expect(reading.done({ bookId: null, title: 'Gone', alternativeId: null })).toBe(false);
+  });
+
+  it('counts a book begun but not finished as in progress, not done (issue 24)', () => {
+    const reading = planReading(plan, [
+      log('2026-11-03', 30, 'Matilda', 'b-matilda', false),
+      log('2026-11-04', 20, 'The BFG', 'b-bfg', false),
+      log('2026-11-05', 25, 'The BFG', 'b-bfg', true),
+    ]);
+    const matilda = { bookId: 'b-matilda', title: 'Matilda', alternativeId: null };
+    const bfg = { bookId: 'b-bfg', title: 'The BFG', alternativeId: null };
+    expect(reading.started(matilda)).toBe(true);
+    expect(reading.done(matilda)).toBe(false);
+    expect(reading.done(bfg)).toBe(true);
+    expect(reading.started({ bookId: 'b-x', title: 'X', alternativeId: null })).toBe(false);
   });
 });
 

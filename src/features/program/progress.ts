@@ -37,6 +37,8 @@ export interface LoggedRead {
   /** YYYY-MM-DD. */
   readOn: string;
   minutes: number;
+  /** The family said the book was finished with this reading. */
+  finished: boolean;
 }
 
 /** A planned book, with its library alternative. */
@@ -48,8 +50,9 @@ export interface PlannedBook {
 
 /**
  * What a plan counts of the log: the minutes on its days, each session with the minutes logged on
- * its day, and a test of whether a planned book is done: in the log from the plan's first day on
- * (by the catalogue book, by its title for an entry typed by hand, or as its library alternative).
+ * its day, and whether a planned book is begun or done: in the log from the plan's first day on
+ * (by the catalogue book, by its title for an entry typed by hand, or as its library alternative),
+ * and done only once an entry says it was finished (one session is not a book).
  */
 export function planReading(
   plan: { startsAt: Date; endsAt: Date; sessionMinutes: readonly number[] },
@@ -64,8 +67,14 @@ export function planReading(
     if (log.readOn > last) continue;
     minutesOn.set(log.readOn, (minutesOn.get(log.readOn) ?? 0) + log.minutes);
   }
-  const loggedBooks = new Set(since.map((l) => l.bookId).filter((id): id is string => id !== null));
-  const loggedTitles = new Set(since.map((l) => titleKey(l.title)));
+  const inLog = (entries: readonly LoggedRead[]) => {
+    const books = new Set(entries.map((l) => l.bookId).filter((id): id is string => id !== null));
+    const titles = new Set(entries.map((l) => titleKey(l.title)));
+    return (book: PlannedBook) =>
+      (book.bookId !== null && books.has(book.bookId)) ||
+      titles.has(titleKey(book.title)) ||
+      (book.alternativeId !== null && books.has(book.alternativeId));
+  };
   const reading = sessionDays(days, plan.sessionMinutes.length);
   return {
     startsOn: first,
@@ -75,10 +84,8 @@ export function planReading(
       const day = reading[i] ?? last;
       return { day, minutes, readMinutes: minutesOn.get(day) ?? 0 };
     }),
-    done: (book: PlannedBook) =>
-      (book.bookId !== null && loggedBooks.has(book.bookId)) ||
-      loggedTitles.has(titleKey(book.title)) ||
-      (book.alternativeId !== null && loggedBooks.has(book.alternativeId)),
+    started: inLog(since),
+    done: inLog(since.filter((l) => l.finished)),
   };
 }
 

@@ -30,10 +30,11 @@ export async function reachMilestones(tx: Db, child: ChildRow, day: string): Pro
           sql`${readingLogs.readOn} between ${addDays(day, -span)}::date and ${addDays(day, span)}::date`,
         ),
       ),
+    // Books finished, not books begun: one session of a book is not a book read.
     tx
       .select({ books: sql<number>`count(distinct lower(${readingLogs.title}))::int` })
       .from(readingLogs)
-      .where(eq(readingLogs.childId, child.id)),
+      .where(and(eq(readingLogs.childId, child.id), eq(readingLogs.finished, true))),
   ]);
   const reached = milestonesReached({
     streak: runAround(

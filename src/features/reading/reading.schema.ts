@@ -54,6 +54,10 @@ function entryFields(latestDay: () => string) {
       .max(5, 'Choose from 1 to 5 stars.')
       .nullable()
       .optional(),
+    finished: z
+      .boolean({ error: 'Say whether the book was finished: true or false.' })
+      .optional()
+      .meta({ description: 'The child finished the book with this reading (false when left out)' }),
   };
 }
 
@@ -98,6 +102,8 @@ const readingEntrySchema = z
     minutes: z.int(),
     pages: z.int().nullable(),
     rating: z.int().nullable(),
+    /** The child finished the book with this reading: it goes on the wall and ticks a planned book. */
+    finished: z.boolean(),
     createdAt: instant,
   })
   .meta({ id: 'ReadingEntry' });

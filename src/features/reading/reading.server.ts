@@ -36,6 +36,7 @@ function entryDto(row: EntryRow): ReadingEntry {
     minutes: row.minutes,
     pages: row.pages,
     rating: row.rating,
+    finished: row.finished,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -223,6 +224,7 @@ export async function addEntry(
         minutes: input.minutes,
         pages: input.pages ?? null,
         rating: input.rating ?? null,
+        finished: input.finished ?? false,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
@@ -259,6 +261,7 @@ export async function updateEntry(
     if (patch.minutes !== undefined) changes.minutes = patch.minutes;
     if (patch.pages !== undefined) changes.pages = patch.pages;
     if (patch.rating !== undefined) changes.rating = patch.rating;
+    if (patch.finished !== undefined) changes.finished = patch.finished;
     const day = changes.readOn ?? current.readOn;
     if (changes.readOn !== undefined) checkNotBeforeBirth(child, day);
     if (changes.readOn !== undefined || changes.minutes !== undefined)

@@ -278,6 +278,6 @@ export function milestoneNotice(milestone: Milestone, childName: string): { titl
   }
   return {
     title: `${childName} has read ${n} different books`,
-    body: `${n} books in ${childName}’s reading log. What will the next one be?`,
+    body: `${n} books finished in ${childName}’s reading log. What will the next one be?`,
   };
 }

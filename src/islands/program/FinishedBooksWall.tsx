@@ -99,7 +99,7 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
               <span className="wall-book-title">{book.title}</span>
               {book.author && <span className="wall-book-author">{book.author}</span>}
               <span className="wall-book-date">
-                {longDate(book.firstReadOn)}
+                Finished {longDate(book.finishedOn)}
                 {book.rating ? ` · ${starsText(book.rating)}` : ''}
               </span>
             </li>

@@ -309,6 +309,13 @@ function PlanBody({ view, plan, page }: { view: ChildPlanDto; plan: WeeklyPlanDt
   );
 }
 
+/** The reading log with this book already chosen in its form. */
+function logLinkOf(childId: string, book: PlanBookDto) {
+  if (!book.bookId) return `/book-history/${childId}`;
+  const query = new URLSearchParams({ book: book.bookId, title: book.title, author: book.author });
+  return `/book-history/${childId}?${query}#rlog-add`;
+}
+
 function PlanBook({ book, childId, page }: { book: PlanBookDto; childId: string; page: boolean }) {
   return (
     <li className={`plan-book surface${book.done ? ' is-done' : ''}`}>
@@ -319,13 +326,13 @@ function PlanBook({ book, childId, page }: { book: PlanBookDto; childId: string;
         </h4>
         <p className="plan-book-status">
           {book.done ? (
-            <strong className="plan-done">✓ Read: it is in the reading log</strong>
+            <strong className="plan-done">✓ Finished: it is on the finished-books wall</strong>
           ) : (
             <>
-              Not logged yet.{' '}
+              {book.started ? 'In progress: logged, not finished yet.' : 'Not logged yet.'}{' '}
               {!page && (
-                <a className="no-print" href={`/book-history/${childId}`}>
-                  Log it in the reading log
+                <a className="no-print" href={logLinkOf(childId, book)}>
+                  Log it<span className="sr-only"> ({book.title})</span> in the reading log
                 </a>
               )}
             </>

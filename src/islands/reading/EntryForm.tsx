@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
 import { localDay } from '~/features/reading/reading';
 import { readingApi } from '~/features/reading/reading.api';
 import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
@@ -15,9 +16,9 @@ const numberOf = (text: string): number | string | undefined => {
   return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
 };
 
-const choiceOf = (entry: ReadingEntry | undefined): BookChoice =>
+const choiceOf = (entry: ReadingEntry | undefined, preset?: CatalogueBook): BookChoice =>
   !entry
-    ? { source: 'catalogue', book: null }
+    ? { source: 'catalogue', book: preset ?? null }
     : entry.bookId
       ? {
           source: 'catalogue',
@@ -33,26 +34,30 @@ export function EntryForm({
   childId,
   idPrefix,
   entry,
+  preset,
   onSaved,
   onCancel,
 }: {
   childId: string;
   idPrefix: string;
   entry?: ReadingEntry;
+  /** A catalogue book already chosen for a new entry (from a link); the server checks it. */
+  preset?: CatalogueBook | undefined;
   onSaved: (change: ReadingChange) => void;
   onCancel?: () => void;
 }) {
   const { formRef, values, set, field, errors, busy, save } = useForm(
     () => ({
-      book: choiceOf(entry),
+      book: choiceOf(entry, preset),
       readOn: entry?.readOn ?? localDay(),
       minutes: entry ? String(entry.minutes) : '',
       pages: entry?.pages ? String(entry.pages) : '',
       rating: entry?.rating ?? null,
+      finished: entry?.finished ?? false,
     }),
     idPrefix,
   );
-  const { book, minutes, pages, rating } = values;
+  const { book, minutes, pages, rating, finished } = values;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,6 +71,7 @@ export function EntryForm({
       minutes: numberOf(minutes),
       pages: numberOf(pages) ?? null,
       rating,
+      finished,
     };
     void save(
       readingEntryInput(() => localDay()),
@@ -74,7 +80,14 @@ export function EntryForm({
         const change = entry
           ? await call(readingApi.update, { params: { id: childId, entryId: entry.id }, body: data })
           : await call(readingApi.create, { params: { id: childId }, body: data, idempotencyKey });
-        if (!entry) set({ book: { source: 'catalogue', book: null }, minutes: '', pages: '', rating: null });
+        if (!entry)
+          set({
+            book: { source: 'catalogue', book: null },
+            minutes: '',
+            pages: '',
+            rating: null,
+            finished: false,
+          });
         onSaved(change);
       },
       { fallback: 'Something went wrong. Please try again.' },
@@ -101,6 +114,19 @@ export function EntryForm({
         {count('minutes', 'Minutes read', 1440)}
         {count('pages', 'Pages (optional)', 5000)}
       </div>
+      <label className="choice entry-finished-choice">
+        <input
+          type="checkbox"
+          checked={finished}
+          onChange={(e) => set({ finished: e.currentTarget.checked })}
+          aria-describedby={`${idPrefix}-finished-hint`}
+        />
+        <span>Finished it</span>
+      </label>
+      <p id={`${idPrefix}-finished-hint`} className="hint">
+        Tick it on the day the last page is read: the book then goes on the finished-books wall and off the
+        week’s plan. {finished ? 'How many stars does it get?' : ''}
+      </p>
       <StarRating
         name={`${idPrefix}-rating`}
         value={rating}

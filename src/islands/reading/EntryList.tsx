@@ -88,6 +88,7 @@ export function EntryList({
                   <span>{minutesText(e.minutes)}</span>
                   {e.pages !== null && <span>{e.pages === 1 ? '1 page' : `${e.pages} pages`}</span>}
                   {e.rating !== null && <Stars rating={e.rating} />}
+                  {e.finished && <span className="entry-finished">Finished</span>}
                 </p>
               </div>
               {confirming === e.id ? (

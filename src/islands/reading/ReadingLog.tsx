@@ -22,6 +22,14 @@ type State =
   | { status: 'failed'; message: string }
   | { status: 'ready'; log: Log };
 
+/** The catalogue book a link chose for the form (a week's plan: "Log it in the reading log"). */
+function linkedBook() {
+  const query = new URLSearchParams(window.location.search);
+  const id = query.get('book');
+  if (!id || !isUuid(id)) return undefined;
+  return { id, title: query.get('title') ?? '', author: query.get('author') ?? '', readingLevel: null };
+}
+
 function fetchLog(childId: string, before?: string): Promise<Log> {
   return call(readingApi.log, { params: { id: childId }, query: { today: localDay(), before } });
 }
@@ -179,6 +187,7 @@ export function ReadingLog({ childId }: { childId: string }) {
           <EntryForm
             childId={childId}
             idPrefix="add"
+            preset={linkedBook()}
             onSaved={(change: ReadingChange) =>
               void changed(
                 `Added: ${change.entry.title}, ${minutesText(change.entry.minutes)}.`,

@@ -246,6 +246,8 @@ export const readingLogs = pgTable(
     minutes: smallint('minutes').notNull(),
     pages: smallint('pages'),
     rating: smallint('rating'),
+    /** The family said the child finished the book with this session (issue 24): one session is not a book. */
+    finished: boolean('finished').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
