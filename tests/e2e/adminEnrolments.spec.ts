@@ -49,7 +49,7 @@ test('the team filters the children behind on the plan and reads one child’s w
   await arjun.getByRole('link', { name: 'Arjun', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/enrolments\/[0-9a-f-]{36}$/);
   await waitForIslands(page);
-  await expect(page.getByRole('heading', { level: 2, name: 'Arjun' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Arjun', exact: true })).toBeVisible();
   const about = page.getByRole('region', { name: 'About Arjun' });
   await expect(about).toContainText('Canopy');
   await expect(about).toContainText('Anita Patel');
@@ -93,10 +93,10 @@ test('the family’s page leads to each enrolled child’s weekly plans', async 
   await gotoReady(page, '/admin/users?q=parent%40example.com');
   await page.getByRole('link', { name: 'Jordan Rivers', exact: true }).click();
   await waitForIslands(page);
-  await page.getByRole('link', { name: 'Weekly plans and progress: Maya' }).click();
+  await page.getByRole('link', { name: 'Weekly plans and progress for Maya' }).click();
   await expect(page).toHaveURL(/\/admin\/enrolments\/[0-9a-f-]{36}$/);
   await waitForIslands(page);
-  await expect(page.getByRole('heading', { level: 2, name: 'Maya' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Maya', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: PROGRAM })).toBeVisible();
   await expectNoViolations(page);
 });

@@ -172,7 +172,7 @@ function View({
                 <ChildPrograms programs={child} none={<span className="hint">No active program</span>} />
                 {(child.subscription || child.queued.length > 0) && (
                   <a className="account-child-plans" href={enrolmentPagePath(child.id)}>
-                    Weekly plans and progress<span className="sr-only">: {child.name}</span>
+                    Weekly plans and progress<span className="sr-only"> for {child.name}</span>
                   </a>
                 )}
               </>
