@@ -53,8 +53,8 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
           <h2 id="wall-title">{wall.childName}’s finished books</h2>
           <p className="plan-dates">
             {count === 0
-              ? 'No books yet.'
-              : `${count} different book${count === 1 ? '' : 's'} so far. Well read, ${wall.childName}!`}
+              ? 'No book finished yet: tick “Finished it” in the reading log on the day the last page is read.'
+              : `${count} book${count === 1 ? '' : 's'} finished so far. Well read, ${wall.childName}!`}
           </p>
         </div>
         <p className="plan-links no-print">

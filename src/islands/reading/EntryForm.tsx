@@ -114,19 +114,21 @@ export function EntryForm({
         {count('minutes', 'Minutes read', 1440)}
         {count('pages', 'Pages (optional)', 5000)}
       </div>
-      <label className="choice entry-finished-choice">
-        <input
-          type="checkbox"
-          checked={finished}
-          onChange={(e) => set({ finished: e.currentTarget.checked })}
-          aria-describedby={`${idPrefix}-finished-hint`}
-        />
-        <span>Finished it</span>
-      </label>
-      <p id={`${idPrefix}-finished-hint`} className="hint">
-        Tick it on the day the last page is read: the book then goes on the finished-books wall and off the
-        week’s plan. {finished ? 'How many stars does it get?' : ''}
-      </p>
+      <div className="field entry-finished-field">
+        <label className="choice entry-finished-choice">
+          <input
+            type="checkbox"
+            checked={finished}
+            onChange={(e) => set({ finished: e.currentTarget.checked })}
+            aria-describedby={`${idPrefix}-finished-hint`}
+          />
+          <span>Finished it</span>
+        </label>
+        <p id={`${idPrefix}-finished-hint`} className="hint">
+          Tick it on the day the last page is read: the book goes on the finished-books wall and is ticked off
+          the week’s plan. {finished ? 'How many stars does it get?' : ''}
+        </p>
+      </div>
       <StarRating
         name={`${idPrefix}-rating`}
         value={rating}
