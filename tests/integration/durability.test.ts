@@ -107,7 +107,7 @@ describe('a server killed mid-write', () => {
           const res = await fetch(`${server.base}/api/children/${childId}/reading`, {
             method: 'POST',
             headers,
-            body: JSON.stringify({ title, author: 'A. Writer', readOn: today, minutes: 3 }),
+            body: JSON.stringify({ title, author: 'A. Writer', readOn: today, minutes: 3, finished: true }),
           });
           if (res.status === 201) acknowledged.add(title);
         } catch {
@@ -139,7 +139,7 @@ describe('a server killed mid-write', () => {
     // Whole: each entry as it was sent, once; only entries that were sent.
     expect(titles.size).toBe(rows.length);
     for (const row of rows) {
-      expect(row).toMatchObject({ author: 'A. Writer', readOn: today, minutes: 3 });
+      expect(row).toMatchObject({ author: 'A. Writer', readOn: today, minutes: 3, finished: true });
       expect(row.title).toMatch(/^Book \d{3}$/);
     }
     // Each entry's milestones were written with it: every book milestone its count reached, each
