@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays } from '../../src/features/reading/reading';
+import { addDays } from '../../src/platform/days';
 import { bearer, demoToken } from './apiTokens';
 import { expect, gotoReady, signedInAs, test } from './fixtures';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
-import { utcDay } from '../../src/features/reading/reading';
+import { utcDay } from '../../src/platform/days';
 import { openDatabase } from '../../src/platform/db/client.server';
 import { notifications, readingLogs, readingMilestones } from '../../src/platform/db/schema.server';
 import { signInAccount } from './harness';

@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { ChildPlanDto, WallDto } from '../../src/features/program/program.schema';
 import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
-import { addDays, utcDay } from '../../src/features/reading/reading';
+import { addDays, utcDay } from '../../src/platform/days';
 import { books, passages, plans, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
 import { onNudge } from '../../src/platform/jobs/signals';
 import { publicConfig } from '../../src/platform/publicConfig';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, utcDay, weekStart } from '../../src/features/reading/reading';
 import type { ReadingLog } from '../../src/features/reading/reading.schema';
+import { addDays, utcDay, weekStart } from '../../src/platform/days';
 import { books, notifications, readingLogs, readingMilestones } from '../../src/platform/db/schema.server';
 import { call, familyWithChild, fileApi, registeredAccount } from './harness';
 

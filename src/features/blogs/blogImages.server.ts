@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Role } from '~/platform/access';
+import { DAY_MS } from '~/platform/days';
 import { type Db, queryRows } from '~/platform/db/client.server';
 import { blogImages } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
@@ -14,7 +15,7 @@ import { sniffImageType } from './images';
 const BLOG_IMAGE_KEY = 'blog/[0-9A-Za-z_-]+\\.webp';
 
 /** A picture no post shows is kept this long after its upload (the author may still be writing). */
-export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+export const ORPHAN_GRACE_MS = DAY_MS;
 
 /**
  * Stores a picture for a post: counted against the account's daily quota first (429 when over,

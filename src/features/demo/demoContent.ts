@@ -1,8 +1,9 @@
 /** Demo content for an empty database: what a visitor browses on a fresh `npm start`. */
 
+import { DAY_MS } from '~/platform/days';
 import type { AgeBand, ReadingLevel } from '~/platform/domain';
 
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 export const at = (daysFromNow: number, hour: number, minute = 0) => {
   const d = new Date(Date.now() + daysFromNow * DAY);
   d.setUTCHours(hour, minute, 0, 0);

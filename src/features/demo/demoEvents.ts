@@ -1,4 +1,5 @@
 import { NO_VENUE } from '~/features/events/events';
+import { DAY_MS } from '~/platform/days';
 
 /**
  * The demo events, dated from the moment the demo is seeded so that each one's name fits its day
@@ -7,7 +8,7 @@ import { NO_VENUE } from '~/features/events/events';
  * Central time): a Saturday morning there is a Saturday in UTC too.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
+const DAY = DAY_MS;
 const SATURDAY = 6;
 /** September, October and November (0-based months): autumn where the venues are. */
 const AUTUMN_MONTHS = new Set([8, 9, 10]);

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { notificationDto } from '~/features/notifications/notifications.server';
-import { utcDay } from '~/features/reading/reading';
 import { readingStats } from '~/features/reading/reading.server';
+import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';

@@ -1,7 +1,6 @@
 import { seasonStart } from '~/features/plans/plans';
+import { DAY_MS } from '~/platform/days';
 import type { PROGRAM_START_REASONS } from '~/platform/domain';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * When a program of `months` that starts at `start` ends. The rule matches how the site names a

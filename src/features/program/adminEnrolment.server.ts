@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { utcDay } from '~/features/reading/reading';
+import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { children, plans, subscriptions, users } from '~/platform/db/schema.server';
 import type { AgeBand, PlacementBasis, ReadingLevel } from '~/platform/domain';

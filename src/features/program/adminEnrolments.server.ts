@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { utcDay } from '~/features/reading/reading';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, pageOf, pageWindow } from '~/platform/admin/list.server';
+import { utcDay } from '~/platform/days';
 import { type Db, queryRows } from '~/platform/db/client.server';
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { EnrolmentQuery, EnrolmentRow } from './adminEnrolments.schema';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { addDays } from '~/features/reading/reading';
+import { addDays, DAY_MS } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { calendarFeeds, children, weeklyPlanBooks, weeklyPlans } from '~/platform/db/schema.server';
 import { icsCalendar, icsDate, icsDay, icsText } from '~/platform/ics';
@@ -9,7 +9,6 @@ import { planPagePath } from './program';
 
 /** Plans shown in the calendar: the week under way and those before it, back this far. */
 const CALENDAR_WEEKS_BACK = 8;
-const DAY_MS = 86_400_000;
 
 /** The feed's address under the site: calendar apps fetch it without signing in. */
 export const calendarFeedPath = (token: string) => `/api/calendar/${token}/plans.ics`;

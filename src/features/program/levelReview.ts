@@ -1,4 +1,4 @@
-import { utcDay } from '~/features/reading/reading';
+import { utcDay } from '~/platform/days';
 import { READING_LEVEL_LABELS, type ReadingLevel } from '~/platform/domain';
 import { LEVEL_REVIEW_BOOKS, reviewLevel } from './placement';
 import { planPagePath } from './program';

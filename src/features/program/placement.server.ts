@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
-import { utcDay } from '~/features/reading/reading';
+import { DAY_MS, utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { children, readingLogs, recordings, subscriptions, weeklyPlans } from '~/platform/db/schema.server';
 import type { AgeBand, ReadingLevel } from '~/platform/domain';
@@ -12,7 +12,7 @@ const FRESH_READ_ALOUD_DAYS = 90;
 
 /** The child's most recent read-aloud rate of the last three months, if any. */
 export async function recentWordsPerMinute(db: Db, childId: string, now = new Date()) {
-  const since = new Date(now.getTime() - FRESH_READ_ALOUD_DAYS * 86_400_000);
+  const since = new Date(now.getTime() - FRESH_READ_ALOUD_DAYS * DAY_MS);
   const [latest] = await db
     .select({ wpm: recordings.wordsPerMinute })
     .from(recordings)

@@ -5,10 +5,8 @@
  * on a Friday has its sessions on Friday and Monday to Thursday. A short last week has as many
  * sessions as it has weekdays, and its goal shrinks with them.
  */
-import { addDays, utcDay } from '~/features/reading/reading';
+import { addDays, DAY_MS, utcDay } from '~/platform/days';
 import { goalOfSessions, type WeeklyGoal } from './weeklyGoal';
-
-const DAY_MS = 86_400_000;
 
 /** The plan's days: from its first day to the day before it ends (at most seven). */
 export function planDays(startsAt: Date, endsAt: Date): string[] {

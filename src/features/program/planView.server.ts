@@ -1,14 +1,8 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { mediaUrlOf } from '~/features/catalogue/media.server';
-import {
-  addDays,
-  currentStreak,
-  type Milestone,
-  milestoneNotice,
-  runs,
-  utcDay,
-} from '~/features/reading/reading';
+import { currentStreak, type Milestone, milestoneNotice, runs } from '~/features/reading/reading';
+import { addDays, utcDay, WEEK_MS } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import {
   books,
@@ -28,7 +22,6 @@ import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './progra
 import { planReading, programWeeks } from './progress';
 import { describeReason, type Reason } from './recommender';
 
-const WEEK_MS = 7 * 86_400_000;
 /** After this long into a week without its plan, the family is told it is late, not coming. */
 const PLAN_DELAY_MS = 15 * 60_000;
 /** A streak reaches back at most this far (the largest streak milestone is 30 days). */
@@ -269,7 +262,8 @@ export async function finishedBooks(db: Db, child: ChildRow): Promise<WallDto> {
       .where(eq(readingMilestones.childId, child.id))
       .orderBy(asc(readingMilestones.reachedAt)),
   ]);
-  const keyOf = (log: { bookId: string | null; title: string }) => log.bookId ?? `title:${titleKey(log.title)}`;
+  const keyOf = (log: { bookId: string | null; title: string }) =>
+    log.bookId ?? `title:${titleKey(log.title)}`;
   const rated = new Map<string, number>();
   for (const log of logs) if (log.rating !== null) rated.set(keyOf(log), log.rating);
   const byBook = new Map<string, WallDto['books'][number]>();

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { isPlausibleToday, utcDay } from '~/features/reading/reading';
+import { isPlausibleToday, utcDay } from '~/platform/days';
 import { invalid, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';

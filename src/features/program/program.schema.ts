@@ -40,7 +40,9 @@ export const planBookSchema = z.object({
   started: z.boolean().meta({ description: 'In the log on or after the first day of the plan' }),
   done: z
     .boolean()
-    .meta({ description: 'Logged as finished on or after the first day of the plan (one session is not a book)' }),
+    .meta({
+      description: 'Logged as finished on or after the first day of the plan (one session is not a book)',
+    }),
 });
 
 export const planSessionSchema = z.object({

@@ -5,10 +5,9 @@
  * both build on it; the console's list applies the same rule in SQL to filter on it, and its tests
  * check the two agree.
  */
+import { WEEK_MS } from '~/platform/days';
 import { planDays, sessionDays } from './planDays';
 import { titleKey } from './program';
-
-const WEEK_MS = 7 * 86_400_000;
 
 /** Weeks in a program: its length in whole weeks, the last perhaps short (at least one). */
 export const programWeeks = (startsAt: Date, endsAt: Date) =>

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { nextNotificationTime } from '~/features/notifications/notifications.server';
+import { DAY_MS } from '~/platform/days';
 import { type Db, queryRows } from '~/platform/db/client.server';
 import {
   books,
@@ -26,7 +27,6 @@ import {
 } from './recommender';
 import { weeklyGoal } from './weeklyGoal';
 
-const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
 export type WeeklyPlanOutcome =

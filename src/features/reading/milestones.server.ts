@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
+import { addDays } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { readingLogs, readingMilestones } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import {
-  addDays,
   type Milestone,
   milestoneNotice,
   milestonesReached,

@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { isPlausibleToday, utcDay } from '~/platform/days';
 import { invalid, notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
-import { decodeEntryCursor, isPlausibleToday, utcDay } from './reading';
+import { decodeEntryCursor } from './reading';
 import { readingApi as api } from './reading.api';
 import { addEntry, deleteEntry, readingLog, updateEntry } from './reading.server';
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { isDay } from '~/platform/days';
 import { cursorSchema, instant, pageLimitSchema, plainLine, uuidSchema } from '~/platform/http/common.schema';
-import { CHART_WEEKS, EARLIEST_READING_DAY, isDay, latestReadingDay, MAX_MINUTES_PER_DAY } from './reading';
+import { CHART_WEEKS, EARLIEST_READING_DAY, latestReadingDay, MAX_MINUTES_PER_DAY } from './reading';
 
 const READING_PAGE_SIZE = 20;
 const MAX_TITLE = 200;

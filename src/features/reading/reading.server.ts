@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { findBook } from '~/features/catalogue/books.server';
+import { addDays, weekStart } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { readingLogs } from '~/platform/db/schema.server';
 import { invalid } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { reachMilestones } from './milestones.server';
 import {
-  addDays,
   currentStreak,
   type DayTotal,
   type EntryCursor,
@@ -14,7 +14,6 @@ import {
   encodeEntryCursor,
   MAX_MINUTES_PER_DAY,
   summarize,
-  weekStart,
 } from './reading';
 import type {
   ParsedReadingEntryInput,

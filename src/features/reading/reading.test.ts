@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, isDay, isoWeek, isPlausibleToday, localDay, weekStart } from '~/platform/days';
 import {
-  addDays,
   currentStreak,
   type DayTotal,
-  daysBetween,
   decodeEntryCursor,
   earliestReadingDay,
   encodeEntryCursor,
-  isDay,
-  isoWeek,
-  isPlausibleToday,
   latestReadingDay,
-  localDay,
   milestoneNotice,
   milestonesReached,
   milestonesToAnnounce,
@@ -19,7 +14,6 @@ import {
   runs,
   shiftMonth,
   summarize,
-  weekStart,
 } from './reading';
 
 const day = (d: string, minutes = 20, entries = 1): DayTotal => ({ day: d, minutes, pages: 0, entries });

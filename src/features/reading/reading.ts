@@ -5,6 +5,7 @@
  */
 
 import { exactInstant, packCursor, unpackCursor } from '~/platform/cursor';
+import { addDays, daysBetween, isDay, isoWeek, utcDay, weekStart } from '~/platform/days';
 import { isUuid } from '~/platform/ids';
 
 export const MAX_MINUTES_PER_DAY = 1440;
@@ -12,51 +13,6 @@ export const MAX_MINUTES_PER_DAY = 1440;
 export const EARLIEST_READING_DAY = '2000-01-01';
 export const CHART_WEEKS = 12;
 const SUMMARY_MONTHS = 12;
-
-const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar day written as YYYY-MM-DD (2026-02-30 is not one). */
-export function isDay(value: string): boolean {
-  const match = DAY_PATTERN.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The UTC calendar day of an instant. */
-export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
-
-/** The calendar day of an instant where the browser is: what "today" means to the family. */
-export function localDay(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export const addDays = (day: string, days: number): string => fromMs(toMs(day) + days * DAY_MS);
-
-/** Whole days from `from` to `to` (negative when `to` comes first). */
-export const daysBetween = (from: string, to: string): number => Math.round((toMs(to) - toMs(from)) / DAY_MS);
-
-/** The Monday that starts the day's week (weeks run Monday to Sunday, as ISO 8601 has them). */
-export function weekStart(day: string): string {
-  const weekday = (new Date(toMs(day)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return addDays(day, -weekday);
-}
-
-/**
- * The ISO 8601 week of a day, like '2026-W47'. Its year is the year of the week's Thursday, so
- * 29 December 2025 belongs to 2026-W01 and 1 January 2027 to 2026-W53.
- */
-export function isoWeek(day: string): string {
-  const thursday = addDays(weekStart(day), 3);
-  const year = thursday.slice(0, 4);
-  const week = Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1;
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
 
 const monthOf = (day: string): string => day.slice(0, 7);
 
@@ -78,14 +34,6 @@ export const latestReadingDay = (now = new Date()): string => addDays(utcDay(now
 /** The earliest day a child's entry may carry: their birth year or 2000, whichever is later. */
 export function earliestReadingDay(birthYear: number | null | undefined): string {
   return birthYear && birthYear > 2000 ? `${birthYear}-01-01` : EARLIEST_READING_DAY;
-}
-
-/**
- * Whether `today` (a date the browser says it is) can be true somewhere on Earth right now: the
- * server's UTC date or one day either side.
- */
-export function isPlausibleToday(today: string, now = new Date()): boolean {
-  return isDay(today) && Math.abs(daysBetween(utcDay(now), today)) <= 1;
 }
 
 /** A day's reading, summed over its entries. */

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
 import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
-import { localDay } from '~/features/reading/reading';
 import { readingApi } from '~/features/reading/reading.api';
 import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
 import { call } from '~/platform/client/api';
+import { localDay } from '~/platform/days';
 import { Field, FormAlert } from '../shared/Field';
 import { useForm } from '../shared/useForm';
 import { type BookChoice, BookPicker } from './BookPicker';

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { daysText, minutesText, monthName } from '~/features/reading/chart';
-import { localDay, type Milestone, milestoneNotice } from '~/features/reading/reading';
+import { type Milestone, milestoneNotice } from '~/features/reading/reading';
 import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
 import { errorMessage, failedLoad } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
+import { localDay } from '~/platform/days';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
 import { ButtonLink, NoticePanel } from '../shared/NoticePanel';
 import { Waiting } from '../shared/Spinner';

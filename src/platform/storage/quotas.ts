@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { DAY_MS } from '~/platform/days';
 import type { UploadKind } from '~/platform/domain';
 import { formatTime, SERVER_VIEWER } from '~/platform/time';
 
 /** Quotas count what an account uploaded in the last 24 hours (a rolling window, not a calendar day). */
-export const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const QUOTA_WINDOW_MS = DAY_MS;
 
 const MB = 1024 * 1024;
 
