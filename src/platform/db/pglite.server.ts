@@ -12,8 +12,10 @@ import { DatabaseOpenError, postgresReason } from './openFailure';
  */
 export interface OpenedPglite {
   client: PGlite;
-  /** The error to throw for a failure of the first queries: a DatabaseOpenError when it says the
-   * files are damaged, the error itself otherwise. Closes the instance and gives the lock back. */
+  /**
+   * The error to throw for a failure of the first queries (the migrations): a DatabaseOpenError
+   * when it says the files are damaged, the error itself otherwise. Gives the lock back.
+   */
   failure(error: unknown): Promise<unknown>;
   /** Closes the instance and gives the folder's lock back. */
   close(): Promise<void>;
