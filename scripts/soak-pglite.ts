@@ -98,7 +98,7 @@ Mode 2, plain file copies of a running server's folder: ${figures.copies.length}
   copies that opened: ${copies.opened}   failed to open: ${copies.failed}${copies.errors.map((e) => `\n    ${e}`).join('')}
   of those that opened: acknowledged-before-the-copy entries missing in ${copies.lostChecks} (at most ${copies.lostMost}); torn in ${copies.torn}
   opened copies then killed mid-work ${afterKill.opened + afterKill.failed} times: reopened OK ${afterKill.opened}, failed ${afterKill.failed}${afterKill.errors.map((e) => `\n    ${e}`).join('')}; missing entries in ${afterKill.lostChecks}
-  the source folder itself, killed ${figures.source.length} times: reopened OK ${source.opened}, failed ${source.failed}, lost ${source.lostMost}`);
+  the source folder itself, killed ${figures.source.length} times: reopened OK ${source.opened}, failed ${source.failed}, lost ${source.lostMost}${figures.stoppedEarly ? `\n  STOPPED EARLY, ${figures.stoppedEarly}` : ''}`);
 }
 
 function reportShared(rounds: SharedRound[]) {
@@ -130,10 +130,10 @@ if (results.clean) {
 }
 if (results.copy) reportCopies(results.copy);
 if (results.shared) reportShared(results.shared);
-console.log(
-  `\nTook ${Math.round((Date.now() - started) / 60_000)} min. Results: ${join(workDir, 'soak-results.json')}`,
-);
-if (!values.keep && !failed) rmSync(workDir, { recursive: true, force: true });
-else console.log(`Kept ${workDir} (folders that failed to open are there).`);
+const took = `\nTook ${Math.round((Date.now() - started) / 60_000)} min.`;
+if (!values.keep && !failed) {
+  rmSync(workDir, { recursive: true, force: true });
+  console.log(took);
+} else console.log(`${took} Kept ${workDir}: soak-results.json, and any folder that failed to open.`);
 // A clean folder that did not open, or lost what it acknowledged, is a finding: exit 1.
 process.exitCode = failed ? 1 : 0;

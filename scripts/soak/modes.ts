@@ -137,6 +137,8 @@ export interface CopyFigures {
   copies: CopyRound[];
   /** The source folder's own reopenings after its server was killed (as mode 1). */
   source: Reopen[];
+  /** Why the rounds stopped before the last, if they did. */
+  stoppedEarly?: string;
 }
 
 /** A plain file copy, as a person makes one: `cp -R` (Node's own copy where there is no cp). */
@@ -175,7 +177,15 @@ export async function soakCopies(options: SoakOptions & { killsPerCopy: number }
   const ackedFile = `${source}.acked`;
   writeFileSync(ackedFile, '');
   for (let round = 1; round <= options.rounds; round++) {
-    const made = await copyWhileRunning(options, round, source, ackedFile);
+    let made: Awaited<ReturnType<typeof copyWhileRunning>>;
+    try {
+      made = await copyWhileRunning(options, round, source, ackedFile);
+    } catch (error) {
+      // The figures so far still count; the reason is shown with them.
+      figures.stoppedEarly = `round ${round}: ${error instanceof Error ? error.message : error}`;
+      options.log(`copy stopped early, ${figures.stoppedEarly}`);
+      return figures;
+    }
     if (round > 1) figures.source.push(made.sourceReopen);
     const copyAcked = `${made.copyDir}.acked`;
     const env = { SOAK_ACKED: copyAcked, SOAK_PROGRAMS: String(options.programs) };
