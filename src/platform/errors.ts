@@ -66,3 +66,7 @@ export const invalid = (fields: Record<string, string>) =>
 /** A state that forbids the change (already reviewed, taken, in use...), with its own code. */
 export const conflict = (message: string, code: ErrorCode = 'conflict', fields?: Record<string, string>) =>
   new DomainError(code, message, fields);
+
+/** An address another account holds: the one refusal for it, wherever it is met. */
+export const emailInUse = (field = 'Already used by another account: find it in the accounts list.') =>
+  new DomainError('email_in_use', 'An account with this email address already exists.', { email: field });

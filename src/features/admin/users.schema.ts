@@ -55,6 +55,7 @@ export const createAccountSchema = z
   })
   .strict()
   .meta({ id: 'CreateAccount' });
+export type AccountInput = z.output<typeof createAccountSchema>;
 
 export const createAccountResultSchema = z
   .object({

@@ -1,21 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { IdentityUnavailableError } from './identity.server';
+import { DomainError, emailInUse } from '~/platform/errors';
 
-/** The email already has a sign-in account (Identity Toolkit's EMAIL_EXISTS). */
-export class EmailExistsError extends Error {
-  constructor() {
-    super('The sign-in service already has an account with this email.');
-    this.name = 'EmailExistsError';
-  }
-}
-
-/** The sign-in service refused the address itself (INVALID_EMAIL). */
-export class InvalidEmailError extends Error {
-  constructor() {
-    super('The sign-in service refused this email address.');
-    this.name = 'InvalidEmailError';
-  }
-}
+/**
+ * The sign-in service's refusals, as the API answers them: this adapter maps them once, so no
+ * caller has to (decision 17).
+ */
+const refusals = {
+  emailExists: () => emailInUse(),
+  invalidEmail: () =>
+    new DomainError('validation_failed', 'The sign-in service refused this address.', {
+      email: 'Enter a full email address, like name@example.com.',
+    }),
+  unavailable: () =>
+    new DomainError(
+      'unavailable',
+      'The sign-in service could not be reached. Nothing was changed; please try again in a moment.',
+      undefined,
+      { 'Retry-After': '30' },
+    ),
+};
 
 /** Accounts the team makes for other people in the sign-in service. */
 export interface SignInAccounts {
@@ -51,7 +54,7 @@ export function createSignInAccounts(options: {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new IdentityUnavailableError();
+      throw refusals.unavailable();
     }
     const answer = (await res.json().catch(() => ({}))) as Record<string, unknown> & {
       error?: { message?: string };
@@ -59,9 +62,9 @@ export function createSignInAccounts(options: {
     if (res.ok) return answer;
     // Messages look like "EMAIL_EXISTS" or "WEAK_PASSWORD : Password should be...".
     const reason = String(answer.error?.message ?? res.status).split(' ')[0];
-    if (reason === 'EMAIL_EXISTS') throw new EmailExistsError();
-    if (reason === 'INVALID_EMAIL') throw new InvalidEmailError();
-    if (res.status >= 500) throw new IdentityUnavailableError();
+    if (reason === 'EMAIL_EXISTS') throw refusals.emailExists();
+    if (reason === 'INVALID_EMAIL') throw refusals.invalidEmail();
+    if (res.status >= 500) throw refusals.unavailable();
     throw new Error(`the sign-in service refused accounts:${action}: ${reason}`);
   }
 
