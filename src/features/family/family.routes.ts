@@ -1,19 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError, notFound } from '~/platform/errors';
+import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { provenEmailOf } from '~/platform/identity/accounts.server';
-import { SignInTooOldError } from '~/platform/identity/identity.server';
 import { getStorage } from '~/platform/storage/index.server';
+import { deleteOwnFamily } from './deletion.server';
 import { familyApi as api } from './family.api';
-import { RECENT_SIGN_IN_SECONDS } from './family.schema';
-import { deleteFamily, exportFamily, updateParent, userDto } from './family.server';
-
-const reauthenticate = () =>
-  new DomainError(
-    'reauthentication_required',
-    'For your safety, enter your password again before deleting your family’s account.',
-  );
+import { exportFamily, updateParent, userDto } from './family.server';
 
 /** The signed-in family's own things: notifications, details, children, export and deletion. */
 export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -35,29 +28,16 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.deleteMe, async (c) => {
-    const { authTime } = c.get('identity');
-    if (!authTime || Date.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) throw reauthenticate();
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
-    try {
-      await deleteFamily(deps.db, deps.storage ?? getStorage(), c.get('user'), {
-        provenEmail: provenEmailOf(c.get('identity'), c.get('user')),
+    await deleteOwnFamily(
+      { db: deps.db, storage: deps.storage ?? getStorage(), logger: deps.logger },
+      {
+        user: c.get('user'),
+        identity: c.get('identity'),
         deleteSignIn: () => deps.deleteSignInAccount(token),
-        logger: deps.logger,
-      });
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if (error instanceof SignInTooOldError) throw reauthenticate();
-      // The sign-in could not be removed (or the database failed): nothing was deleted, and the
-      // parent is told so rather than told "deleted" with a sign-in left behind.
-      deps.logger.error(
-        { requestId: c.get('requestId'), errorName: (error as Error)?.name },
-        'family not deleted',
-      );
-      throw new DomainError(
-        'unavailable',
-        'We could not delete your account just now, so nothing was deleted. Please try again.',
-      );
-    }
+        requestId: c.get('requestId'),
+      },
+    );
     return c.json({ deleted: true as const }, 200);
   });
 }
