@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type * as z from 'zod';
-import { DomainError, notFound } from '~/platform/errors';
+import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { findOwnChild } from '~/platform/identity/accounts.server';
@@ -29,12 +29,6 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       c.req.valid('json'),
       MAX_CHILDREN_PER_FAMILY,
     );
-    if (!child) {
-      throw new DomainError(
-        'conflict',
-        `A family account can hold up to ${MAX_CHILDREN_PER_FAMILY} children.`,
-      );
-    }
     const [dto] = await childrenDtos(deps.db, [child]);
     return c.json(dto as z.infer<typeof childSchema>, 201);
   });

@@ -4,6 +4,7 @@ import { readingStats } from '~/features/reading/reading.server';
 import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
+import { conflict } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
@@ -103,10 +104,11 @@ export async function createChildWithinLimit(
   userId: string,
   input: ChildInput,
   limit: number,
-): Promise<ChildRow | undefined> {
+): Promise<ChildRow> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId} for update`);
-    if ((await countChildren(tx, userId)) >= limit) return undefined;
+    if ((await countChildren(tx, userId)) >= limit)
+      throw conflict(`A family account can hold up to ${limit} children.`);
     return createChild(tx, userId, input);
   });
 }

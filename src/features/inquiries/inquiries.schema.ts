@@ -22,6 +22,7 @@ export const inquiryInputSchema = z
     website: z.string().max(500).optional(),
   })
   .meta({ id: 'InquiryInput' });
+export type InquiryInput = z.output<typeof inquiryInputSchema>;
 
 export const inquiryReceiptSchema = z
   .object({
