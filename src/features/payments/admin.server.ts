@@ -308,12 +308,15 @@ export async function testPaymentView(db: Db, id: string, webhookPath: string) {
  * card; its signed event comes back through the webhook (Stripe sends it over the network; the
  * sandbox hands it to the same verification and handler). Never with live keys.
  */
+const LIVE_REFUSAL =
+  'This environment uses live Stripe keys: a test payment would charge a real card. Run it where Stripe test keys or the sandbox are set.';
+
 export async function runTestPayment(
   deps: { db: Db; logger: Logger },
   provider: PaymentProvider,
   actorId: string,
 ): Promise<string> {
-  if (provider.mode === 'live') throw new PaymentStateConflict('Live keys never run test payments.', 'live');
+  if (provider.mode === 'live') throw new DomainError('live_keys', LIVE_REFUSAL);
   const { db } = deps;
   const [row] = await db
     .insert(testPayments)

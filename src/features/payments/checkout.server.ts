@@ -1,4 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { type ChildProgram, childPrograms } from '~/features/family/programs.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, orders, plans } from '~/platform/db/schema.server';
@@ -117,7 +118,7 @@ export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
   input: { userId: string; planId: string; childId: string; startAfterCurrent?: boolean | undefined },
-  now = new Date(),
+  { now = new Date(), logger }: { now?: Date; logger?: Pick<Logger, 'error'> } = {},
 ) {
   const { child, plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
   // A few of everyone's abandoned check-outs (the sweep never fails this one; the embedded database
@@ -152,7 +153,17 @@ export async function startCheckout(
           .returning({ id: orders.id })
       )[0]?.id;
   if (!orderId) throw new Error('the order was not created');
-  return { orderId, ...(await preparePayment(db, provider, orderId, plan, child.firstName, !open)) };
+  try {
+    return { orderId, ...(await preparePayment(db, provider, orderId, plan, child.firstName, !open)) };
+  } catch (error) {
+    // The family's own refusals as they are; anything else is the provider's failure.
+    if (error instanceof DomainError) throw error;
+    logger?.error({ errorName: (error as Error)?.name }, 'payment provider failed to start a payment');
+    throw new DomainError(
+      'unavailable',
+      'Card payments are unavailable right now. Please try again in a few minutes.',
+    );
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError, notFound } from '~/platform/errors';
+import { notFound } from '~/platform/errors';
 import { readBody } from '~/platform/http/body';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { rateLimitPerAccount } from '~/platform/http/middleware.server';
@@ -9,7 +9,7 @@ import { sandboxEvent } from '~/platform/payments/sandbox.server';
 import { confirmOrderDates, previewCheckout, startCheckout } from './checkout.server';
 import { expirePendingOrders, familyOrders, findOwnOrder, ownOrderView } from './orders.server';
 import { paymentsApi as api, CHECKOUTS_PER_HOUR } from './payments.api';
-import { receivePaymentEvent, UnverifiedEvent } from './webhook.server';
+import { receivePaymentEvent } from './webhook.server';
 
 export { CHECKOUTS_PER_HOUR };
 
@@ -26,14 +26,8 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     'You have started many check-outs in the last hour. Please wait a little, or write to us if a payment keeps failing.',
   );
 
-  async function receiveEvent(rawBody: string, signature: string | undefined) {
-    try {
-      return await receivePaymentEvent(deps, provider, rawBody, signature);
-    } catch (error) {
-      if (error instanceof UnverifiedEvent) throw new DomainError('bad_request', error.message);
-      throw error;
-    }
-  }
+  const receiveEvent = (rawBody: string, signature: string | undefined) =>
+    receivePaymentEvent(deps, provider, rawBody, signature);
 
   route(app, deps, api.preview, async (c) =>
     c.json(
@@ -47,30 +41,23 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     deps,
     api.checkout,
     async (c) => {
-      const input = c.req.valid('json');
-      try {
-        const started = await startCheckout(deps.db, provider, { userId: c.get('user').id, ...input });
-        return c.json(
-          {
-            orderId: started.orderId,
-            provider: provider.kind,
-            ...(started.clientSecret ? { clientSecret: started.clientSecret } : {}),
-            ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
-          },
-          201,
-        );
-      } catch (error) {
-        // The family's own refusals (unknown child or plan, a retired plan) as they are; the rest is the provider.
-        if (error instanceof DomainError) throw error;
-        deps.logger.error(
-          { errorName: (error as Error)?.name },
-          'payment provider failed to start a payment',
-        );
-        throw new DomainError(
-          'unavailable',
-          'Card payments are unavailable right now. Please try again in a few minutes.',
-        );
-      }
+      const started = await startCheckout(
+        deps.db,
+        provider,
+        { userId: c.get('user').id, ...c.req.valid('json') },
+        {
+          logger: deps.logger,
+        },
+      );
+      return c.json(
+        {
+          orderId: started.orderId,
+          provider: provider.kind,
+          ...(started.clientSecret ? { clientSecret: started.clientSecret } : {}),
+          ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+        },
+        201,
+      );
     },
     // Counted per account, so only once the account is known.
     { after: [checkoutLimit] },

@@ -11,6 +11,7 @@ import {
   subscriptions,
   testPayments,
 } from '~/platform/db/schema.server';
+import { DomainError } from '~/platform/errors';
 import { isUuid } from '~/platform/ids';
 import { nudge } from '~/platform/jobs/signals';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
@@ -29,13 +30,8 @@ type EventOutcome =
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 const REFUND_EVENT = 'charge.refunded';
 
-/** An event whose signature is missing or does not match: refused, nothing changed. */
-export class UnverifiedEvent extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnverifiedEvent';
-  }
-}
+/** An event whose signature is missing or does not match: refused (400), nothing changed. */
+const unverified = (message: string) => new DomainError('bad_request', message);
 
 /**
  * The one path every event takes, from Stripe or from the sandbox (check-out's test payments and
@@ -48,13 +44,13 @@ export async function receivePaymentEvent(
   rawBody: string,
   signature: string | undefined,
 ): Promise<EventOutcome> {
-  if (!signature) throw new UnverifiedEvent('The event is not signed.');
+  if (!signature) throw unverified('The event is not signed.');
   let event: PaymentEvent;
   try {
     event = provider.verifyEvent(rawBody, signature);
   } catch {
     deps.logger.warn('payment event refused: bad signature');
-    throw new UnverifiedEvent('The event signature does not match.');
+    throw unverified('The event signature does not match.');
   }
   const outcome = await applyPaymentEvent(deps.db, event, deps.logger);
   // A child may have just joined a program, or left one: the plan jobs look now (see signals.ts).
