@@ -6,6 +6,7 @@
 //     of imports with other features.
 //  3. The platform (src/platform, src/islands/shared) never imports a feature. Pages, layouts and the
 //     composition root (src/features/api.server.ts) put features together, so they may import any.
+//  4. A route file (`*.routes.ts`) never writes `new DomainError(`: services decide and refuse.
 // Prints each broken rule with the import chain that breaks it; exits 1 if any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -181,6 +182,16 @@ function connect(v) {
 }
 for (const v of featureEdges.keys()) if (!index.has(v)) connect(v);
 
+// 4. Route files parse, call and answer: a refusal is the service's (decision 17).
+for (const file of files) {
+  if (!file.endsWith('.routes.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  for (const [i, line] of text.split('\n').entries()) {
+    if (/\bnew DomainError\(/.test(line))
+      problems.push(`a route file decides a refusal (move it into the service): ${rel(file)}:${i + 1}`);
+  }
+}
+
 if (problems.length > 0) {
   console.error(`✖ ${problems.length} layout rule(s) broken (docs/architecture.md):\n`);
   for (const p of problems) console.error(`- ${p}`);
@@ -191,5 +202,5 @@ const features = new Set([
   ...[...featureEdges.values()].flatMap((m) => [...m.keys()]),
 ]);
 console.log(
-  `✔ Layout: ${files.length} files; no browser code reaches a *.server.ts module; ${features.size} features, no circles; the platform imports no feature.`,
+  `✔ Layout: ${files.length} files; no browser code reaches a *.server.ts module; ${features.size} features, no circles; the platform imports no feature; no route file decides a refusal.`,
 );

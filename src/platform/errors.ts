@@ -70,3 +70,12 @@ export const conflict = (message: string, code: ErrorCode = 'conflict', fields?:
 /** An address another account holds: the one refusal for it, wherever it is met. */
 export const emailInUse = (field = 'Already used by another account: find it in the accounts list.') =>
   new DomainError('email_in_use', 'An account with this email address already exists.', { email: field });
+
+/** Something the request needs is out of reach for now (503): the message says what and when to retry. */
+export const unavailable = (message: string, retryAfterS?: number) =>
+  new DomainError(
+    'unavailable',
+    message,
+    undefined,
+    retryAfterS ? { 'Retry-After': String(retryAfterS) } : undefined,
+  );

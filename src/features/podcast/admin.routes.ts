@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError, notFound } from '~/platform/errors';
+import { notFound } from '~/platform/errors';
 import { adminRecordRoutes } from '~/platform/http/adminRecords.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
@@ -14,13 +14,8 @@ import {
   toAdminEpisode,
   updateEpisode,
 } from './admin.server';
-import { attachAudio, removeAudio } from './adminAudio.server';
-import {
-  EPISODE_UPLOAD_TYPES,
-  type EpisodeUploadType,
-  MAX_EPISODE_AUDIO_BYTES,
-  sniffAudioType,
-} from './audioFiles';
+import { attachAudio, checkedEpisodeAudio, removeAudio } from './adminAudio.server';
+import { EPISODE_UPLOAD_TYPES, type EpisodeUploadType, MAX_EPISODE_AUDIO_BYTES } from './audioFiles';
 import { podcastApi as api } from './podcast.api';
 
 /** Administrators only: podcast episodes (the admin console). Every route sits under /api/admin and uses requireAdmin. */
@@ -72,13 +67,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       maxBytes: MAX_EPISODE_AUDIO_BYTES,
       what: 'audio file',
     });
-    const { stored, extension } = EPISODE_UPLOAD_TYPES[upload.type as EpisodeUploadType];
-    // The bytes must be the type claimed: it is the type the file is served and announced as.
-    if (sniffAudioType(upload.bytes) !== stored) {
-      throw new DomainError('validation_failed', 'This file is not the audio it says it is.', {
-        body: 'Send an MP3, M4A or Ogg audio file.',
-      });
-    }
+    const { stored, extension } = checkedEpisodeAudio(upload.bytes, upload.type as EpisodeUploadType);
     const durationSeconds = await audioDurationSeconds(upload.bytes, stored);
     // A random name: nobody can guess the address of a draft's audio.
     const key = `podcast/${crypto.randomUUID()}.${extension}`;

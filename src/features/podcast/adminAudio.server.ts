@@ -4,6 +4,7 @@ import type { Db, Tx } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import { hasAudio, lockEpisode, toAdminEpisode } from './admin.server';
+import { EPISODE_UPLOAD_TYPES, type EpisodeUploadType, sniffAudioType } from './audioFiles';
 
 type AudioColumns = Pick<
   typeof podcastEpisodes.$inferInsert,
@@ -80,4 +81,18 @@ export async function removeAudio(db: Db, actorId: string, id: string, now = new
     };
     return saveAudio(tx, actorId, before, none, 'podcast_episode.audio_remove', {}, now);
   });
+}
+
+/**
+ * An uploaded episode file's stored type and extension, once its bytes are the type it claims: that
+ * is the type the file is served and announced in the feed as.
+ */
+export function checkedEpisodeAudio(bytes: Uint8Array, type: EpisodeUploadType) {
+  const kind = EPISODE_UPLOAD_TYPES[type];
+  if (sniffAudioType(bytes) !== kind.stored) {
+    throw new DomainError('validation_failed', 'This file is not the audio it says it is.', {
+      body: 'Send an MP3, M4A or Ogg audio file.',
+    });
+  }
+  return kind;
 }

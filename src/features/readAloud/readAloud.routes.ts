@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError, notFound } from '~/platform/errors';
+import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
@@ -10,10 +10,10 @@ import { MAX_RECORDING_BYTES, RECORDING_TYPE_LIST, type RecordingType } from './
 import { readAloudApi as api } from './readAloud.api';
 import {
   deleteRecording,
-  findPassage,
   findRecording,
   listPassages,
   listRecordings,
+  passageToRead,
   saveRecording,
 } from './readAloud.server';
 
@@ -37,12 +37,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.createRecording, async (c) => {
     const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
     const { passageId, durationMs } = c.req.valid('query');
-    const passage = await findPassage(deps.db, passageId);
-    if (!passage) {
-      throw new DomainError('validation_failed', 'That passage is not in our library.', {
-        passageId: 'Choose a passage from the list.',
-      });
-    }
+    const passage = await passageToRead(deps.db, passageId);
     const length = c.req.header('content-length');
     const hasBody =
       c.req.header('content-type') !== undefined ||

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { passages, recordings } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
+import { DomainError } from '~/platform/errors';
 import type { Storage } from '~/platform/storage/storage';
 import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, readingRate } from './readAloud';
 import type { Passage, RecordingDto } from './readAloud.schema';
@@ -31,8 +32,14 @@ export async function listPassages(db: Db, level?: ReadingLevel): Promise<Passag
   return rows.map(passageDto);
 }
 
-export async function findPassage(db: Db, id: string): Promise<PassageRow | undefined> {
+/** The passage an attempt was read from; one not in the library is refused, naming the field. */
+export async function passageToRead(db: Db, id: string): Promise<PassageRow> {
   const [row] = await db.select().from(passages).where(eq(passages.id, id)).limit(1);
+  if (!row) {
+    throw new DomainError('validation_failed', 'That passage is not in our library.', {
+      passageId: 'Choose a passage from the list.',
+    });
+  }
   return row;
 }
 
