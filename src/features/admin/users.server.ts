@@ -5,6 +5,7 @@ import type { Role } from '~/platform/access';
 import { type AuditAction, recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { blogs, inquiries, orders, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import type { UserRow } from '~/platform/identity/accounts.server';
@@ -152,11 +153,12 @@ export async function insertAccount(
   input: { firebaseUid: string; email: string; displayName: string; role: Role },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ ...input, privacyConsentAt: new Date() })
-      .returning();
-    if (!user) throw new Error('insert returned no row');
+    const user = onlyRow(
+      await tx
+        .insert(users)
+        .values({ ...input, privacyConsentAt: new Date() })
+        .returning(),
+    );
     await recordAudit(tx, actorId, 'user.create', user.id, { email: user.email, role: user.role });
     return user;
   });
@@ -209,12 +211,13 @@ export async function changeUser(
     }
     if (role === target.role && disabled === target.disabled) return target;
 
-    const [user] = await tx
-      .update(users)
-      .set({ role, disabled, updatedAt: sql`now()` })
-      .where(eq(users.id, targetId))
-      .returning();
-    if (!user) throw new Error('update returned no row');
+    const user = onlyRow(
+      await tx
+        .update(users)
+        .set({ role, disabled, updatedAt: sql`now()` })
+        .where(eq(users.id, targetId))
+        .returning(),
+    );
     const audit = (action: AuditAction, details: Record<string, unknown>) =>
       recordAudit(tx, actorId, action, targetId, details);
     if (role !== target.role) await audit('user.role', { email: user.email, from: target.role, to: role });

@@ -4,6 +4,7 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { blogs, children, users } from '~/platform/db/schema.server';
 import { conflict, notFound } from '~/platform/errors';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
@@ -139,19 +140,20 @@ export async function createTeamPost(
   const fields = fieldsOf(input);
   if (fields.wordCount === 0) throw emptyPost();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(blogs)
-      .values({
-        ...fields,
-        authorId: admin.id,
-        authorName: input.authorName?.trim() || admin.displayName.trim() || TEAM_PEN_NAME,
-        status: input.publish ? 'approved' : 'draft',
-        ...(input.publish
-          ? { publishedAt: nowInMilliseconds, reviewerId: admin.id, reviewedAt: sql`now()` }
-          : {}),
-      })
-      .returning({ id: blogs.id, title: blogs.title });
-    if (!row) throw new Error('insert returned no row');
+    const row = onlyRow(
+      await tx
+        .insert(blogs)
+        .values({
+          ...fields,
+          authorId: admin.id,
+          authorName: input.authorName?.trim() || admin.displayName.trim() || TEAM_PEN_NAME,
+          status: input.publish ? 'approved' : 'draft',
+          ...(input.publish
+            ? { publishedAt: nowInMilliseconds, reviewerId: admin.id, reviewedAt: sql`now()` }
+            : {}),
+        })
+        .returning({ id: blogs.id, title: blogs.title }),
+    );
     await recordAudit(tx, admin.id, input.publish ? 'blog.publish' : 'blog.create', row.id, {
       title: row.title,
     });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
-import { type Db, queryRows } from '~/platform/db/client.server';
+import { type Db, onlyRow, queryRows } from '~/platform/db/client.server';
 import { blogs, children, users } from '~/platform/db/schema.server';
 import { conflict, invalid, notFound } from '~/platform/errors';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
@@ -241,18 +241,19 @@ export async function createDraft(
   if (input.childId && !(await ownsChild(db, author.id, input.childId))) throw notFound('That child');
   const prepared = preparePost(input);
   if (prepared.wordCount === 0) throw emptyPost();
-  const [row] = await db
-    .insert(blogs)
-    .values({
-      authorId: author.id,
-      childId: input.childId ?? null,
-      authorName: input.authorName?.trim() || author.displayName,
-      title: input.title.trim(),
-      ...prepared,
-      status: 'draft',
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
+  const row = onlyRow(
+    await db
+      .insert(blogs)
+      .values({
+        authorId: author.id,
+        childId: input.childId ?? null,
+        authorName: input.authorName?.trim() || author.displayName,
+        title: input.title.trim(),
+        ...prepared,
+        status: 'draft',
+      })
+      .returning(),
+  );
   return myBlogDto(row);
 }
 

@@ -3,6 +3,7 @@ import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db, Tx } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { children, eventRegistrations, events, users } from '~/platform/db/schema.server';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
 import { placeLine } from './events';
@@ -74,8 +75,7 @@ const eventColumns = (input: ParsedEventInput) => ({
 
 export async function createEventAudited(db: Db, actorId: string, input: ParsedEventInput) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(events).values(eventColumns(input)).returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = onlyRow(await tx.insert(events).values(eventColumns(input)).returning());
     await recordAudit(tx, actorId, 'event.create', row.id, {
       title: row.title,
       startsAt: input.startsAt,
@@ -177,16 +177,17 @@ export async function updateEvent(
       if (!same) changes[key] = { from, to };
     }
     if (Object.keys(changes).length === 0) return { kind: 'ok', event: adminEventDto(current), notified: 0 };
-    const [row] = await tx
-      .update(events)
-      .set({
-        ...eventColumns(after),
-        sequence: sql`${events.sequence} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(events.id, id))
-      .returning();
-    if (!row) throw new Error('update returned no row');
+    const row = onlyRow(
+      await tx
+        .update(events)
+        .set({
+          ...eventColumns(after),
+          sequence: sql`${events.sequence} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(events.id, id))
+        .returning(),
+    );
     let notified = 0;
     const moved = Object.keys(changes).some((k) => MOVES.has(k));
     if (moved && row.endsAt.getTime() > Date.now()) {

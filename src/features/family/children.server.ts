@@ -3,6 +3,7 @@ import { notificationDto } from '~/features/notifications/notifications.server';
 import { readingStats } from '~/features/reading/reading.server';
 import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
 import { conflict } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
@@ -114,18 +115,19 @@ export async function createChildWithinLimit(
 }
 
 export async function createChild(db: Db, userId: string, input: ChildInput): Promise<ChildRow> {
-  const [child] = await db
-    .insert(children)
-    .values({
-      userId,
-      firstName: input.firstName,
-      birthYear: input.birthYear ?? null,
-      ageBand: input.ageBand ?? null,
-      readingLevel: input.readingLevel,
-      interests: input.interests ?? [],
-    })
-    .returning();
-  if (!child) throw new Error('insert returned no row');
+  const child = onlyRow(
+    await db
+      .insert(children)
+      .values({
+        userId,
+        firstName: input.firstName,
+        birthYear: input.birthYear ?? null,
+        ageBand: input.ageBand ?? null,
+        readingLevel: input.readingLevel,
+        interests: input.interests ?? [],
+      })
+      .returning(),
+  );
   return child;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { releaseAuthorPictures } from '~/features/blogs/blogImages.server';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import {
   blogs,
@@ -38,11 +39,12 @@ export async function createUser(
   input: { firebaseUid: string; email: string; displayName: string; role: UserRow['role'] },
 ): Promise<{ user: UserRow; created: boolean }> {
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ ...input, privacyConsentAt: new Date() })
-      .returning();
-    if (!user) throw new Error('insert returned no row');
+    const user = onlyRow(
+      await db
+        .insert(users)
+        .values({ ...input, privacyConsentAt: new Date() })
+        .returning(),
+    );
     return { user, created: true };
   } catch (error) {
     if (uniqueViolation(error) === 'users_firebase_uid_key') {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { inquiries } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import type { RateLimiter } from '~/platform/http/rateLimit.server';
@@ -38,8 +39,7 @@ export async function receiveInquiry(
     deps.logger.info({ route: '/inquiries' }, 'honeypot filled; message dropped');
     return { id: randomUUID(), ...input, createdAt: new Date().toISOString() };
   }
-  const [row] = await deps.db.insert(inquiries).values(input).returning();
-  if (!row) throw new Error('insert returned no row');
+  const row = onlyRow(await deps.db.insert(inquiries).values(input).returning());
   return {
     id: row.id,
     name: row.name,

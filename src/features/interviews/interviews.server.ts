@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { uniqueViolation } from '~/platform/db/errors';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
@@ -200,11 +201,12 @@ export async function bookInterview(
         throw refused.alreadyBooked(await oneOf(tx, userId, existing.id, schedule));
       }
       const child = await childFor(tx, userId, input.childId);
-      const [row] = await tx
-        .insert(interviewBookings)
-        .values({ userId, childId: child?.id ?? null, startsAt: new Date(slot.startsAt) })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const row = onlyRow(
+        await tx
+          .insert(interviewBookings)
+          .values({ userId, childId: child?.id ?? null, startsAt: new Date(slot.startsAt) })
+          .returning(),
+      );
       if (child) {
         await notifyChild(tx, child.id, {
           kind: 'interview',

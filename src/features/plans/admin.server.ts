@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { plans } from '~/platform/db/schema.server';
 import { DomainError, notFound } from '~/platform/errors';
 import type { AdminPlan, ParsedPlanInput, PlanPatch } from './admin.schema';
@@ -63,8 +64,7 @@ export async function findAdminPlan(db: Db, id: string): Promise<AdminPlan | und
 
 export async function createPlan(db: Db, actorId: string, input: ParsedPlanInput): Promise<AdminPlan> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(plans).values(input).returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = onlyRow(await tx.insert(plans).values(input).returning());
     await recordAudit(tx, actorId, 'plan.create', row.id, {
       name: row.name,
       priceCents: row.priceCents,
@@ -98,12 +98,13 @@ export async function updatePlan(
     let row = current;
     if (Object.keys(changes).length > 0) {
       const values = Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.to]));
-      const [updated] = await tx
-        .update(plans)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(plans.id, id))
-        .returning();
-      if (!updated) throw new Error('update returned no row');
+      const updated = onlyRow(
+        await tx
+          .update(plans)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(plans.id, id))
+          .returning(),
+      );
       row = updated;
       const action =
         changes.active?.to === false

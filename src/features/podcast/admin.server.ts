@@ -3,6 +3,7 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db, Tx } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import type {
@@ -168,8 +169,7 @@ export async function createEpisode(db: Db, actorId: string, input: EpisodeCreat
       ...externalAudio(input),
     };
     refusePublishingWithoutAudio(values);
-    const [row] = await tx.insert(podcastEpisodes).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = onlyRow(await tx.insert(podcastEpisodes).values(values).returning());
     await recordAudit(tx, actorId, 'podcast_episode.create', row.id, {
       title: row.title,
       state: episodeState(row.publishedAt, now),

@@ -38,11 +38,9 @@ export const planBookSchema = z.object({
     .nullable()
     .meta({ description: 'A library-friendly alternative on a shared topic' }),
   started: z.boolean().meta({ description: 'In the log on or after the first day of the plan' }),
-  done: z
-    .boolean()
-    .meta({
-      description: 'Logged as finished on or after the first day of the plan (one session is not a book)',
-    }),
+  done: z.boolean().meta({
+    description: 'Logged as finished on or after the first day of the plan (one session is not a book)',
+  }),
 });
 
 export const planSessionSchema = z.object({

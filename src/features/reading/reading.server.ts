@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { findBook } from '~/features/catalogue/books.server';
 import { addDays, weekStart } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
+import { onlyRow } from '~/platform/db/client.server';
 import { readingLogs } from '~/platform/db/schema.server';
 import { invalid } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
@@ -212,21 +213,22 @@ export async function addEntry(
     const book = input.bookId ? await catalogueBook(tx, input.bookId) : null;
     checkNotBeforeBirth(child, input.readOn);
     await checkDayTotal(tx, child, input.readOn, input.minutes);
-    const [row] = await tx
-      .insert(readingLogs)
-      .values({
-        childId: child.id,
-        bookId: input.bookId ?? null,
-        title: book?.title ?? input.title ?? '',
-        author: book ? book.author : input.author || null,
-        readOn: input.readOn,
-        minutes: input.minutes,
-        pages: input.pages ?? null,
-        rating: input.rating ?? null,
-        finished: input.finished ?? false,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
+    const row = onlyRow(
+      await tx
+        .insert(readingLogs)
+        .values({
+          childId: child.id,
+          bookId: input.bookId ?? null,
+          title: book?.title ?? input.title ?? '',
+          author: book ? book.author : input.author || null,
+          readOn: input.readOn,
+          minutes: input.minutes,
+          pages: input.pages ?? null,
+          rating: input.rating ?? null,
+          finished: input.finished ?? false,
+        })
+        .returning(),
+    );
     return { entry: entryDto(row), milestones: await reachMilestones(tx, child, row.readOn) };
   });
 }

@@ -101,3 +101,13 @@ export async function databaseIsReady(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The row a statement with `returning()` wrote: an insert always answers the row it made (or an
+ * update the row it changed, once found), so none is a broken database, never the family's doing.
+ */
+export function onlyRow<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('the statement returned no row');
+  return row;
+}

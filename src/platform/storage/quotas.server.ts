@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '~/platform/access';
-import { type Db, queryRows } from '~/platform/db/client.server';
+import { type Db, onlyRow, queryRows } from '~/platform/db/client.server';
 import { uploadLog, users } from '~/platform/db/schema.server';
 import type { UploadKind } from '~/platform/domain';
 import { DomainError } from '~/platform/errors';
@@ -74,11 +74,9 @@ export async function reserveUpload(
         retryAfter ? { 'Retry-After': String(retryAfter) } : undefined,
       );
     }
-    const [row] = await tx
-      .insert(uploadLog)
-      .values({ userId: account.id, kind, bytes })
-      .returning({ id: uploadLog.id });
-    if (!row) throw new Error('insert returned no row');
+    const row = onlyRow(
+      await tx.insert(uploadLog).values({ userId: account.id, kind, bytes }).returning({ id: uploadLog.id }),
+    );
     return row.id;
   });
   return {
