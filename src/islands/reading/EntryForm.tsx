@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
+import { MAX_MINUTES_PER_DAY } from '~/features/reading/reading';
 import { readingApi } from '~/features/reading/reading.api';
 import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
 import { call } from '~/platform/client/api';
@@ -111,7 +112,7 @@ export function EntryForm({
       <BookPicker idPrefix={idPrefix} value={book} onChange={(next) => set({ book: next })} errors={errors} />
       <div className="field-pair">
         <Field {...field('readOn')} label="Day" type="date" min="2000-01-01" max={localDay()} />
-        {count('minutes', 'Minutes read', 1440)}
+        {count('minutes', 'Minutes read', MAX_MINUTES_PER_DAY)}
         {count('pages', 'Pages (optional)', 5000)}
       </div>
       <div className="field entry-finished-field">
