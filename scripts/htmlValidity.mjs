@@ -52,21 +52,24 @@ export async function htmlProblems(html, page) {
 }
 
 /**
- * A word run into the end of a link or emphasis ("contact page</a>within"): Astro drops a line break
- * between an element and the text after it, so a sentence split there loses its space.
+ * A word run into a link or emphasis ("through our<a" or "contact page</a>within"): Astro drops a line
+ * break between an element and the text beside it, so a sentence split there loses its space.
  * @param {string} html
  * @param {string} page
  * @returns {HtmlProblem[]}
  */
 function gluedWords(html, page) {
-  return [...html.matchAll(/<\/(a|strong|em|b|i|code|abbr|time)>(?=\p{L})/gu)].map((m) => {
-    const before = html.slice(0, m.index);
+  const inline = 'a|strong|em|b|i|code|abbr|time';
+  const after = new RegExp(`<\\/(${inline})>(?=\\p{L})`, 'gu');
+  const before = new RegExp(`(?<=[\\p{L}\\p{N},.;:!?])<(${inline})[\\s>]`, 'gu');
+  return [...html.matchAll(after), ...html.matchAll(before)].map((m) => {
+    const upTo = html.slice(0, m.index);
     return {
       page,
-      line: before.split('\n').length,
-      column: m.index - before.lastIndexOf('\n'),
+      line: upTo.split('\n').length,
+      column: m.index - upTo.lastIndexOf('\n'),
       rule: 'glued-words',
-      message: `A word runs into </${m[1]}>: put a space (or {' '}) between them in the source.`,
+      message: `A word runs into <${m[0].startsWith('</') ? '/' : ''}${m[1]}>: put a space (or {' '}) between them in the source.`,
       where: html.slice(Math.max(0, m.index - 60), m.index + 20).replace(/\s+/g, ' '),
     };
   });
