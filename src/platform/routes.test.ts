@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import specFixture from '../../tests/fixtures/spec-routes.json';
-import { accessFor, findRoute, PUBLIC_BEYOND_SPEC, pathFor, ROUTES } from './routes';
+import { accessFor, findRoute, PUBLIC_BEYOND_SPEC, pagePath, pathFor, ROUTES } from './routes';
 
 /** The specification lives outside the repository and is absent from some clones; the fixture is not. */
 const SPEC = join(process.cwd(), '..', 'shared', 'SPEC.md');
@@ -91,5 +91,32 @@ describe('route table', () => {
   it('fills the id of a pattern, escaping it', () => {
     const route = findRoute('/blogs/1');
     expect(route && pathFor(route, 'a b')).toBe('/blogs/a%20b');
+  });
+});
+
+describe('pagePath', () => {
+  it('writes a page without parameters as it is', () => {
+    expect(pagePath('/profile')).toBe('/profile');
+  });
+
+  it('fills and encodes the id', () => {
+    expect(pagePath('/admin/users/{id}', 'a b/c')).toBe('/admin/users/a%20b%2Fc');
+  });
+
+  it('adds the query without its undefined values, then the fragment', () => {
+    expect(pagePath('/reading-plan/{id}', 'c1', { query: { plan: 'p 1', week: undefined }, hash: 'passage' })).toBe(
+      '/reading-plan/c1?plan=p+1#passage',
+    );
+    expect(pagePath('/check-out', { query: { plan: 3 } })).toBe('/check-out?plan=3');
+  });
+
+  it('links every page of ROUTES back to itself; a missing id or an unknown page is a type error', () => {
+    const links = ROUTES.map((route) => (pagePath as (p: string, id: string) => string)(route.path, 'x1'));
+    expect(links.map((link) => findRoute(link)?.path)).toEqual(ROUTES.map((route) => route.path));
+    // Checked by the type check in `npm test`: these two lines must not compile.
+    // @ts-expect-error: the page has an id to fill
+    if (links.length < 0) pagePath('/admin/users/{id}');
+    // @ts-expect-error: no such page
+    if (links.length < 0) pagePath('/no-such-page');
   });
 });

@@ -10,7 +10,7 @@ interface RouteInfo {
 }
 
 /** Every route of the specification, section 2, and the few the product adds. Tests, the guard and the sitemap read this list. */
-export const ROUTES: readonly RouteInfo[] = [
+const ROUTE_LIST = [
   { path: '/', title: 'Reading programs for children and their parents', access: 'public' },
   { path: '/signup', title: 'Create your family account', access: 'public' },
   { path: '/archives', title: 'Blog archives', access: 'public' },
@@ -83,7 +83,10 @@ export const ROUTES: readonly RouteInfo[] = [
   // /contact/sent. Both stay out of the sitemap.
   { path: '/contact/send', title: 'Send a message', access: 'public', beyondSpec: true },
   { path: '/contact/sent', title: 'Message sent', access: 'public', beyondSpec: true },
-];
+] as const satisfies readonly RouteInfo[];
+
+/** Every route, as the guard, the sitemap and the tests read them. */
+export const ROUTES: readonly RouteInfo[] = ROUTE_LIST;
 
 /** The public pages beyond the specification: the steps of the contact form without JavaScript. */
 export const PUBLIC_BEYOND_SPEC = ['/contact/send', '/contact/sent'] as const;
@@ -111,3 +114,37 @@ export function accessFor(pathname: string): Access {
 export function pathFor(route: RouteInfo, id = 'example'): string {
   return route.path.replace('{id}', encodeURIComponent(id));
 }
+
+/** A page's path pattern, as ROUTES lists it: '/profile', '/admin/users/{id}'. */
+export type PagePattern = (typeof ROUTE_LIST)[number]['path'];
+
+/** What a link to a page may add: the query (values left out when undefined) and a fragment. */
+export interface PageLinkExtras {
+  query?: Record<string, string | number | undefined>;
+  hash?: string;
+}
+
+type NeedsId<P extends string> = P extends `${string}{id}${string}` ? true : false;
+
+/** A page link's arguments: the id for a pattern with `{id}`, then the extras. */
+export type PagePathArgs<P extends PagePattern> =
+  NeedsId<P> extends true ? [id: string, extras?: PageLinkExtras] : [extras?: PageLinkExtras];
+
+/**
+ * A link to a page of ROUTES, typed: `pagePath('/profile')`, `pagePath('/admin/users/{id}', id)`,
+ * `pagePath('/profile', { query: { tab: 'reading' }, hash: 'log' })`. A page that does not exist, or a
+ * missing id, is a type error; the id and the query's values are encoded.
+ */
+export function pagePath<P extends PagePattern>(pattern: P, ...args: PagePathArgs<P>): string {
+  const [first, second] = args as [string | PageLinkExtras | undefined, PageLinkExtras | undefined];
+  const id = typeof first === 'string' ? first : undefined;
+  const extras = (typeof first === 'string' ? second : first) ?? {};
+  const path = id === undefined ? pattern : pattern.replace('{id}', encodeURIComponent(id));
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(extras.query ?? {})) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.size > 0 ? `?${query}` : '';
+  return `${path}${search}${extras.hash ? `#${extras.hash}` : ''}`;
+}
+
