@@ -104,9 +104,9 @@ describe('pagePath', () => {
   });
 
   it('adds the query without its undefined values, then the fragment', () => {
-    expect(pagePath('/reading-plan/{id}', 'c1', { query: { plan: 'p 1', week: undefined }, hash: 'passage' })).toBe(
-      '/reading-plan/c1?plan=p+1#passage',
-    );
+    expect(
+      pagePath('/reading-plan/{id}', 'c1', { query: { plan: 'p 1', week: undefined }, hash: 'passage' }),
+    ).toBe('/reading-plan/c1?plan=p+1#passage');
     expect(pagePath('/check-out', { query: { plan: 3 } })).toBe('/check-out?plan=3');
   });
 

@@ -147,4 +147,3 @@ export function pagePath<P extends PagePattern>(pattern: P, ...args: PagePathArg
   const search = query.size > 0 ? `?${query}` : '';
   return `${path}${search}${extras.hash ? `#${extras.hash}` : ''}`;
 }
-
