@@ -43,11 +43,14 @@ mkdirSync('test-results', { recursive: true });
 
 // The static checks do not depend on the database: CI's second run (PostgreSQL) skips them.
 if (process.env.SKIP_STATIC_CHECKS === '1') {
-  step('Lint, layout rules, API description and types: skipped (SKIP_STATIC_CHECKS=1)');
+  step('Lint, layout rules, sizes, API description and types: skipped (SKIP_STATIC_CHECKS=1)');
 } else {
   await gate('Lint (Biome)', 'biome', ['check', '.']);
   await gate('Layout rules (scripts/check-architecture.mjs)', process.execPath, [
     'scripts/check-architecture.mjs',
+  ]);
+  await gate('Short files and functions (scripts/check-size.mjs)', process.execPath, [
+    'scripts/check-size.mjs',
   ]);
   await gate('API description (scripts/lint-openapi.mjs: Redocly)', process.execPath, [
     'scripts/lint-openapi.mjs',
