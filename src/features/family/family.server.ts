@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { releaseAuthorPictures } from '~/features/blogs/blogImages.server';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
-import { uniqueViolation } from '~/platform/db/errors';
+import { uniqueViolation } from '~/platform/db/violations';
 import {
   blogs,
   calendarFeeds,

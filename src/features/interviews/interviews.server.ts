@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
-import { uniqueViolation } from '~/platform/db/errors';
+import { uniqueViolation } from '~/platform/db/violations';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import { formatTimeRange, SERVER_VIEWER } from '~/platform/time';

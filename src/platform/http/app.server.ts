@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '~/platform/errors';
-import { errorResponse, fieldsOf } from '~/platform/http/errors';
+import { errorResponse, fieldsOf } from '~/platform/http/errorResponse';
 import { serveApiDescription } from './apiDocs.server';
 import { readBody } from './body';
 import type { ApiDeps, ApiEnv } from './context.server';

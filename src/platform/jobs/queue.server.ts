@@ -1,7 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { QueueBackend } from '../db/client.server';
-import { uniqueViolation } from '../db/errors';
+import { uniqueViolation } from '../db/violations';
 
 /**
  * Background work (decision 26): pg-boss, a job queue kept in the database's own tables, on
