@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import specFixture from '../../tests/fixtures/spec-routes.json';
-import { accessFor, findRoute, PUBLIC_BEYOND_SPEC, pagePath, pathFor, ROUTES } from './routes';
+import {
+  accessFor,
+  findPage,
+  findRoute,
+  LINKED_PAGES,
+  PUBLIC_BEYOND_SPEC,
+  pagePath,
+  pathFor,
+  ROUTES,
+} from './routes';
 
 /** The specification lives outside the repository and is absent from some clones; the fixture is not. */
 const SPEC = join(process.cwd(), '..', 'shared', 'SPEC.md');
@@ -118,5 +127,14 @@ describe('pagePath', () => {
     if (links.length < 0) pagePath('/admin/users/{id}');
     // @ts-expect-error: no such page
     if (links.length < 0) pagePath('/no-such-page');
+  });
+
+  it('links the pages beyond the route table too, which the guard and the route tests leave alone', () => {
+    const beyond = LINKED_PAGES.filter((page) => !ROUTES.some((route) => route.path === page.path));
+    expect(beyond.map((page) => page.path)).toEqual(['/events/{id}']);
+    expect(pagePath('/events/{id}', 'e 1')).toBe('/events/e%201');
+    expect(findPage('/events/e1')?.path).toBe('/events/{id}');
+    expect(findRoute('/events/e1')).toBeUndefined();
+    for (const page of beyond) expect(existsSync(pageFile(page.path)), page.path).toBe(true);
   });
 });

@@ -91,6 +91,18 @@ export const ROUTES: readonly RouteInfo[] = ROUTE_LIST;
 /** The public pages beyond the specification: the steps of the contact form without JavaScript. */
 export const PUBLIC_BEYOND_SPEC = ['/contact/send', '/contact/sent'] as const;
 
+/**
+ * Pages a link may point to that the route table leaves out, so that the guard, the sitemap's list
+ * of fixed pages and the route tests stay as they are: an event's page is public, rendered on demand
+ * with the event's own title, and the sitemap lists each event from the database. Feeds and files
+ * (the blog's rss.xml, an event's .ics, a podcast transcript, stored media) are not pages: their
+ * features name their paths.
+ */
+const PAGES_BEYOND_ROUTES = [{ path: '/events/{id}' }] as const;
+
+/** Every page a link may point to: the route table's, then the few beyond it. */
+export const LINKED_PAGES: readonly { path: string }[] = [...ROUTE_LIST, ...PAGES_BEYOND_ROUTES];
+
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split('/')
@@ -106,6 +118,13 @@ export function findRoute(pathname: string): RouteInfo | undefined {
   return compiled.find(({ re }) => re.test(pathname))?.route;
 }
 
+const compiledPages = LINKED_PAGES.map((page) => ({ page, re: patternToRegExp(page.path) }));
+
+/** The page a path belongs to, among every page a link may point to, or undefined. */
+export function findPage(pathname: string): { path: string } | undefined {
+  return compiledPages.find(({ re }) => re.test(pathname))?.page;
+}
+
 export function accessFor(pathname: string): Access {
   return findRoute(pathname)?.access ?? 'public';
 }
@@ -115,8 +134,11 @@ export function pathFor(route: RouteInfo, id = 'example'): string {
   return route.path.replace('{id}', encodeURIComponent(id));
 }
 
-/** A page's path pattern, as ROUTES lists it: '/profile', '/admin/users/{id}'. */
-export type PagePattern = (typeof ROUTE_LIST)[number]['path'];
+/** A route's path pattern, as ROUTES lists it: '/profile', '/admin/users/{id}'. */
+export type RoutePattern = (typeof ROUTE_LIST)[number]['path'];
+
+/** A page a link may point to: a route of ROUTES or one of the pages beyond it ('/events/{id}'). */
+export type PagePattern = RoutePattern | (typeof PAGES_BEYOND_ROUTES)[number]['path'];
 
 /** What a link to a page may add: the query (values left out when undefined) and a fragment. */
 export interface PageLinkExtras {
@@ -131,7 +153,7 @@ export type PagePathArgs<P extends PagePattern> =
   NeedsId<P> extends true ? [id: string, extras?: PageLinkExtras] : [extras?: PageLinkExtras];
 
 /**
- * A link to a page of ROUTES, typed: `pagePath('/profile')`, `pagePath('/admin/users/{id}', id)`,
+ * A link to a page of ROUTES or beyond it, typed: `pagePath('/profile')`, `pagePath('/admin/users/{id}', id)`,
  * `pagePath('/profile', { query: { tab: 'reading' }, hash: 'log' })`. A page that does not exist, or a
  * missing id, is a type error; the id and the query's values are encoded.
  */
