@@ -5,25 +5,31 @@ import { route } from '~/platform/http/route.server';
 import { readUpload } from '~/platform/http/uploads';
 import { getStorage } from '~/platform/storage/index.server';
 import { uploadQuotas } from '~/platform/storage/quotas.server';
+import { reviewPost } from './adminReview.server';
 import { storeBlogImage } from './blogImages.server';
 import { decodeCursor } from './blogs';
 import { blogsApi as api } from './blogs.api';
+import { getPublishedPost, listPublishedPosts } from './blogs.server';
+import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from './images';
 import {
   createDraft,
   deleteMyPost,
   getMyPost,
-  getPublishedPost,
   listMyPosts,
-  listPublishedPosts,
-  reviewPost,
   submitPost,
   updateMyPost,
-} from './blogs.server';
-import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from './images';
+} from './myBlogs.server';
 
 export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   // Read now, as the API is built: a bad quota setting stops the server at start.
   uploadQuotas();
+  readerRoutes(app, deps);
+  authorRoutes(app, deps);
+  reviewRoutes(app, deps);
+}
+
+/** The public blog: a page of published posts, and one post. */
+function readerRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.list, async (c) => {
     const { after, limit } = c.req.valid('query');
     const cursor = after === undefined ? undefined : decodeCursor(after);
@@ -45,7 +51,10 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(body, 200);
   });
+}
 
+/** A family's own posts: the list, drafts, changes, pictures, deletion and sending for review. */
+function authorRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.myList, async (c) => c.json(await listMyPosts(deps.db, c.get('user').id), 200));
 
   route(app, deps, api.myCreate, async (c) => {
@@ -83,7 +92,10 @@ export function blogsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.mySubmit, async (c) => {
     return c.json(await submitPost(deps.db, c.get('user').id, c.req.valid('param').id), 200);
   });
+}
 
+/** The team's decision on a post sent for review. */
+function reviewRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.adminReview, async (c) => {
     const post = await reviewPost(deps.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
     return c.json(post, 200);
