@@ -2,9 +2,11 @@ import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { SCHEDULE_PATH } from '~/features/interviews/interviews';
 import { useSignedIn } from '~/islands/account/useSignedIn';
 import { loginPathFor } from '~/platform/access';
+import { pagePath } from '~/platform/routes';
 import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
+import { LoadingTimes } from './LoadingTimes';
 import './ScheduleInterview.css';
 
 // The booking itself (times, dialogs, the API's schemas) is loaded for signed-in families only, so a
@@ -55,14 +57,6 @@ class BookingLoader extends Component<Record<string, never>, LoaderState> {
   }
 }
 
-export function LoadingTimes() {
-  return (
-    <div className="iv-card" aria-busy="true">
-      <WaitLine>Loading the free times…</WaitLine>
-    </div>
-  );
-}
-
 /** The interview card: an invitation to sign in, or the family's booking. */
 export function ScheduleInterview() {
   const hydrated = useHydrated();
@@ -85,7 +79,7 @@ export function ScheduleInterview() {
         </p>
         <ButtonLink href={loginPathFor(SCHEDULE_PATH)}>Sign in to book an interview</ButtonLink>
         <p className="iv-hint">
-          New here? <a href="/signup">Create a family account</a>.
+          New here? <a href={pagePath('/signup')}>Create a family account</a>.
         </p>
       </div>
     );

@@ -72,42 +72,23 @@ export function SlotPicker({
         <legend>Choose a time</legend>
         <p id={`${id}-zone`} className="iv-hint">
           Times are in your time zone ({timeZone.replaceAll('_', ' ')}). Each interview lasts{' '}
-          {slots[0] ? Math.round((Date.parse(slots[0].endsAt) - Date.parse(slots[0].startsAt)) / 60_000) : 20}{' '}
-          minutes.
+          {slotMinutes(slots)} minutes.
         </p>
         <FieldError id={id} error={shown} />
         {days.map((day) => (
-          <div key={day.key} className="iv-day">
-            <h3>{day.label}</h3>
-            {/* Each time's own name says its day, so the one radio group needs no nested groups. */}
-            <div className="chips">
-              {day.slots.map((slot) => (
-                <label key={slot.startsAt} className="chip iv-chip">
-                  <input
-                    type="radio"
-                    name={`${id}-slot`}
-                    value={slot.startsAt}
-                    checked={chosen === slot.startsAt}
-                    onChange={() => {
-                      setChosen(slot.startsAt);
-                      setMissing(false);
-                    }}
-                    aria-label={`${day.label}, ${slot.time}${slot.clash ? `, at the same time as ${slot.clash.childName}’s event` : ''}`}
-                  />
-                  <span aria-hidden="true">
-                    {slot.time}
-                    {slot.clash && <span className="iv-clash-mark"> · event</span>}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </div>
+          <DayTimes
+            key={day.key}
+            day={day}
+            name={`${id}-slot`}
+            chosen={chosen}
+            onChoose={(startsAt) => {
+              setChosen(startsAt);
+              setMissing(false);
+            }}
+          />
         ))}
       </fieldset>
-      <p className="iv-clash" role="status">
-        {clash &&
-          `${clash.childName} is registered for “${clash.title}” (${formatTimeRange(clash.startsAt, clash.endsAt, 'clock', { timeZone })}) at this time. You can still book it if you can manage both.`}
-      </p>
+      <ClashNote clash={clash} timeZone={timeZone} />
       <div className="iv-actions">
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           {busy ? busyLabel : submitLabel}
@@ -115,5 +96,60 @@ export function SlotPicker({
         {after}
       </div>
     </form>
+  );
+}
+
+/** How long an interview lasts, in minutes: the length of the first slot (20 when there is none). */
+function slotMinutes(slots: Props['slots']): number {
+  return slots[0] ? Math.round((Date.parse(slots[0].endsAt) - Date.parse(slots[0].startsAt)) / 60_000) : 20;
+}
+
+/** What the family has on at the chosen time, read out as soon as the time is chosen. */
+function ClashNote({ clash, timeZone }: { clash: Clash | undefined; timeZone: string }) {
+  return (
+    <p className="iv-clash" role="status">
+      {clash &&
+        `${clash.childName} is registered for “${clash.title}” (${formatTimeRange(clash.startsAt, clash.endsAt, 'clock', { timeZone })}) at this time. You can still book it if you can manage both.`}
+    </p>
+  );
+}
+
+/**
+ * One day's free times, as radios of the one group. Each time's own name says its day, so the one
+ * radio group needs no nested groups.
+ */
+function DayTimes({
+  day,
+  name,
+  chosen,
+  onChoose,
+}: {
+  day: ReturnType<typeof groupSlotsByDay<Props['slots'][number]>>[number];
+  name: string;
+  chosen: string | null;
+  onChoose: (startsAt: string) => void;
+}) {
+  return (
+    <div className="iv-day">
+      <h3>{day.label}</h3>
+      <div className="chips">
+        {day.slots.map((slot) => (
+          <label key={slot.startsAt} className="chip iv-chip">
+            <input
+              type="radio"
+              name={name}
+              value={slot.startsAt}
+              checked={chosen === slot.startsAt}
+              onChange={() => onChoose(slot.startsAt)}
+              aria-label={`${day.label}, ${slot.time}${slot.clash ? `, at the same time as ${slot.clash.childName}’s event` : ''}`}
+            />
+            <span aria-hidden="true">
+              {slot.time}
+              {slot.clash && <span className="iv-clash-mark"> · event</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+    </div>
   );
 }

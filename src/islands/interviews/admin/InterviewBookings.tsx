@@ -8,6 +8,7 @@ import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { ageBandLabel, readingLevelLabel } from '~/platform/domain';
+import { pagePath } from '~/platform/routes';
 import { formatTime, formatTimeRange } from '~/platform/time';
 
 const VIEW_OPTIONS = INTERVIEW_VIEWS.map((view) => [view, INTERVIEW_VIEW_LABELS[view]] as const);
@@ -41,53 +42,7 @@ export function InterviewBookings() {
           { label: 'Call' },
         ]}
         rowKey={(booking) => booking.id}
-        row={(booking) => (
-          <>
-            <td>
-              <time dateTime={booking.startsAt}>
-                {formatTimeRange(booking.startsAt, booking.endsAt, 'appointment')}
-              </time>
-              {booking.status === 'cancelled' && (
-                <span className="status-pill" data-tone="warn">
-                  Cancelled
-                </span>
-              )}
-            </td>
-            <td>
-              {booking.childName ?? <span className="hint">Child’s profile deleted</span>}
-              {(booking.childAgeBand || booking.childReadingLevel) && (
-                <span className="hint">
-                  {' '}
-                  ·{' '}
-                  {[
-                    booking.childAgeBand && ageBandLabel(booking.childAgeBand),
-                    booking.childReadingLevel && readingLevelLabel(booking.childReadingLevel),
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
-                </span>
-              )}
-            </td>
-            <td>
-              <a href={`/admin/users/${booking.familyId}`}>{booking.parentName}</a>
-              <br />
-              <a href={`mailto:${booking.parentEmail}`}>{booking.parentEmail}</a>
-            </td>
-            <td>
-              <time dateTime={booking.createdAt}>{formatTime(booking.createdAt, 'dateTime')}</time>
-            </td>
-            <td>
-              {booking.status === 'booked' ? (
-                <a href={booking.joinUrl} target="_blank" rel="noopener noreferrer">
-                  Open the call
-                  <span className="sr-only"> with {booking.childName ?? booking.parentName} (new tab)</span>
-                </a>
-              ) : (
-                '—'
-              )}
-            </td>
-          </>
-        )}
+        row={(booking) => <BookingCells booking={booking} />}
         empty={
           <p>
             No bookings here yet. Families book from the interview page after they enrol; each booking appears
@@ -98,5 +53,56 @@ export function InterviewBookings() {
         pager="Pages of interview bookings"
       />
     </ListSection>
+  );
+}
+
+/** One booking's cells: when, the child to prepare for, the parent to contact, when booked, the call. */
+function BookingCells({ booking }: { booking: AdminInterviewRow }) {
+  return (
+    <>
+      <td>
+        <time dateTime={booking.startsAt}>
+          {formatTimeRange(booking.startsAt, booking.endsAt, 'appointment')}
+        </time>
+        {booking.status === 'cancelled' && (
+          <span className="status-pill" data-tone="warn">
+            Cancelled
+          </span>
+        )}
+      </td>
+      <td>
+        {booking.childName ?? <span className="hint">Child’s profile deleted</span>}
+        {(booking.childAgeBand || booking.childReadingLevel) && (
+          <span className="hint">
+            {' '}
+            ·{' '}
+            {[
+              booking.childAgeBand && ageBandLabel(booking.childAgeBand),
+              booking.childReadingLevel && readingLevelLabel(booking.childReadingLevel),
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </span>
+        )}
+      </td>
+      <td>
+        <a href={pagePath('/admin/users/{id}', booking.familyId)}>{booking.parentName}</a>
+        <br />
+        <a href={`mailto:${booking.parentEmail}`}>{booking.parentEmail}</a>
+      </td>
+      <td>
+        <time dateTime={booking.createdAt}>{formatTime(booking.createdAt, 'dateTime')}</time>
+      </td>
+      <td>
+        {booking.status === 'booked' ? (
+          <a href={booking.joinUrl} target="_blank" rel="noopener noreferrer">
+            Open the call
+            <span className="sr-only"> with {booking.childName ?? booking.parentName} (new tab)</span>
+          </a>
+        ) : (
+          '—'
+        )}
+      </td>
+    </>
   );
 }
