@@ -7,15 +7,19 @@
 //  3. The platform (src/platform, src/islands/shared) never imports a feature. Pages, layouts and the
 //     composition root (src/features/api.server.ts) put features together, so they may import any.
 //  4. A route file (`*.routes.ts`) never writes `new DomainError(`: services decide and refuse.
+//  5. No file under src/islands takes part in a circle of imports with other files there (relative and
+//     `~/islands/...` imports, type-only ones too): what two files share goes in a file of its own.
 // Prints each broken rule with the import chain that breaks it; exits 1 if any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
+const islands = join(src, 'islands');
 const SOURCE = /\.(ts|tsx|astro|mjs|js)$/;
 const EXTENSIONS = ['', '.ts', '.tsx', '.astro', '.mjs', '.js', '/index.ts', '/index.tsx'];
+const TEST = /\.test\.(ts|tsx)$/;
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -63,55 +67,58 @@ function resolveSpec(from, spec) {
   return undefined;
 }
 
-const files = walk(src);
-/** file -> [{ target, runtime }] */
-const graph = new Map();
-/** Files whose code runs in the browser from the start: islands and pages' <script>s. */
-const browserRoots = [];
-for (const file of files) {
-  const text = readFileSync(file, 'utf8');
-  const edges = [];
-  for (const part of partsOf(file, text)) {
-    for (const { spec, runtime } of importsOf(part.code)) {
-      const target = resolveSpec(file, spec);
-      if (!target) continue;
-      edges.push({ target, runtime });
-      if (part.browser && runtime) browserRoots.push({ target, via: file });
+/**
+ * Every file's imports (file -> [{ target, runtime }]), and the files whose code runs in the browser
+ * from the start: islands and pages' <script>s.
+ */
+function readGraph(files) {
+  const graph = new Map();
+  const browserRoots = [];
+  for (const file of files) {
+    const edges = [];
+    for (const part of partsOf(file, readFileSync(file, 'utf8'))) {
+      for (const { spec, runtime } of importsOf(part.code)) {
+        const target = resolveSpec(file, spec);
+        if (!target) continue;
+        edges.push({ target, runtime });
+        if (part.browser && runtime) browserRoots.push({ target, via: file });
+      }
     }
+    graph.set(file, edges);
+    if (file.startsWith(islands) && !file.endsWith('.test.ts')) browserRoots.push({ target: file });
   }
-  graph.set(file, edges);
-  if (file.startsWith(join(src, 'islands')) && !file.endsWith('.test.ts'))
-    browserRoots.push({ target: file });
+  return { graph, browserRoots };
 }
 
-const rel = (f) => relative(root, f);
-const problems = [];
+const rel = (f) => relative(root, f).split(sep).join('/');
 
-// 1. Browser code never reaches a *.server.ts module.
-const cameFrom = new Map();
-const queue = [];
-for (const { target, via } of browserRoots) {
-  if (!cameFrom.has(target)) {
+/** 1. Each *.server.ts module that browser code reaches, with the chain of imports that reaches it. */
+function browserReachesServer(graph, browserRoots) {
+  const cameFrom = new Map();
+  const queue = [];
+  for (const { target, via } of browserRoots) {
+    if (cameFrom.has(target)) continue;
     cameFrom.set(target, via ?? null);
     queue.push(target);
   }
-}
-while (queue.length > 0) {
-  const file = queue.shift();
-  for (const { target, runtime } of graph.get(file) ?? []) {
-    if (!runtime || cameFrom.has(target)) continue;
-    cameFrom.set(target, file);
-    queue.push(target);
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const { target, runtime } of graph.get(file) ?? []) {
+      if (!runtime || cameFrom.has(target)) continue;
+      cameFrom.set(target, file);
+      queue.push(target);
+    }
   }
-}
-for (const file of cameFrom.keys()) {
-  if (!/\.server\.(ts|tsx|mjs)$/.test(file)) continue;
-  const chain = [];
-  for (let f = file; f; f = cameFrom.get(f)) chain.unshift(rel(f));
-  problems.push(`browser code imports server code: ${chain.join(' → ')}`);
+  const problems = [];
+  for (const file of cameFrom.keys()) {
+    if (!/\.server\.(ts|tsx|mjs)$/.test(file)) continue;
+    const chain = [];
+    for (let f = file; f; f = cameFrom.get(f)) chain.unshift(rel(f));
+    problems.push(`browser code imports server code: ${chain.join(' → ')}`);
+  }
+  return problems;
 }
 
-// 2 and 3. Features and the platform.
 function homeOf(file) {
   const path = rel(file).split('/');
   if (path[1] === 'features' && path.length > 3) return { kind: 'feature', name: path[2] };
@@ -123,43 +130,29 @@ function homeOf(file) {
   return { kind: 'other' };
 }
 
-/** feature -> feature -> one import that makes the edge */
-const featureEdges = new Map();
-for (const [file, edges] of graph) {
-  if (file.endsWith('.test.ts')) continue;
-  const from = homeOf(file);
-  for (const { target } of edges) {
-    const to = homeOf(target);
-    if (to.kind !== 'feature') continue;
-    if (from.kind === 'platform') {
-      problems.push(`the platform imports a feature: ${rel(file)} → ${rel(target)}`);
-    } else if (from.kind === 'feature' && from.name !== to.name) {
-      if (!featureEdges.has(from.name)) featureEdges.set(from.name, new Map());
-      const out = featureEdges.get(from.name);
-      if (!out.has(to.name)) out.set(to.name, `${rel(file)} → ${rel(target)}`);
+/**
+ * The groups of nodes that import each other in a circle (Tarjan's strongly connected components
+ * of two or more nodes), each sorted. `edges` maps a node to the nodes it imports (a Map or Set of them).
+ */
+export function circlesOf(edges) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const circles = [];
+  const connect = (v) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
     }
-  }
-}
-
-// Tarjan's strongly connected components: any with two or more features is a circle.
-let counter = 0;
-const index = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-function connect(v) {
-  index.set(v, counter);
-  low.set(v, counter);
-  counter++;
-  stack.push(v);
-  onStack.add(v);
-  for (const w of featureEdges.get(v)?.keys() ?? []) {
-    if (!index.has(w)) {
-      connect(w);
-      low.set(v, Math.min(low.get(v), low.get(w)));
-    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-  }
-  if (low.get(v) === index.get(v)) {
+    if (low.get(v) !== index.get(v)) return;
     const component = [];
     let w;
     do {
@@ -167,40 +160,105 @@ function connect(v) {
       onStack.delete(w);
       component.push(w);
     } while (w !== v);
-    if (component.length > 1) {
-      const inside = new Set(component);
-      const links = [];
-      for (const a of component) {
-        for (const [b, example] of featureEdges.get(a) ?? [])
-          if (inside.has(b)) links.push(`    ${a} → ${b}: ${example}`);
+    if (component.length > 1) circles.push(component.sort());
+  };
+  for (const v of edges.keys()) if (!index.has(v)) connect(v);
+  return circles;
+}
+
+/** The links of a circle, one a line: `a → b: the import that makes it`. */
+function linksOf(circle, edges) {
+  const inside = new Set(circle);
+  const links = [];
+  for (const a of circle) {
+    for (const [b, example] of edges.get(a) ?? [])
+      if (inside.has(b)) links.push(`    ${a} → ${b}: ${example}`);
+  }
+  return links.join('\n');
+}
+
+/** 2 and 3. The platform importing a feature, and features importing each other in a circle. */
+function featureProblems(graph) {
+  const problems = [];
+  /** feature -> feature -> one import that makes the edge */
+  const featureEdges = new Map();
+  for (const [file, edges] of graph) {
+    if (file.endsWith('.test.ts')) continue;
+    const from = homeOf(file);
+    for (const { target } of edges) {
+      const to = homeOf(target);
+      if (to.kind !== 'feature') continue;
+      if (from.kind === 'platform') {
+        problems.push(`the platform imports a feature: ${rel(file)} → ${rel(target)}`);
+      } else if (from.kind === 'feature' && from.name !== to.name) {
+        if (!featureEdges.has(from.name)) featureEdges.set(from.name, new Map());
+        const out = featureEdges.get(from.name);
+        if (!out.has(to.name)) out.set(to.name, `${rel(file)} → ${rel(target)}`);
       }
-      problems.push(
-        `features import each other in a circle: ${component.sort().join(', ')}\n${links.join('\n')}`,
-      );
     }
   }
-}
-for (const v of featureEdges.keys()) if (!index.has(v)) connect(v);
-
-// 4. Route files parse, call and answer: a refusal is the service's (decision 17).
-for (const file of files) {
-  if (!file.endsWith('.routes.ts')) continue;
-  const text = readFileSync(file, 'utf8');
-  for (const [i, line] of text.split('\n').entries()) {
-    if (/\bnew DomainError\(/.test(line))
-      problems.push(`a route file decides a refusal (move it into the service): ${rel(file)}:${i + 1}`);
+  for (const circle of circlesOf(featureEdges)) {
+    problems.push(
+      `features import each other in a circle: ${circle.join(', ')}\n${linksOf(circle, featureEdges)}`,
+    );
   }
+  const names = new Set([
+    ...featureEdges.keys(),
+    ...[...featureEdges.values()].flatMap((m) => [...m.keys()]),
+  ]);
+  return { problems, features: names.size };
 }
 
-if (problems.length > 0) {
-  console.error(`✖ ${problems.length} layout rule(s) broken (docs/architecture.md):\n`);
-  for (const p of problems) console.error(`- ${p}`);
-  process.exit(1);
+/** 5. Files under src/islands that import each other in a circle, followed file by file. */
+export function islandCircles(graph) {
+  /** file -> file -> how it imports it */
+  const fileEdges = new Map();
+  for (const [file, edges] of graph) {
+    if (!file.startsWith(islands) || TEST.test(file)) continue;
+    const out = new Map();
+    for (const { target, runtime } of edges) {
+      if (target.startsWith(islands)) out.set(rel(target), runtime ? 'an import' : 'a type-only import');
+    }
+    fileEdges.set(rel(file), out);
+  }
+  return circlesOf(fileEdges).map(
+    (circle) =>
+      `island files import each other in a circle (move what they share into a file of its own): ${circle.join(', ')}\n${linksOf(circle, fileEdges)}`,
+  );
 }
-const features = new Set([
-  ...featureEdges.keys(),
-  ...[...featureEdges.values()].flatMap((m) => [...m.keys()]),
-]);
-console.log(
-  `✔ Layout: ${files.length} files; no browser code reaches a *.server.ts module; ${features.size} features, no circles; the platform imports no feature; no route file decides a refusal.`,
-);
+
+/** 4. Route files parse, call and answer: a refusal is the service's (decision 17). */
+function routeRefusals(files) {
+  const problems = [];
+  for (const file of files) {
+    if (!file.endsWith('.routes.ts')) continue;
+    for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+      if (/\bnew DomainError\(/.test(line))
+        problems.push(`a route file decides a refusal (move it into the service): ${rel(file)}:${i + 1}`);
+    }
+  }
+  return problems;
+}
+
+/** Checks every rule over src/; prints what breaks them and exits 1, or one line saying all hold. */
+function main() {
+  const files = walk(src);
+  const { graph, browserRoots } = readGraph(files);
+  const features = featureProblems(graph);
+  const problems = [
+    ...browserReachesServer(graph, browserRoots),
+    ...features.problems,
+    ...routeRefusals(files),
+    ...islandCircles(graph),
+  ];
+  if (problems.length > 0) {
+    console.error(`✖ ${problems.length} layout rule(s) broken (docs/architecture.md):\n`);
+    for (const p of problems) console.error(`- ${p}`);
+    process.exit(1);
+  }
+  console.log(
+    `✔ Layout: ${files.length} files; no browser code reaches a *.server.ts module; ${features.features} features, no circles; the platform imports no feature; no route file decides a refusal; no circle between island files.`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
