@@ -17,10 +17,11 @@ import {
 } from '~/platform/db/schema.server';
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import type { Reason } from './bookScores';
 import { titleKey } from './program';
 import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
 import { planReading, programWeeks } from './progress';
-import { describeReason, type Reason } from './recommender';
+import { describeReason } from './recommender';
 
 /** After this long into a week without its plan, the family is told it is late, not coming. */
 const PLAN_DELAY_MS = 15 * 60_000;

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadingLevel } from '~/platform/domain';
-import {
-  buildRatingIndex,
-  type CatalogueBook,
-  describeReason,
-  MAX_PLAN_BOOKS,
-  type RatedRead,
-  type Reader,
-  type ReaderHistory,
-  suggestBooks,
-} from './recommender';
+import { buildRatingIndex, type CatalogueBook, type RatedRead, type Reader } from './bookScores';
+import { describeReason, MAX_PLAN_BOOKS, type ReaderHistory, suggestBooks } from './recommender';
 
 const book = (
   id: string,

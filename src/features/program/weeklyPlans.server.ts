@@ -13,18 +13,12 @@ import {
   weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
+import { buildRatingIndex, type CatalogueBook, type RatedRead, type RatingIndex } from './bookScores';
 import { childLevelReview } from './levelReview';
 import { passageForWeek } from './passageChoice';
 import { fitGoalToDays, planDays, planEnd } from './planDays';
 import { planPagePath, titleKey } from './program';
-import {
-  buildRatingIndex,
-  type CatalogueBook,
-  type RatedRead,
-  type RatingIndex,
-  suggestBooks,
-  VARIETY_WEEKS,
-} from './recommender';
+import { suggestBooks, VARIETY_WEEKS } from './recommender';
 import { weeklyGoal } from './weeklyGoal';
 
 const WEEK_MS = 7 * DAY_MS;
