@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { testPaymentSteps, WEBHOOK_WAIT_MS } from '../../src/features/payments/admin.server';
+import { testPaymentSteps, WEBHOOK_WAIT_MS } from '../../src/features/payments/adminTestPayments.server';
 import {
   notifications,
   orders,

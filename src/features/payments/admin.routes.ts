@@ -4,13 +4,8 @@ import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { rateLimitPerAccount } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
-import {
-  cancelOrder,
-  recentTestPayments,
-  refundOrder,
-  runTestPayment,
-  testPaymentView,
-} from './admin.server';
+import { cancelOrder, refundOrder } from './admin.server';
+import { recentTestPayments, runTestPayment, testPaymentView } from './adminTestPayments.server';
 import {
   paymentsApi as api,
   TEST_PAYMENT_CENTS,
