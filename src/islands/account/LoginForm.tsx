@@ -1,16 +1,12 @@
-import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
 import { EmailField, Field, FormAlert } from '~/islands/shared/Field';
 import { Waiting } from '~/islands/shared/Spinner';
-import { useForm } from '~/islands/shared/useForm';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ADMIN_HOME, safeReturnPath } from '~/platform/access';
-import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/platform/identity/authErrors';
 import { $authReady } from '~/platform/identity/authState.store';
-import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
 import { $session } from '~/platform/identity/session.store';
+import { type Login, useLogin, useReturnAfterSignIn } from './useLogin';
 
 /** Email and password, Google, and password reset; returns to the page the guard came from. */
 export function LoginForm() {
@@ -19,114 +15,29 @@ export function LoginForm() {
   // During hydration the server's "not ready" form is what both renders must agree on.
   const authReady = useStore($authReady) && hydrated;
   const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in');
-  const { formRef, values, field, errors, setErrors, busy, setBusy } = useForm(
-    { email: '', password: '' },
-    'login',
-  );
-  const { email, password } = values;
-  const [notice, setNotice] = useState<string>();
+  const login = useLogin();
 
   useEffect(startAuth, []);
-
-  // Once signed in: back to where the visitor was going (else the family's profile, or for the team
-  // the console's review queue), or to /signup without an account yet.
-  useEffect(() => {
-    if (!authReady) return;
-    const next = new URLSearchParams(window.location.search).get('next');
-    if (session.status === 'signed-in') {
-      const home = session.role === 'admin' ? ADMIN_HOME : '/profile';
-      void navigate(safeReturnPath(next, home), { history: 'replace' });
-    }
-    if (session.status === 'unregistered') {
-      void navigate(`/signup${next ? `?next=${encodeURIComponent(safeReturnPath(next))}` : ''}`, {
-        history: 'replace',
-      });
-    }
-  }, [authReady, session]);
-
-  const fail = (error: unknown) => {
-    const { field, message } = authErrorMessage(firebaseErrorCode(error));
-    setErrors({ [field]: message });
-    setBusy(false);
-  };
-
-  const signIn = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setNotice(undefined);
-    const found: Record<string, string> = {};
-    const emailError = checkEmail(email);
-    if (emailError) found.email = emailError;
-    if (password === '') found.password = 'Enter your password.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const [auth, { signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), authModule()]);
-      await signInWithEmailAndPassword(auth, email.trim(), password);
-    } catch (error) {
-      fail(error);
-    }
-  };
-
-  const signInWithGoogle = async () => {
-    setErrors({});
-    setBusy(true);
-    try {
-      const [auth, { GoogleAuthProvider, signInWithPopup, browserPopupRedirectResolver }] = await Promise.all(
-        [getFirebaseAuth(), authModule()],
-      );
-      await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
-    } catch (error) {
-      fail(error);
-    }
-  };
-
-  const sendReset = async (event: FormEvent) => {
-    event.preventDefault();
-    const emailError = checkEmail(email);
-    setErrors(emailError ? { email: emailError } : {});
-    if (emailError) return;
-    setBusy(true);
-    try {
-      const [auth, { sendPasswordResetEmail }] = await Promise.all([getFirebaseAuth(), authModule()]);
-      await sendPasswordResetEmail(auth, email.trim());
-      setNotice(`If there is an account for ${email.trim()}, a link to choose a new password is on its way.`);
-    } catch (error) {
-      // Say the same whether or not the account exists, so the form reveals no one's email.
-      if (firebaseErrorCode(error) === 'auth/user-not-found') {
-        setNotice(
-          `If there is an account for ${email.trim()}, a link to choose a new password is on its way.`,
-        );
-      } else fail(error);
-    }
-    setBusy(false);
-  };
+  useReturnAfterSignIn(authReady, session);
 
   if (authReady && (session.status === 'signed-in' || session.status === 'unregistered')) {
     return <Waiting>Signing you in…</Waiting>;
   }
+  if (mode === 'reset') return <ResetForm login={login} onBack={() => setMode('sign-in')} />;
+  return <SignInForm login={login} hydrated={hydrated} onForgot={() => setMode('reset')} />;
+}
 
-  if (mode === 'reset') {
-    return (
-      <form onSubmit={sendReset} noValidate aria-labelledby="reset-title">
-        <h3 id="reset-title">Reset your password</h3>
-        <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-        <FormAlert message={errors.form} />
-        <FormAlert message={notice} tone="success" />
-        <EmailField {...field('email')} id="reset-email" />
-        <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
-          Send the reset link
-        </button>
-        <p>
-          <button type="button" className="link-button" onClick={() => setMode('sign-in')}>
-            Back to sign in
-          </button>
-        </p>
-      </form>
-    );
-  }
-
+/** Email and password, the way to the reset form, and Google. */
+function SignInForm({
+  login,
+  hydrated,
+  onForgot,
+}: {
+  login: Login;
+  hydrated: boolean;
+  onForgot: () => void;
+}) {
+  const { formRef, field, errors, busy, signIn, signInWithGoogle } = login;
   return (
     <div>
       <form ref={formRef} onSubmit={signIn} noValidate aria-label="Sign in with email">
@@ -139,7 +50,7 @@ export function LoginForm() {
         </button>
       </form>
       <p>
-        <button type="button" className="link-button" onClick={() => setMode('reset')}>
+        <button type="button" className="link-button" onClick={onForgot}>
           Forgot your password?
         </button>
       </p>
@@ -153,5 +64,27 @@ export function LoginForm() {
         Continue with Google
       </button>
     </div>
+  );
+}
+
+/** The email address to send a link to choose a new password to. */
+function ResetForm({ login, onBack }: { login: Login; onBack: () => void }) {
+  const { field, errors, busy, notice, sendReset } = login;
+  return (
+    <form onSubmit={sendReset} noValidate aria-labelledby="reset-title">
+      <h3 id="reset-title">Reset your password</h3>
+      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <FormAlert message={errors.form} />
+      <FormAlert message={notice} tone="success" />
+      <EmailField {...field('email')} id="reset-email" />
+      <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
+        Send the reset link
+      </button>
+      <p>
+        <button type="button" className="link-button" onClick={onBack}>
+          Back to sign in
+        </button>
+      </p>
+    </form>
   );
 }

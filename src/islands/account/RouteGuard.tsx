@@ -8,6 +8,7 @@ import { useHydrated } from '~/islands/shared/useHydrated';
 import { type Access, guardDecision, loginPathFor } from '~/platform/access';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
 import { $session } from '~/platform/identity/session.store';
+import { pagePath } from '~/platform/routes';
 import './RouteGuard.css';
 
 export interface RouteGuardProps {
@@ -40,50 +41,58 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   }, [decision]);
 
   if (decision === 'allow') return <>{children}</>;
+  if (hydrated && authReady && authError && decision === 'wait') return <CheckFailed message={authError} />;
+  if (decision === 'forbidden') return <ForAdministrators />;
+  return <GuardWait decision={decision} />;
+}
 
-  if (hydrated && authReady && authError && decision === 'wait') {
-    return (
-      <NoticePanel
-        id="guard-title"
-        className="guard-panel"
-        role="alert"
-        title="We could not check your sign-in"
-        actionsClass="guard-actions"
-        actions={
-          <button type="button" className="btn btn-primary" onClick={retryAuth}>
-            Try again
-          </button>
-        }
-      >
-        <p>{authError}</p>
-      </NoticePanel>
-    );
-  }
+/** The identity service could not say who is signed in: why, and a way to try again. */
+function CheckFailed({ message }: { message: string }) {
+  return (
+    <NoticePanel
+      id="guard-title"
+      className="guard-panel"
+      role="alert"
+      title="We could not check your sign-in"
+      actionsClass="guard-actions"
+      actions={
+        <button type="button" className="btn btn-primary" onClick={retryAuth}>
+          Try again
+        </button>
+      }
+    >
+      <p>{message}</p>
+    </NoticePanel>
+  );
+}
 
-  if (decision === 'forbidden') {
-    return (
-      <NoticePanel
-        id="guard-title"
-        className="guard-panel"
-        title="This page is for administrators"
-        actionsClass="guard-actions"
-        actions={
-          <>
-            <ButtonLink href="/profile">Go to your family profile</ButtonLink>
-            <ButtonLink href="/contact" variant="secondary">
-              Contact the team
-            </ButtonLink>
-          </>
-        }
-      >
-        <p>
-          You are signed in with a family account. The tools on this page belong to the Quill Reads team, so
-          there is nothing here for your account to see.
-        </p>
-      </NoticePanel>
-    );
-  }
+/** A family account on an administrators' page: nothing here for it, and the ways on. */
+function ForAdministrators() {
+  return (
+    <NoticePanel
+      id="guard-title"
+      className="guard-panel"
+      title="This page is for administrators"
+      actionsClass="guard-actions"
+      actions={
+        <>
+          <ButtonLink href={pagePath('/profile')}>Go to your family profile</ButtonLink>
+          <ButtonLink href={pagePath('/contact')} variant="secondary">
+            Contact the team
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>
+        You are signed in with a family account. The tools on this page belong to the Quill Reads team, so
+        there is nothing here for your account to see.
+      </p>
+    </NoticePanel>
+  );
+}
 
+/** While the guard checks the sign-in, or sends the visitor on to sign in or to finish their account. */
+function GuardWait({ decision }: { decision: 'sign-in' | 'register' | 'wait' }) {
   return (
     <div className="guard-wait" role="status">
       <Spinner label="" />

@@ -1,6 +1,7 @@
 import type { AdminUserView } from '~/features/admin/users.schema';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import type { RecordState } from '~/islands/shared/loadState';
+import { pagePath } from '~/platform/routes';
 
 /** What the account pages show before the account is there: loading, not found, or failed. */
 export function AccountStates({
@@ -23,7 +24,7 @@ export function AccountStates({
         <h2>This account does not exist</h2>
         <p>It may have been deleted by its owner, or the link is incomplete.</p>
         <p>
-          <a href="/admin/users">Find the account in the list of accounts</a>
+          <a href={pagePath('/admin/users')}>Find the account in the list of accounts</a>
         </p>
       </div>
     );

@@ -5,6 +5,7 @@ import { CheckboxField, describedBy, EmailField, Field, FieldError, FormAlert } 
 import { ButtonLink } from '~/islands/shared/NoticePanel';
 import { useForm } from '~/islands/shared/useForm';
 import { call } from '~/platform/client/api';
+import { pagePath } from '~/platform/routes';
 import { RoleChoices } from './RoleChoices';
 import './users.css';
 
@@ -13,17 +14,15 @@ const ROLE_HINTS = {
   admin: 'Runs the site from this console, accounts included. Choose it only for the team.',
 } as const;
 
-const EMPTY = { email: '', displayName: '', role: '' as 'parent' | 'admin' | '', consent: false };
+type Role = 'parent' | 'admin';
+
+const EMPTY = { email: '', displayName: '', role: '' as Role | '', consent: false };
 
 /** Creates a parent or administrator account; the person chooses their password from an email. */
 export function CreateAccount() {
   const { formRef, values, setValues, set, field, errors, busy, save } = useForm(EMPTY, 'new');
   const { email, displayName, role, consent } = values;
   const [created, setCreated] = useState<CreateAccountResult | null>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (created) doneRef.current?.focus();
-  }, [created]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,43 +40,7 @@ export function CreateAccount() {
     setValues(EMPTY);
   };
 
-  if (created) {
-    const { user, passwordLinkSent } = created;
-    return (
-      <section className="admin-panel" aria-labelledby="created-heading">
-        <h2 id="created-heading" ref={doneRef} tabIndex={-1}>
-          {user.displayName}’s account is ready
-        </h2>
-        {passwordLinkSent ? (
-          <p>
-            We sent a link to set a password to <strong>{user.email}</strong>. Nobody can sign in to this
-            account until they choose a password from that email. The link works for a limited time: if it
-            expires, send a new one from the account’s page.
-          </p>
-        ) : (
-          <p className="form-alert form-alert-error" role="alert">
-            The account was created, but the email with the set-password link could not be sent. Send it again
-            from the account’s page.
-          </p>
-        )}
-        {user.role === 'admin' && (
-          <p>
-            Their administrator rights work as soon as they sign in. Choosing a password from the email also
-            confirms the address belongs to them.
-          </p>
-        )}
-        <div className="actions">
-          <ButtonLink href={`/admin/users/${user.id}`}>Manage this account</ButtonLink>
-          <button type="button" className="btn btn-secondary" onClick={startAgain}>
-            Create another account
-          </button>
-          <ButtonLink href="/admin/users" variant="ghost">
-            Back to all accounts
-          </ButtonLink>
-        </div>
-      </section>
-    );
-  }
+  if (created) return <Created created={created} onAgain={startAgain} />;
 
   return (
     <form
@@ -98,28 +61,11 @@ export function CreateAccount() {
         autoComplete="off"
         hint="As they would like to be greeted, for example Jordan Rivers."
       />
-      <fieldset className="field" aria-describedby={describedBy('new-role', undefined, errors.role)}>
-        <legend>Role</legend>
-        <RoleChoices
-          name="new-role"
-          value={role}
-          onChange={(next) => set({ role: next })}
-          invalid={Boolean(errors.role)}
-          hints={ROLE_HINTS}
-        />
-        <FieldError id="new-role" error={errors.role} />
-      </fieldset>
-      <CheckboxField
-        id="new-privacyConsent"
-        checked={consent}
-        onChecked={(checked) => set({ consent: checked })}
+      <RoleField role={role} onChange={(next) => set({ role: next })} error={errors.role} />
+      <ConsentField
+        consent={consent}
+        onChange={(checked) => set({ consent: checked })}
         error={errors.privacyConsent}
-        label={
-          <>
-            They have agreed to our <a href="/privacy-policy">privacy policy</a>. We record the date with the
-            account.
-          </>
-        }
       />
       <div>
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
@@ -127,5 +73,97 @@ export function CreateAccount() {
         </button>
       </div>
     </form>
+  );
+}
+
+/** That the person agreed to the privacy policy: the account records when. */
+function ConsentField({
+  consent,
+  onChange,
+  error,
+}: {
+  consent: boolean;
+  onChange: (consent: boolean) => void;
+  error: string | undefined;
+}) {
+  return (
+    <CheckboxField
+      id="new-privacyConsent"
+      checked={consent}
+      onChecked={onChange}
+      error={error}
+      label={
+        <>
+          They have agreed to our <a href={pagePath('/privacy-policy')}>privacy policy</a>. We record the date
+          with the account.
+        </>
+      }
+    />
+  );
+}
+
+/** The new account's role, each choice with what it allows. */
+function RoleField({
+  role,
+  onChange,
+  error,
+}: {
+  role: Role | '';
+  onChange: (role: Role) => void;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="field" aria-describedby={describedBy('new-role', undefined, error)}>
+      <legend>Role</legend>
+      <RoleChoices
+        name="new-role"
+        value={role}
+        onChange={onChange}
+        invalid={Boolean(error)}
+        hints={ROLE_HINTS}
+      />
+      <FieldError id="new-role" error={error} />
+    </fieldset>
+  );
+}
+
+/** The account made (its heading takes focus): whether its set-password email went, and the ways on. */
+function Created({ created, onAgain }: { created: CreateAccountResult; onAgain: () => void }) {
+  const { user, passwordLinkSent } = created;
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => doneRef.current?.focus(), []);
+  return (
+    <section className="admin-panel" aria-labelledby="created-heading">
+      <h2 id="created-heading" ref={doneRef} tabIndex={-1}>
+        {user.displayName}’s account is ready
+      </h2>
+      {passwordLinkSent ? (
+        <p>
+          We sent a link to set a password to <strong>{user.email}</strong>. Nobody can sign in to this
+          account until they choose a password from that email. The link works for a limited time: if it
+          expires, send a new one from the account’s page.
+        </p>
+      ) : (
+        <p className="form-alert form-alert-error" role="alert">
+          The account was created, but the email with the set-password link could not be sent. Send it again
+          from the account’s page.
+        </p>
+      )}
+      {user.role === 'admin' && (
+        <p>
+          Their administrator rights work as soon as they sign in. Choosing a password from the email also
+          confirms the address belongs to them.
+        </p>
+      )}
+      <div className="actions">
+        <ButtonLink href={pagePath('/admin/users/{id}', user.id)}>Manage this account</ButtonLink>
+        <button type="button" className="btn btn-secondary" onClick={onAgain}>
+          Create another account
+        </button>
+        <ButtonLink href={pagePath('/admin/users')} variant="ghost">
+          Back to all accounts
+        </ButtonLink>
+      </div>
+    </section>
   );
 }
