@@ -1,3 +1,4 @@
+import { pagePath } from '~/platform/routes';
 import type { AdminUserView } from './users.schema';
 
 type Tone = 'good' | 'warn' | 'bad' | 'info' | undefined;
@@ -16,9 +17,12 @@ export function ageText(child: Pick<ViewChild, 'ageBand' | 'birthYear'>): string
  * public page once published. Drafts are the family's own until submitted: no link.
  */
 export function postLink(post: Pick<ViewPost, 'id' | 'status'>): { href: string; label: string } | null {
-  if (post.status === 'approved') return { href: `/blogs/${post.id}`, label: 'Read on the site' };
-  if (post.status === 'submitted') return { href: `/admin/unapprovedblogs/${post.id}`, label: 'Review' };
-  if (post.status === 'rejected') return { href: `/admin/unapprovedblogs/${post.id}`, label: 'Open' };
+  if (post.status === 'approved')
+    return { href: pagePath('/blogs/{id}', post.id), label: 'Read on the site' };
+  if (post.status === 'submitted')
+    return { href: pagePath('/admin/unapprovedblogs/{id}', post.id), label: 'Review' };
+  if (post.status === 'rejected')
+    return { href: pagePath('/admin/unapprovedblogs/{id}', post.id), label: 'Open' };
   return null;
 }
 

@@ -4,6 +4,7 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { blogs, users } from '~/platform/db/schema.server';
 import { conflict, notFound } from '~/platform/errors';
+import { pagePath } from '~/platform/routes';
 import type { MyBlog } from './blogs.schema';
 import { myBlogDto } from './myBlogs.server';
 
@@ -65,7 +66,7 @@ export async function reviewPost(
         body: approve
           ? `“${row.title}” is now on the blog.`
           : `“${row.title}” was not published yet. Our reviewer wrote: ${row.reviewNote ?? ''}`,
-        link: approve ? `/blogs/${row.id}` : `/user/myblogs/${row.id}`,
+        link: approve ? pagePath('/blogs/{id}', row.id) : pagePath('/user/myblogs/{id}', row.id),
       });
     }
     await recordAudit(

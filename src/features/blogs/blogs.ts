@@ -3,7 +3,10 @@
 import { exactInstant, packCursor, unpackCursor } from '~/platform/cursor';
 import { isUuid } from '~/platform/ids';
 
-/** The blog's RSS feed, announced in the head of every page (layouts/parts/FeedLinks.astro). */
+/**
+ * The blog's RSS feed, announced in the head of every page (layouts/parts/FeedLinks.astro). A feed,
+ * not a page: pagePath does not list it.
+ */
 export const BLOG_FEED_PATH = '/blogs/rss.xml';
 
 /** Adults reading for pleasure manage about 230 words a minute; round up, never "0 min". */

@@ -16,6 +16,7 @@ import {
   readingMilestones,
   users,
 } from '~/platform/db/schema.server';
+import { pagePath } from '~/platform/routes';
 import { getStorage } from '~/platform/storage/index.server';
 import type { Storage } from '~/platform/storage/storage';
 import { DEMO_ACCOUNTS } from './demoAccounts';
@@ -269,14 +270,14 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
           kind: 'milestone',
           title: 'Maya read for three days in a row',
           body: 'A three-day streak! Keep it going tonight.',
-          link: `/book-history/${maya.id}`,
+          link: pagePath('/book-history/{id}', maya.id),
         },
         {
           childId: maya.id,
           kind: 'blog',
           title: 'Your family’s blog post was published',
           body: '“Our family’s reading nook, on a budget” is now on the blog.',
-          link: '/blogs',
+          link: pagePath('/blogs'),
         },
       ]);
       // The three-day streak above is announced: recorded, so it is never announced again.

@@ -5,6 +5,7 @@ import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server
 import type { Db, Tx } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
 import { children, eventRegistrations, events, users } from '~/platform/db/schema.server';
+import { pagePath } from '~/platform/routes';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
 import { placeLine } from './events';
 import { ADDRESS_FIELDS, eventInputSchema, type ParsedEventInput } from './events.schema';
@@ -200,7 +201,7 @@ export async function updateEvent(
           title: `New ${what} for ${row.title}`,
           body: `${child.firstName}’s event is now {when}. ${where(row)}`,
           times: eventTimes(row),
-          link: `/events/${row.id}`,
+          link: pagePath('/events/{id}', row.id),
         });
         notified++;
       }
@@ -244,7 +245,7 @@ export async function cancelEvent(
         title: `${row.title} is cancelled`,
         body: `${child.firstName}’s event on {when} will not take place.${reason ? ` ${reason}` : ''} We are sorry for the change of plans.`,
         times: eventTimes(row),
-        link: `/events/${row.id}`,
+        link: pagePath('/events/{id}', row.id),
       });
     }
     await recordAudit(tx, actorId, 'event.cancel', id, {

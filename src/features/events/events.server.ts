@@ -6,6 +6,7 @@ import { children, eventRegistrations, events } from '~/platform/db/schema.serve
 import { DomainError, notFound } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { isUuid } from '~/platform/ids';
+import { pagePath } from '~/platform/routes';
 import { DEFAULT_INTERVIEW_MINUTES } from '~/platform/weeklySlots';
 import { PAST_EVENTS_SHOWN, seatsLeft, splitEvents } from './events';
 import type { EventDto, EventList, FamilyRegistrations } from './events.schema';
@@ -185,7 +186,7 @@ export async function registerChild(db: Db, eventId: string, child: ChildRow): P
       title: `${child.firstName} is registered for ${event.title}`,
       body: `{when}. ${event.location ?? 'Online: the link is on the event page.'}`,
       times: eventTimes(event),
-      link: `/events/${event.id}`,
+      link: pagePath('/events/{id}', event.id),
     });
   });
 }
@@ -221,7 +222,7 @@ export async function cancelRegistration(db: Db, eventId: string, child: ChildRo
       title: `${child.firstName}’s registration for ${event.title} is cancelled`,
       body: '{when}. The seat is free for another family.',
       times: eventTimes(event),
-      link: `/events/${event.id}`,
+      link: pagePath('/events/{id}', event.id),
     });
   });
 }

@@ -1,6 +1,7 @@
 import { socialCardPath } from '~/features/site/socialCards';
 import { foldLine, icsDate, icsText } from '~/platform/ics';
 import { countryName } from '~/platform/locale';
+import { pagePath } from '~/platform/routes';
 import type { EventDto } from './events.schema';
 
 /** How many past events the public list shows. */
@@ -96,7 +97,7 @@ export const NO_VENUE = {
 
 export const placeLine = (e: Address) => (e.location ? [e.location, ...addressLines(e)].join(', ') : null);
 
-export const eventPath = (id: string) => `/events/${id}`;
+/** An event's calendar file (not a page: pagePath('/events/{id}', id) is its page). */
 export const eventIcsPath = (id: string) => `/events/${id}.ics`;
 
 /** The first sentence or so of a description, for cards and meta descriptions. */
@@ -145,7 +146,7 @@ function placeOf(e: EventDto) {
 
 /** schema.org Event data for search engines (https://schema.org/Event, Google's Event rich result). */
 export function eventJsonLd(e: EventDto, site: URL, now = new Date()) {
-  const url = new URL(eventPath(e.id), site).href;
+  const url = new URL(pagePath('/events/{id}', e.id), site).href;
   const place = placeOf(e);
   // The joining link is for registered families: the event's page is where the online part starts.
   const virtual = e.online ? { '@type': 'VirtualLocation', url } : undefined;
@@ -205,7 +206,7 @@ export function jsonForScript(value: unknown): string {
 
 /** One event as an iCalendar file a calendar app imports. */
 export function eventIcs(e: EventDto, site: URL): string {
-  const url = new URL(eventPath(e.id), site).href;
+  const url = new URL(pagePath('/events/{id}', e.id), site).href;
   const location = [placeLine(e), e.online ? 'Online (the link is on the event page once registered)' : null]
     .filter(Boolean)
     .join(', ');

@@ -3,12 +3,12 @@
  * server sends it on to the API (the same route, schema, limits and storage as the island's
  * `call`) and answers with a page. These are the pure steps of that; contactForm.server.ts runs them.
  */
+import { pagePath } from '~/platform/routes';
 
 /** Where the form posts (pages/contact/send.astro); the fragment brings the answer's page to the form. */
-export const CONTACT_FORM_PATH = '/contact/send';
-export const CONTACT_FORM_ACTION = `${CONTACT_FORM_PATH}#contact-form`;
+export const CONTACT_FORM_ACTION = pagePath('/contact/send', { hash: 'contact-form' });
 /** The thank-you page a sent message is redirected to (303, so a reload sends nothing twice). */
-export const CONTACT_SENT_PATH = '/contact/sent';
+export const CONTACT_SENT_PATH = pagePath('/contact/sent');
 
 /** The form's fields, by their `name`: what the API's inquiryInputSchema reads. */
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message', 'website'] as const;

@@ -1,7 +1,8 @@
 import { foldLine, icsDate, icsText } from '~/platform/ics';
+import { pagePath } from '~/platform/routes';
 import type { InterviewDto } from './interviews.schema';
 
-export const SCHEDULE_PATH = '/schedule-interview';
+export const SCHEDULE_PATH = pagePath('/schedule-interview');
 const INTERVIEW_TITLE = 'Quill Reads introductory interview';
 
 /** The family's booking that is still ahead (at most one is ever booked and upcoming). */

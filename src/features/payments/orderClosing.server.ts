@@ -3,6 +3,7 @@ import { notifyChild } from '~/features/notifications/notifications.server';
 import { formatPrice } from '~/features/plans/plans';
 import type { Tx } from '~/platform/db/client.server';
 import { children, orders, plans, subscriptions } from '~/platform/db/schema.server';
+import { pagePath } from '~/platform/routes';
 import { programPeriod } from './programPeriod';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -57,13 +58,13 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
           kind: 'payment',
           title: `${amount} refunded for ${about.planName}`,
           body: `We refunded ${amount} for ${about.firstName}’s ${about.planName} to the card that paid. Banks usually show it within 5 to 10 working days.${order.status === 'paid' ? ' The program has ended.' : ''}`,
-          link: '/profile',
+          link: pagePath('/profile'),
         }
       : {
           kind: 'payment',
           title: `${about.firstName}’s ${about.planName} has ended`,
           body: 'The Quill Reads team ended this program. If you did not expect this, write to us and we will explain.',
-          link: '/contact-us',
+          link: pagePath('/contact-us'),
         },
   );
   return ended;

@@ -15,6 +15,7 @@ import { DomainError } from '~/platform/errors';
 import { isUuid } from '~/platform/ids';
 import { nudge } from '~/platform/jobs/signals';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
+import { pagePath } from '~/platform/routes';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
 
@@ -251,6 +252,6 @@ async function markPaid(tx: Tx, order: typeof orders.$inferSelect, now: Date) {
     title: `${child.firstName} is enrolled in ${plan.name}`,
     body: `The program runs from {starts} to {ends}.${unconfirmed} The first weekly plan appears on your profile’s Reading plan tab within minutes of the program starting, with three quick questions there to set the level. To talk it over with us first, book the introductory interview.`,
     times: { starts: { at: startsAt, style: 'date' }, ends: { at: endsAt, style: 'date' } },
-    link: '/schedule-interview',
+    link: pagePath('/schedule-interview'),
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
+import { pagePath } from '~/platform/routes';
 import { buildPodcastFeed, type FeedItem } from './feed';
 import { mediaPath, PODCAST, transcriptPath } from './podcast';
 
@@ -51,7 +52,7 @@ export function podcastFeedXml(episodes: readonly Episode[], site: URL, now = ne
     title: e.title,
     description: e.description,
     showNotes: e.showNotes,
-    link: abs(`/podcast#episode-${e.guid}`),
+    link: abs(pagePath('/podcast', { hash: `episode-${e.guid}` })),
     enclosure: { url: audioHref(e, site), bytes: e.audioBytes ?? 0, type: e.audioType ?? 'audio/mpeg' },
     durationSeconds: e.durationSeconds ?? 0,
     episodeNumber: e.episodeNumber,
@@ -65,7 +66,7 @@ export function podcastFeedXml(episodes: readonly Episode[], site: URL, now = ne
     {
       title: PODCAST.title,
       description: PODCAST.description,
-      link: abs('/podcast'),
+      link: abs(pagePath('/podcast')),
       feedUrl: abs(PODCAST.feedPath),
       imageUrl: abs(PODCAST.coverPath),
       language: PODCAST.language,

@@ -68,7 +68,7 @@ export function transcriptParagraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Where an episode's transcript lives, on the site. */
+/** Where an episode's transcript lives, on the site: a text file, not a page, so not pagePath's. */
 export function transcriptPath(guid: string): string {
   return `/podcast/${encodeURIComponent(guid)}/transcript.txt`;
 }

@@ -1,9 +1,10 @@
 /** The enrolled children as the team reads them (browser-safe): words for states and numbers, and where pages live. */
 import type { PlacementBasis } from '~/platform/domain';
+import { pagePath } from '~/platform/routes';
 import type { EnrolmentStateValue } from './adminEnrolments.schema';
 
-/** The console's page of one child's programs and weekly plans. */
-export const enrolmentPagePath = (childId: string) => `/admin/enrolments/${childId}`;
+/** The console's page of one child's programs and weekly plans (pagePath's, kept while islands call it). */
+export const enrolmentPagePath = (childId: string) => pagePath('/admin/enrolments/{id}', childId);
 
 export const ENROLMENT_STATE_LABELS: Record<EnrolmentStateValue, string> = {
   current: 'Running',

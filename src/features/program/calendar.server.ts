@@ -4,8 +4,8 @@ import { addDays, DAY_MS } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { calendarFeeds, children, weeklyPlanBooks, weeklyPlans } from '~/platform/db/schema.server';
 import { icsCalendar, icsDate, icsDay, icsText } from '~/platform/ics';
+import { pagePath } from '~/platform/routes';
 import { planDays, sessionDays } from './planDays';
-import { planPagePath } from './program';
 
 /** Plans shown in the calendar: the week under way and those before it, back this far. */
 const CALENDAR_WEEKS_BACK = 8;
@@ -92,7 +92,8 @@ export async function familyCalendar(db: Db, token: string, site: string, now = 
       .filter((b) => b.planId === plan.id)
       .map((b) => `${b.title} (${b.author})`)
       .join(', ');
-    const link = new URL(planPagePath(plan.childId, plan.id), site).href;
+    const planPage = pagePath('/reading-plan/{id}', plan.childId, { query: { plan: plan.id } });
+    const link = new URL(planPage, site).href;
     const description = [
       `This week: ${titles || 'books from the catalogue'}.`,
       `Goal: ${plan.goalMinutes} minutes this week.`,

@@ -1,7 +1,7 @@
 import { utcDay } from '~/platform/days';
 import { READING_LEVEL_LABELS, type ReadingLevel } from '~/platform/domain';
+import { pagePath } from '~/platform/routes';
 import { LEVEL_REVIEW_BOOKS, reviewLevel } from './placement';
-import { planPagePath } from './program';
 
 /** A move of the child's level, and what the family is told of it. */
 export interface LevelMove {
@@ -47,6 +47,6 @@ export function childLevelReview(
         };
   return {
     level: review.level,
-    move: { level: review.level, notice: { ...notice, link: planPagePath(child.id) } },
+    move: { level: review.level, notice: { ...notice, link: pagePath('/reading-plan/{id}', child.id) } },
   };
 }

@@ -3,8 +3,8 @@
  * has read less than half the week's goal hears what is left of the week. Its rule and its words;
  * planReminders.server.ts finds the plans (the rule, in SQL) and writes the reminders.
  */
+import { pagePath } from '~/platform/routes';
 import { planDays, sessionDays } from './planDays';
-import { planPagePath } from './program';
 
 /** Days into a plan before its reminder: on a plan that starts on Monday, Thursday. */
 export const REMINDER_AFTER_DAYS = 3;
@@ -51,7 +51,7 @@ export function reminderNotice(plan: ReminderPlan, now: Date) {
     plan.minutesRead === 0
       ? `${name} has not logged any reading this week yet`
       : `${name} has read ${plan.minutesRead} of ${plan.goalMinutes} minutes this week`;
-  const link = planPagePath(plan.childId);
+  const link = pagePath('/reading-plan/{id}', plan.childId);
   if (ahead.length === 0) {
     const last = weekdayOf(days[days.length - 1] as string);
     const toGo = plan.goalMinutes - plan.minutesRead;

@@ -13,11 +13,12 @@ import {
   weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
+import { pagePath } from '~/platform/routes';
 import { buildRatingIndex, type CatalogueBook, type RatedRead, type RatingIndex } from './bookScores';
 import { childLevelReview } from './levelReview';
 import { passageForWeek } from './passageChoice';
 import { fitGoalToDays, planDays, planEnd } from './planDays';
-import { planPagePath, titleKey } from './program';
+import { titleKey } from './program';
 import { suggestBooks, VARIETY_WEEKS } from './recommender';
 import { weeklyGoal } from './weeklyGoal';
 
@@ -278,7 +279,7 @@ export function planReadyNotice(
       week.books > 0
         ? `${week.books} book${week.books === 1 ? '' : 's'} chosen for ${name}, a ${week.goal}-minute goal and ${sessions}. Print it for the fridge, or add the sessions to your calendar.`
         : `A ${week.goal}-minute goal and ${sessions}: this week, pick any book ${name} loves and log it.`,
-    link: planPagePath(childId),
+    link: pagePath('/reading-plan/{id}', childId),
   };
 }
 

@@ -4,6 +4,7 @@ import { addDays } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { readingLogs, readingMilestones } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import { pagePath } from '~/platform/routes';
 import {
   type Milestone,
   milestoneNotice,
@@ -55,7 +56,7 @@ export async function reachMilestones(tx: Db, child: ChildRow, day: string): Pro
     await notifyChild(tx, child.id, {
       kind: 'milestone',
       ...milestoneNotice(milestone, child.firstName),
-      link: `/book-history/${child.id}`,
+      link: pagePath('/book-history/{id}', child.id),
     });
   }
   return announce;

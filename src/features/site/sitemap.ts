@@ -1,4 +1,4 @@
-import { ROUTES } from '~/platform/routes';
+import { pagePath, ROUTES } from '~/platform/routes';
 
 /**
  * Public pages that belong in search results. Sign-in, sign-up and the purchase steps are for
@@ -8,14 +8,14 @@ import { ROUTES } from '~/platform/routes';
  * not pages to land on; pages with an id are listed from the database.
  */
 const NOT_LISTED = new Set([
-  '/contact/send',
-  '/contact/sent',
-  '/login',
-  '/signup',
-  '/check-out',
-  '/confirmation',
-  '/schedule-interview',
-  '/contact-us',
+  pagePath('/contact/send'),
+  pagePath('/contact/sent'),
+  pagePath('/login'),
+  pagePath('/signup'),
+  pagePath('/check-out'),
+  pagePath('/confirmation'),
+  pagePath('/schedule-interview'),
+  pagePath('/contact-us'),
 ]);
 
 export function listedStaticPaths(): string[] {
@@ -56,18 +56,18 @@ export interface SitemapContent {
 export function sitemapEntries(staticPaths: string[], content: SitemapContent): SitemapEntry[] {
   const newest = (items: Dated[]) => contentModified(...items.flatMap((i) => [i.publishedAt, i.updatedAt]));
   const listPages: Record<string, Date | undefined> = {
-    '/blogs': newest(content.posts),
-    '/archives': newest(content.posts),
-    '/events': newest(content.events),
-    '/podcast': newest(content.episodes),
+    [pagePath('/blogs')]: newest(content.posts),
+    [pagePath('/archives')]: newest(content.posts),
+    [pagePath('/events')]: newest(content.events),
+    [pagePath('/podcast')]: newest(content.episodes),
   };
   return [
     ...staticPaths.map((path) => ({ path, lastModified: listPages[path] })),
     ...content.posts.map((p) => ({
-      path: `/blogs/${p.id}`,
+      path: pagePath('/blogs/{id}', p.id),
       lastModified: contentModified(p.publishedAt, p.updatedAt),
     })),
-    ...content.events.map((e) => ({ path: `/events/${e.id}`, lastModified: e.updatedAt })),
+    ...content.events.map((e) => ({ path: pagePath('/events/{id}', e.id), lastModified: e.updatedAt })),
   ];
 }
 

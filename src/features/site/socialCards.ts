@@ -4,6 +4,7 @@
  * from a `TextShaper` (socialCards.server.ts draws them with the site's own fonts), so the PNG looks
  * the same on every machine that builds it, whatever fonts it has installed.
  */
+import { pagePath } from '~/platform/routes';
 
 export const SOCIAL_CARD_KINDS = [
   'home',
@@ -124,19 +125,24 @@ export function socialCardAlt(kind: SocialCardKind): string {
   return `Quill Reads: ${title}. ${card.subtitle.join(' ')}`;
 }
 
-const PROGRAM_PAGES = ['/programs', '/summer-programs', '/program-details', '/a-bridged-program'];
+const PROGRAM_PAGES = [
+  pagePath('/programs'),
+  pagePath('/summer-programs'),
+  pagePath('/program-details'),
+  pagePath('/a-bridged-program'),
+];
 
 /** The card of a page, from its path: a post uses the blog's card, an event the events card. */
 export function socialCardFor(path: string): SocialCardKind {
   const p = path.length > 1 ? path.replace(/\/+$/, '') : '/';
   const under = (base: string) => p === base || p.startsWith(`${base}/`);
-  if (p === '/') return 'home';
+  if (p === pagePath('/')) return 'home';
   if (PROGRAM_PAGES.includes(p)) return 'programs';
-  if (under('/blogs') || p === '/archives') return 'blog';
-  if (under('/events')) return 'events';
-  if (under('/podcast')) return 'podcast';
-  if (p === '/company') return 'company';
-  if (p === '/mission') return 'mission';
+  if (under(pagePath('/blogs')) || p === pagePath('/archives')) return 'blog';
+  if (under(pagePath('/events'))) return 'events';
+  if (under(pagePath('/podcast'))) return 'podcast';
+  if (p === pagePath('/company')) return 'company';
+  if (p === pagePath('/mission')) return 'mission';
   return 'default';
 }
 

@@ -4,6 +4,7 @@ import { BLOG_FEED_PATH } from '~/features/blogs/blogs';
 import { latestPublishedPosts } from '~/features/blogs/blogs.server';
 import { cachePublicly } from '~/platform/http/pageCache';
 import { siteUrl } from '~/platform/publicConfig';
+import { pagePath } from '~/platform/routes';
 import { getDatabase } from '~/platform/runtime.server';
 
 // Rendered on request like the list, so feed readers see a post once it is approved.
@@ -22,7 +23,7 @@ export const GET: APIRoute = async () => {
     customData: `<language>en</language><atom:link href="${new URL(BLOG_FEED_PATH, siteUrl).href}" rel="self" type="application/rss+xml"/>`,
     items: posts.map((post) => ({
       title: post.title,
-      link: `/blogs/${post.id}`,
+      link: pagePath('/blogs/{id}', post.id),
       pubDate: new Date(post.publishedAt),
       description: post.excerpt,
       content: post.contentHtml,
