@@ -3,16 +3,14 @@ import { notFound } from '~/platform/errors';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { listInterviewBookings } from './admin.server';
+import { bookInterview, cancelInterview, rescheduleInterview } from './booking.server';
 import { withEventClashes } from './clashes.server';
 import { interviewsApi as api } from './interviews.api';
 import {
-  bookInterview,
-  cancelInterview,
   defaultInterviewSchedule,
   familyInterviews,
   findFamilyInterview,
   freeSlots,
-  rescheduleInterview,
 } from './interviews.server';
 import { DEFAULT_INTERVIEW_WEEKS } from './slots';
 

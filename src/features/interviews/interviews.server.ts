@@ -1,11 +1,6 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
-import { notifyChild } from '~/features/notifications/notifications.server';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
-import { onlyRow } from '~/platform/db/client.server';
-import { uniqueViolation } from '~/platform/db/violations';
-import { children, interviewBookings, users } from '~/platform/db/schema.server';
-import { conflict, DomainError, notFound } from '~/platform/errors';
-import { formatTimeRange, SERVER_VIEWER } from '~/platform/time';
+import { children, interviewBookings } from '~/platform/db/schema.server';
 import {
   DEFAULT_INTERVIEW_CALL_URL,
   DEFAULT_INTERVIEW_MINUTES,
@@ -15,9 +10,11 @@ import {
   type InterviewSchedule,
   parseSlotTemplate,
 } from '~/platform/weeklySlots';
-import { SCHEDULE_PATH } from './interviews';
 import type { InterviewDto } from './interviews.schema';
-import { DEFAULT_INTERVIEW_WEEKS, findSlot, generateSlots, type Slot } from './slots';
+import { generateSlots, type Slot } from './slots';
+
+// The interview times and a family's bookings as they read them; booking.server.ts books, moves
+// and cancels.
 
 /** The template when the server is given none (tests, and the settings' own default). */
 export function defaultInterviewSchedule(): InterviewSchedule {
@@ -32,33 +29,7 @@ export function defaultInterviewSchedule(): InterviewSchedule {
   };
 }
 
-/** Why a booking, a move or a cancellation is refused. */
-const refused = {
-  notASlot: () =>
-    new DomainError('validation_failed', 'That time is not one of the free interview times.', {
-      startsAt:
-        'Choose one of the free times listed: this one is not offered, or is less than 12 hours away.',
-    }),
-  sameSlot: () =>
-    new DomainError('validation_failed', 'That is already your interview time.', {
-      startsAt: 'Choose a different time to move your interview to.',
-    }),
-  slotTaken: () =>
-    new DomainError('slot_taken', 'Another family has just taken that time. Please choose another one.'),
-  alreadyBooked: (existing: InterviewDto | undefined) =>
-    new DomainError(
-      'already_booked',
-      existing
-        ? `You already have an interview on ${formatTimeRange(existing.startsAt, existing.endsAt, 'appointment', SERVER_VIEWER)}. Reschedule or cancel it instead.`
-        : 'You already have an interview booked. Reschedule or cancel it instead.',
-    ),
-  notFound: () => notFound('That interview'),
-  childNotFound: () => notFound('That child'),
-  cancelled: () => conflict('This interview is cancelled. Book a new time instead.'),
-  underWay: () => conflict('This interview has already started, so it can no longer be changed.'),
-};
-
-type Row = typeof interviewBookings.$inferSelect;
+export type Row = typeof interviewBookings.$inferSelect;
 
 /** How the family joins this booking: its own video-call room, or the team's number. */
 export const joiningOf = (id: string, schedule: Pick<InterviewSchedule, 'callUrl' | 'phone'>) => ({
@@ -66,7 +37,8 @@ export const joiningOf = (id: string, schedule: Pick<InterviewSchedule, 'callUrl
   phone: schedule.phone,
 });
 
-const dto = (row: Row, schedule: InterviewSchedule, childName: string | null): InterviewDto => ({
+/** A booking as the family's page shows it. */
+export const dto = (row: Row, schedule: InterviewSchedule, childName: string | null): InterviewDto => ({
   id: row.id,
   startsAt: row.startsAt.toISOString(),
   endsAt: new Date(row.startsAt.getTime() + schedule.minutes * 60_000).toISOString(),
@@ -116,7 +88,8 @@ export async function familyInterviews(
   return rows.map((r) => dto(r.booking, schedule, r.childName));
 }
 
-async function oneOf(
+/** A booking of this family, or undefined: another family's id looks exactly like an unknown one. */
+export async function findFamilyInterview(
   db: Db,
   userId: string,
   id: string,
@@ -126,185 +99,4 @@ async function oneOf(
     .where(and(eq(interviewBookings.id, id), eq(interviewBookings.userId, userId)))
     .limit(1);
   return row ? dto(row.booking, schedule, row.childName) : undefined;
-}
-
-/** A booking of this family, or undefined: another family's id looks exactly like an unknown one. */
-export const findFamilyInterview = oneOf;
-
-/** The child the interview concerns: the one chosen, or the family's first. */
-async function childFor(tx: Db, userId: string, childId: string | undefined) {
-  const where = childId
-    ? and(eq(children.userId, userId), eq(children.id, childId))
-    : eq(children.userId, userId);
-  const [child] = await tx
-    .select({ id: children.id, firstName: children.firstName })
-    .from(children)
-    .where(where)
-    .orderBy(asc(children.createdAt), asc(children.id))
-    .limit(1);
-  if (childId && !child) throw refused.childNotFound();
-  return child;
-}
-
-/** The database's verdict on a slot held twice, whichever request reached it first. */
-async function slotGuard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (uniqueViolation(error) === 'interview_bookings_slot_key') throw refused.slotTaken();
-    throw error;
-  }
-}
-
-/** The joining details in words, for the notification (the page and the .ics carry them too). */
-const howToJoin = (id: string, schedule: InterviewSchedule) => {
-  const { joinUrl, phone } = joiningOf(id, schedule);
-  return `Join the video call at ${joinUrl}, or ring ${phone} at that time.`;
-};
-
-/** A booked time as a notification names it, written for each reader in their own zone. */
-const slotTime = (startsAt: Date, schedule: InterviewSchedule) => ({
-  at: startsAt,
-  end: new Date(startsAt.getTime() + schedule.minutes * 60_000),
-  style: 'appointment' as const,
-});
-
-/**
- * Books a free slot for the family. A family holds at most one upcoming interview: a second
- * booking is refused (409) and the page offers to reschedule the one they have instead.
- */
-export async function bookInterview(
-  db: Db,
-  schedule: InterviewSchedule,
-  userId: string,
-  input: { startsAt: string; childId?: string | undefined },
-  now: Date,
-): Promise<InterviewDto> {
-  const slot = findSlot(schedule, input.startsAt, now, DEFAULT_INTERVIEW_WEEKS);
-  if (!slot) throw refused.notASlot();
-  const id = await slotGuard(() =>
-    db.transaction(async (tx) => {
-      // One family's requests queue here, so two quick clicks cannot leave two bookings.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [existing] = await tx
-        .select({ id: interviewBookings.id })
-        .from(interviewBookings)
-        .where(
-          and(
-            eq(interviewBookings.userId, userId),
-            eq(interviewBookings.status, 'booked'),
-            gt(interviewBookings.startsAt, new Date(now.getTime() - schedule.minutes * 60_000)),
-          ),
-        )
-        .limit(1);
-      if (existing) {
-        throw refused.alreadyBooked(await oneOf(tx, userId, existing.id, schedule));
-      }
-      const child = await childFor(tx, userId, input.childId);
-      const row = onlyRow(
-        await tx
-          .insert(interviewBookings)
-          .values({ userId, childId: child?.id ?? null, startsAt: new Date(slot.startsAt) })
-          .returning(),
-      );
-      if (child) {
-        await notifyChild(tx, child.id, {
-          kind: 'interview',
-          title: 'Introductory interview booked',
-          body: `{when}. ${howToJoin(row.id, schedule)} You can reschedule or cancel it from the interview page.`,
-          times: { when: slotTime(row.startsAt, schedule) },
-          link: SCHEDULE_PATH,
-        });
-      }
-      return row.id;
-    }),
-  );
-  const booked = await oneOf(db, userId, id, schedule);
-  if (!booked) throw new Error('booking vanished');
-  return booked;
-}
-
-/** Reads the family's booking for a change, refusing one that is gone, cancelled or under way. */
-async function changeable(tx: Db, userId: string, id: string, now: Date): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(interviewBookings)
-    .where(and(eq(interviewBookings.id, id), eq(interviewBookings.userId, userId)))
-    .for('update');
-  if (!row) throw refused.notFound();
-  if (row.status === 'cancelled') throw refused.cancelled();
-  if (row.startsAt.getTime() <= now.getTime()) throw refused.underWay();
-  return row;
-}
-
-/**
- * Moves the booking to another free slot in one statement: the old slot is free and the new one
- * taken at the same instant, or (when someone holds the new one) nothing changes.
- */
-export async function rescheduleInterview(
-  db: Db,
-  schedule: InterviewSchedule,
-  userId: string,
-  id: string,
-  startsAt: string,
-  now: Date,
-): Promise<InterviewDto> {
-  await slotGuard(() =>
-    db.transaction(async (tx) => {
-      const row = await changeable(tx, userId, id, now);
-      const slot = findSlot(schedule, startsAt, now, DEFAULT_INTERVIEW_WEEKS);
-      if (!slot) throw refused.notASlot();
-      if (Date.parse(slot.startsAt) === row.startsAt.getTime()) throw refused.sameSlot();
-      const [moved] = await tx
-        .update(interviewBookings)
-        .set({
-          startsAt: new Date(slot.startsAt),
-          sequence: sql`${interviewBookings.sequence} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(interviewBookings.id, id))
-        .returning();
-      if (moved?.childId) {
-        await notifyChild(tx, moved.childId, {
-          kind: 'interview',
-          title: 'Introductory interview moved',
-          body: `Now {when} (was {was}). ${howToJoin(moved.id, schedule)}`,
-          times: { when: slotTime(moved.startsAt, schedule), was: slotTime(row.startsAt, schedule) },
-          link: SCHEDULE_PATH,
-        });
-      }
-    }),
-  );
-  const moved = await oneOf(db, userId, id, schedule);
-  if (!moved) throw refused.notFound();
-  return moved;
-}
-
-/** Cancels the booking; its slot is free for others at once. */
-export async function cancelInterview(
-  db: Db,
-  schedule: InterviewSchedule,
-  userId: string,
-  id: string,
-  now: Date,
-): Promise<InterviewDto> {
-  await db.transaction(async (tx) => {
-    const row = await changeable(tx, userId, id, now);
-    await tx
-      .update(interviewBookings)
-      .set({ status: 'cancelled', sequence: sql`${interviewBookings.sequence} + 1`, updatedAt: now })
-      .where(eq(interviewBookings.id, id));
-    if (row.childId) {
-      await notifyChild(tx, row.childId, {
-        kind: 'interview',
-        title: 'Introductory interview cancelled',
-        body: 'The interview on {when} is cancelled. Book another time whenever suits you.',
-        times: { when: slotTime(row.startsAt, schedule) },
-        link: SCHEDULE_PATH,
-      });
-    }
-  });
-  const cancelled = await oneOf(db, userId, id, schedule);
-  if (!cancelled) throw refused.notFound();
-  return cancelled;
 }
