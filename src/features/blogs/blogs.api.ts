@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
+import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminBlogCreateSchema,
   adminBlogDetailSchema,
@@ -21,64 +22,51 @@ import {
 } from './blogs.schema';
 import { BLOG_IMAGE_TYPES } from './images';
 
+const posts = recordContracts('/blogs', 'public');
+const myPosts = recordContracts('/me/blogs', 'account');
+const adminPosts = recordContracts('/admin/blogs', 'admin');
+
 /** The blog: published posts (public), the family's own posts, and the team's review and writing. */
 export const blogsApi = {
-  list: contract('listBlogPosts', 'GET /blogs', {
+  list: posts.list('listBlogPosts', {
     summary: 'Published posts, newest first, a page at a time (public)',
-    access: 'public',
     query: blogListQuerySchema,
-    status: 200,
     response: blogPageSchema,
     returns: 'One page of posts',
   }),
-  get: contract('getBlogPost', 'GET /blogs/{id}', {
+  get: posts.get('getBlogPost', {
     summary: 'One published post with its sanitized HTML (public)',
-    access: 'public',
-    params,
-    status: 200,
     response: blogPostSchema,
     returns: 'The post',
   }),
-  myList: contract('listMyBlogPosts', 'GET /me/blogs', {
+  myList: myPosts.list('listMyBlogPosts', {
     summary: "The signed-in family's posts, with their review status",
-    access: 'account',
-    status: 200,
     response: z.array(myBlogSchema),
     returns: 'Posts, last changed first',
   }),
-  myCreate: contract('createMyBlogPost', 'POST /me/blogs', {
+  myCreate: myPosts.create('createMyBlogPost', {
     summary: 'Starts a post as a draft (the HTML is sanitized)',
-    access: 'account',
     body: blogDraftInputSchema,
-    status: 201,
     response: myBlogSchema,
     returns: 'The draft',
     // A child named in the post that is not the family's own.
     errors: [404],
   }),
-  myGet: contract('getMyBlogPost', 'GET /me/blogs/{id}', {
+  myGet: myPosts.get('getMyBlogPost', {
     summary: "One of the signed-in family's posts, with its text, for the editor",
-    access: 'account',
-    params,
-    status: 200,
     response: myBlogDetailSchema,
     returns: 'The post',
   }),
-  myUpdate: contract('updateMyBlogPost', 'PATCH /me/blogs/{id}', {
+  myUpdate: myPosts.update('updateMyBlogPost', {
     summary:
       'Saves changes to a draft, a post in review (it goes back to draft) or a returned post; published posts are final',
-    access: 'account',
-    params,
     body: blogUpdateInputSchema,
-    status: 200,
     response: myBlogDetailSchema,
     returns: 'The saved post',
     errors: [409],
   }),
-  myDelete: contract('deleteMyBlogPost', 'DELETE /me/blogs/{id}', {
+  myDelete: myPosts.delete('deleteMyBlogPost', {
     summary: 'Deletes a draft or a returned post',
-    access: 'account',
-    params,
     status: 204,
     returns: 'Deleted',
     errors: [409],
@@ -113,39 +101,29 @@ export const blogsApi = {
     returns: 'The reviewed post',
     errors: [409],
   }),
-  adminList: contract('adminListBlogPosts', 'GET /admin/blogs', {
+  adminList: adminPosts.list('adminListBlogPosts', {
     summary:
       'Posts by status (submitted by default, oldest submitted first), searched by title or author (administrators only)',
-    access: 'admin',
     query: adminBlogQuerySchema,
-    status: 200,
     response: adminBlogPageSchema,
     returns: 'A page of posts',
   }),
-  adminGet: contract('adminGetBlogPost', 'GET /admin/blogs/{id}', {
+  adminGet: adminPosts.get('adminGetBlogPost', {
     summary: 'One post of any status, with its sanitized HTML and review details (administrators only)',
-    access: 'admin',
-    params,
-    status: 200,
     response: adminBlogDetailSchema,
     returns: 'The post',
   }),
-  adminCreate: contract('adminCreateBlogPost', 'POST /admin/blogs', {
+  adminCreate: adminPosts.create('adminCreateBlogPost', {
     summary:
       'Writes a post by the team: published at once (publish: true) or kept as a team draft (administrators only)',
-    access: 'admin',
     body: adminBlogCreateSchema,
-    status: 201,
     response: adminBlogDetailSchema,
     returns: 'The new post',
   }),
-  adminUpdate: contract('adminUpdateBlogPost', 'PATCH /admin/blogs/{id}', {
+  adminUpdate: adminPosts.update('adminUpdateBlogPost', {
     summary:
       'Corrects a post waiting for review, or saves (publish: true publishes) a team draft; published, returned and families’ drafts are refused with 409 (administrators only)',
-    access: 'admin',
-    params,
     body: adminBlogUpdateSchema,
-    status: 200,
     response: adminBlogDetailSchema,
     returns: 'The saved post',
     errors: [409],

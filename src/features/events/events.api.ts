@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
 import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
+import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminEventSchema,
   adminEventsQuerySchema,
@@ -21,6 +22,8 @@ import {
 const eventParams = z.object({ eventId: uuidSchema });
 const registrationParams = z.object({ eventId: uuidSchema, childId: uuidSchema });
 const adminParams = idParamsSchema;
+
+const adminEvents = recordContracts('/admin/events', 'admin');
 
 /** The public events, a family's registrations, and the admin console's events. */
 export const eventsApi = {
@@ -72,38 +75,28 @@ export const eventsApi = {
       errors: [409],
     },
   ),
-  adminList: contract('adminListEvents', 'GET /admin/events', {
+  adminList: adminEvents.list('adminListEvents', {
     summary: 'Every event, upcoming first, with seats taken and status (administrators only)',
-    access: 'admin',
     query: adminEventsQuerySchema,
-    status: 200,
     response: adminPageSchema(adminEventSchema, 'AdminEventPage'),
     returns: 'A page of events',
   }),
-  adminCreate: contract('adminCreateEvent', 'POST /admin/events', {
+  adminCreate: adminEvents.create('adminCreateEvent', {
     summary: 'Creates an event (administrators only)',
-    access: 'admin',
     body: eventInputSchema,
-    status: 201,
     response: adminEventSchema,
     returns: 'The new event',
   }),
-  adminGet: contract('adminGetEvent', 'GET /admin/events/{id}', {
+  adminGet: adminEvents.get('adminGetEvent', {
     summary: 'One event with its joining link and seats taken (administrators only)',
-    access: 'admin',
-    params: adminParams,
-    status: 200,
     response: adminEventSchema,
     returns: 'The event',
   }),
-  adminUpdate: contract('adminUpdateEvent', 'PATCH /admin/events/{id}', {
+  adminUpdate: adminEvents.update('adminUpdateEvent', {
     summary: 'Changes an event (administrators only)',
     description:
       'Every change raises `sequence` (calendars replace their copy of the .ics). A new time or place notifies each registered child. The capacity never goes below the seats taken (409 `conflict`); a cancelled event cannot be changed (409 `event_cancelled`).',
-    access: 'admin',
-    params: adminParams,
     body: eventPatchSchema,
-    status: 200,
     response: eventChangeSchema,
     returns: 'The event as saved, and how many children were told',
     errors: [409],

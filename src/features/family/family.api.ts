@@ -1,9 +1,11 @@
 import * as z from 'zod';
-import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
+import { recordContracts } from '~/platform/http/recordContracts';
 import { childInputSchema, childSchema } from './children.schema';
 import { deleteFamilySchema, parentUpdateSchema } from './family.schema';
 import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';
+
+const children = recordContracts('/children', 'account');
 
 /** The family's account: sign-in and registration, the parent's details, the children, export and deletion. */
 export const familyApi = {
@@ -54,43 +56,31 @@ export const familyApi = {
     returns: 'Deleted',
     errors: [409, 503],
   }),
-  children: contract('listChildren', 'GET /children', {
+  children: children.list('listChildren', {
     summary: "The signed-in family's children",
-    access: 'account',
-    status: 200,
     response: z.array(childSchema),
     returns: 'Children, oldest profile first',
   }),
-  createChild: contract('createChild', 'POST /children', {
+  createChild: children.create('createChild', {
     summary: 'Adds a child to the family',
-    access: 'account',
     body: childInputSchema,
-    status: 201,
     response: childSchema,
     returns: 'The new child',
     errors: [409],
   }),
-  child: contract('getChild', 'GET /children/{id}', {
+  child: children.get('getChild', {
     summary: 'One child of the family',
-    access: 'account',
-    params,
-    status: 200,
     response: childSchema,
     returns: 'The child',
   }),
-  updateChild: contract('updateChild', 'PATCH /children/{id}', {
+  updateChild: children.update('updateChild', {
     summary: "Changes a child's profile",
-    access: 'account',
-    params,
     body: childInputSchema,
-    status: 200,
     response: childSchema,
     returns: 'The child, changed',
   }),
-  deleteChild: contract('deleteChild', 'DELETE /children/{id}', {
+  deleteChild: children.delete('deleteChild', {
     summary: 'Removes a child and everything about them (reading, recordings, notifications, seats)',
-    access: 'account',
-    params,
     status: 200,
     response: userSchema,
     returns: 'The family, without the child',
