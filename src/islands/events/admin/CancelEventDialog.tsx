@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { AdminEvent, EventChange } from '~/features/events/admin.schema';
 import { eventsApi } from '~/features/events/events.api';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { ApiClientError, call } from '~/platform/client/api';
+import { useSubmit } from '~/islands/shared/useSubmit';
+import { call } from '~/platform/client/api';
 
 /** Asks before cancelling an event, says who will be told, and takes an optional reason for them. */
 export function CancelEventDialog({
@@ -15,24 +16,22 @@ export function CancelEventDialog({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { submit, busy, errors } = useSubmit();
+  // The API names the reason when it refuses it; its first field error is shown there.
+  const error = errors.reason ?? errors.form;
   const taken = event.seatsTaken;
 
-  const cancel = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(await call(eventsApi.adminCancel, { params: { id: event.id }, body: { reason } }));
-    } catch (e) {
-      setError(
-        e instanceof ApiClientError
-          ? (Object.values(e.fields)[0] ?? e.message)
-          : 'The event could not be cancelled. Please try again.',
-      );
-      setBusy(false);
-    }
-  };
+  const cancel = () =>
+    void submit(
+      async () => onDone(await call(eventsApi.adminCancel, { params: { id: event.id }, body: { reason } })),
+      {
+        fallback: 'The event could not be cancelled. Please try again.',
+        fieldOf: (fields) => {
+          const first = Object.values(fields)[0];
+          return first ? { reason: first } : {};
+        },
+      },
+    );
 
   return (
     <ConfirmDialog

@@ -135,6 +135,27 @@ export function EventForm({
         />
         <Field {...field('endsAt')} label="Ends" type="datetime-local" />
       </div>
+      <VenueFields field={field} />
+      <Field
+        {...field('onlineUrl')}
+        label="Online joining link (optional)"
+        type="url"
+        inputMode="url"
+        maxLength={500}
+        hint="An https:// address, shown only to families with a registered child."
+      />
+      <SeatFields field={field} event={event} />
+    </AdminForm>
+  );
+}
+
+/** A text field's props, from the form's values by name. */
+type FieldOf = ReturnType<typeof useForm<Values>>['field'];
+
+/** Where the event happens: the venue's name and its postal address. */
+function VenueFields({ field }: { field: FieldOf }) {
+  return (
+    <>
       <Field
         {...field('location')}
         label="Venue (optional if online)"
@@ -164,14 +185,14 @@ export function EventForm({
           />
         </div>
       </fieldset>
-      <Field
-        {...field('onlineUrl')}
-        label="Online joining link (optional)"
-        type="url"
-        inputMode="url"
-        maxLength={500}
-        hint="An https:// address, shown only to families with a registered child."
-      />
+    </>
+  );
+}
+
+/** Who can come: the ages and the number of seats (never below those already taken). */
+function SeatFields({ field, event }: { field: FieldOf; event?: AdminEvent | undefined }) {
+  return (
+    <>
       <fieldset className="field">
         <legend>Ages (optional)</legend>
         <div className="field-row">
@@ -189,6 +210,6 @@ export function EventForm({
             : 'How many children can come.'
         }
       />
-    </AdminForm>
+    </>
   );
 }
