@@ -100,8 +100,15 @@ export const PUBLIC_BEYOND_SPEC = ['/contact/send', '/contact/sent'] as const;
  */
 const PAGES_BEYOND_ROUTES = [{ path: '/events/{id}' }] as const;
 
+// This table and the compiled ones below are built in calls marked pure, so that a browser bundle
+// that only links (pagePath) leaves the route table out: a bundler drops an unused call's result only
+// when told it has no side effects.
+
 /** Every page a link may point to: the route table's, then the few beyond it. */
-export const LINKED_PAGES: readonly { path: string }[] = [...ROUTE_LIST, ...PAGES_BEYOND_ROUTES];
+export const LINKED_PAGES: readonly { path: string }[] = /* @__PURE__ */ [
+  ROUTE_LIST,
+  PAGES_BEYOND_ROUTES,
+].flat();
 
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
@@ -111,14 +118,14 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-const compiled = ROUTES.map((route) => ({ route, re: patternToRegExp(route.path) }));
+const compiled = /* @__PURE__ */ ROUTES.map((route) => ({ route, re: patternToRegExp(route.path) }));
 
 /** The spec route a path belongs to, or undefined for an unknown path (the 404 page). */
 export function findRoute(pathname: string): RouteInfo | undefined {
   return compiled.find(({ re }) => re.test(pathname))?.route;
 }
 
-const compiledPages = LINKED_PAGES.map((page) => ({ page, re: patternToRegExp(page.path) }));
+const compiledPages = /* @__PURE__ */ LINKED_PAGES.map((page) => ({ page, re: patternToRegExp(page.path) }));
 
 /** The page a path belongs to, among every page a link may point to, or undefined. */
 export function findPage(pathname: string): { path: string } | undefined {
