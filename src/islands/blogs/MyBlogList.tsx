@@ -4,8 +4,9 @@ import type { MyBlog } from '~/features/blogs/blogs.schema';
 import { MY_BLOG_STATUS } from '~/features/blogs/myBlogs';
 import { Waiting } from '~/islands/shared/Spinner';
 import { call } from '~/platform/client/api';
-import './myBlogs.css';
+import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
+import './myBlogs.css';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; posts: MyBlog[] };
 
@@ -27,28 +28,11 @@ export function MyBlogList() {
     };
   }, [attempt]);
 
-  const newPost = (
-    <a className="btn btn-primary" href="/user/myblogs/new">
-      Write a new post
-    </a>
-  );
-
   if (load.state === 'loading') {
     return <Waiting>Loading your posts…</Waiting>;
   }
-  if (load.state === 'failed') {
-    return (
-      <section className="myblogs-panel surface" aria-labelledby="posts-failed">
-        <h2 id="posts-failed">Your posts could not be loaded</h2>
-        <p>{load.message}</p>
-        <p className="actions">
-          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </p>
-      </section>
-    );
-  }
+  if (load.state === 'failed')
+    return <PostsFailed message={load.message} onRetry={() => setAttempt((n) => n + 1)} />;
   if (load.posts.length === 0) {
     return (
       <section className="myblogs-panel surface myblogs-empty" aria-labelledby="posts-empty">
@@ -57,7 +41,9 @@ export function MyBlogList() {
           Share what reading looks like in your home: a book your child could not put down, a routine that
           works, a trip to the library. Our team reads every post before it appears on the blog.
         </p>
-        <p className="actions">{newPost}</p>
+        <p className="actions">
+          <NewPostLink />
+        </p>
       </section>
     );
   }
@@ -65,44 +51,73 @@ export function MyBlogList() {
     <section aria-labelledby="posts-title">
       <div className="head-row myblogs-list-head">
         <h2 id="posts-title">Your posts</h2>
-        {newPost}
+        <NewPostLink />
       </div>
       <ul className="myblogs-list">
-        {load.posts.map((post) => {
-          const status = MY_BLOG_STATUS[post.status];
-          const href = post.status === 'approved' ? `/blogs/${post.id}` : `/user/myblogs/${post.id}`;
-          return (
-            <li key={post.id} className="item-row surface myblogs-item">
-              <div className="myblogs-item-main">
-                <h3 className="myblogs-item-title">
-                  <a href={href}>{post.title}</a>
-                </h3>
-                <p className="myblogs-item-meta">
-                  <span className={`badge myblogs-badge myblogs-badge-${status.tone}`}>{status.label}</span>
-                  <span>
-                    {post.status === 'approved' && post.publishedAt
-                      ? `Published ${formatTime(post.publishedAt, 'date')}`
-                      : `Last changed ${formatTime(post.updatedAt, 'date')}`}
-                  </span>
-                </p>
-                {post.status === 'rejected' && post.reviewNote && (
-                  <div className="myblogs-note">
-                    <p className="myblogs-note-title">Note from our reviewer</p>
-                    <p>{post.reviewNote}</p>
-                  </div>
-                )}
-              </div>
-              <a
-                className="btn btn-secondary btn-small"
-                href={href}
-                aria-label={`${post.status === 'approved' ? 'Read' : 'Edit'} “${post.title}”`}
-              >
-                {post.status === 'approved' ? 'Read' : 'Edit'}
-              </a>
-            </li>
-          );
-        })}
+        {load.posts.map((post) => (
+          <PostItem key={post.id} post={post} />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** The list could not be loaded: why, and a way to try again. */
+function PostsFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <section className="myblogs-panel surface" aria-labelledby="posts-failed">
+      <h2 id="posts-failed">Your posts could not be loaded</h2>
+      <p>{message}</p>
+      <p className="actions">
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Try again
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function NewPostLink() {
+  return (
+    <a className="btn btn-primary" href={pagePath('/user/myblogs/{id}', 'new')}>
+      Write a new post
+    </a>
+  );
+}
+
+/** One post: its title and status, when it was published or last changed, the reviewer's note, and a way in. */
+function PostItem({ post }: { post: MyBlog }) {
+  const status = MY_BLOG_STATUS[post.status];
+  const href =
+    post.status === 'approved' ? pagePath('/blogs/{id}', post.id) : pagePath('/user/myblogs/{id}', post.id);
+  return (
+    <li className="item-row surface myblogs-item">
+      <div className="myblogs-item-main">
+        <h3 className="myblogs-item-title">
+          <a href={href}>{post.title}</a>
+        </h3>
+        <p className="myblogs-item-meta">
+          <span className={`badge myblogs-badge myblogs-badge-${status.tone}`}>{status.label}</span>
+          <span>
+            {post.status === 'approved' && post.publishedAt
+              ? `Published ${formatTime(post.publishedAt, 'date')}`
+              : `Last changed ${formatTime(post.updatedAt, 'date')}`}
+          </span>
+        </p>
+        {post.status === 'rejected' && post.reviewNote && (
+          <div className="myblogs-note">
+            <p className="myblogs-note-title">Note from our reviewer</p>
+            <p>{post.reviewNote}</p>
+          </div>
+        )}
+      </div>
+      <a
+        className="btn btn-secondary btn-small"
+        href={href}
+        aria-label={`${post.status === 'approved' ? 'Read' : 'Edit'} “${post.title}”`}
+      >
+        {post.status === 'approved' ? 'Read' : 'Edit'}
+      </a>
+    </li>
   );
 }

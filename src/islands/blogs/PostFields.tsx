@@ -1,6 +1,8 @@
 import type { Editor } from '@tiptap/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { describedBy, Field, FieldError, TextAreaField } from '~/islands/shared/Field';
+import { useSubmit } from '~/islands/shared/useSubmit';
+import { newIdempotencyKey } from '~/platform/client/api';
 import { RichTextEditor } from './RichTextEditor';
 
 /** The words of a post that both editors (the family's and the team's) keep while it is written. */
@@ -12,13 +14,13 @@ export interface PostWords {
 
 /**
  * What the family's editor and the team's editor share while a post is written: its words, the
- * rich-text editor, the errors (focus goes to the first field marked) and whether anything is
- * unsaved, with a warning before the page is left (`warnOnRoute`: also when a link of the site
- * is followed, not only when the browser leaves).
+ * rich-text editor, its submissions (`useSubmit`: errors by field, focus going to the first field
+ * marked) and whether anything is unsaved, with a warning before the page is left (`warnOnRoute`:
+ * also when a link of the site is followed, not only when the browser leaves).
  */
 export function usePostDraft<D extends PostWords>(initial: D, warnOnRoute: boolean) {
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { submit, busy, pending, errors, setErrors } = useSubmit();
   const [dirty, setDirty] = useState(false);
   const editorRef = useRef<Editor | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -54,7 +56,41 @@ export function usePostDraft<D extends PostWords>(initial: D, warnOnRoute: boole
     setDirty(true);
   };
 
-  return { draft, setDraft, edit, errors, setErrors, dirty, setDirty, editorRef, formRef, contentHtml };
+  return {
+    draft,
+    setDraft,
+    edit,
+    submit,
+    busy,
+    pending,
+    errors,
+    setErrors,
+    dirty,
+    setDirty,
+    editorRef,
+    formRef,
+    contentHtml,
+  };
+}
+
+/**
+ * The idempotency key of a post's first save, whichever button makes it ("Save draft", "Submit for
+ * review", "Publish now"; `useSubmit` keeps a key per button): every try sends the same key until
+ * the post exists, so it is made once even when an answer was lost.
+ */
+export function useCreateKey() {
+  const key = useRef<string | null>(null);
+  return {
+    /** The key for this try of the create. */
+    current: () => {
+      key.current ??= newIdempotencyKey();
+      return key.current;
+    },
+    /** The post exists: the next create is another post. */
+    made: () => {
+      key.current = null;
+    },
+  };
 }
 
 /** What a text field of the post needs: its value, the way to change it, and its error. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   type AdminBlogDetail,
   type AdminBlogUpdate,
@@ -12,12 +12,14 @@ import {
   PostContentField,
   PostExcerptField,
   PostTitleField,
+  useCreateKey,
   usePostDraft,
 } from '~/islands/blogs/PostFields';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { byField, FormAlert, issuesByField } from '~/islands/shared/Field';
-import { type ApiClientError, call, newIdempotencyKey } from '~/platform/client/api';
+import { FormAlert, issuesByField } from '~/islands/shared/Field';
+import { call } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
+import { pagePath } from '~/platform/routes';
 import { type Cover, CoverField } from './CoverField';
 import '~/islands/blogs/myBlogs.css';
 import '~/islands/shared/admin/admin.css';
@@ -35,100 +37,108 @@ export interface AdminBlogEditorProps {
   onSaved: (post: AdminBlogDetail, published: boolean) => void;
 }
 
-/** The team's editor: the parents' rich-text editor, plus a cover picture; saves through the admin API. */
-export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
-  const { draft, edit, errors, setErrors, dirty, setDirty, editorRef, formRef, contentHtml } = usePostDraft(
+/** What needs fixing in the post: the schema's complaints, and a cover without its description. */
+function postProblems(body: AdminBlogUpdate, cover: Cover): Errors {
+  const parsed = adminBlogUpdateSchema.safeParse(body);
+  const found: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
+  // An unchanged cover is not sent, so the schema cannot see a missing description.
+  if (cover.url && cover.alt.trim().length < 3)
+    found.coverAlt ??= 'Describe the cover picture in a few words for readers who cannot see it.';
+  return found;
+}
+
+/**
+ * The team's post as it is written, and saving it (as a draft, or published): checked in the page
+ * first, sent once however often it is pressed, a new post with one idempotency key for every try.
+ */
+function useAdminPost({ post, onSaved }: Pick<AdminBlogEditorProps, 'post' | 'onSaved'>) {
+  const draft = usePostDraft(
     { title: post?.title ?? '', excerpt: post?.excerpt ?? '', authorName: post?.authorName ?? '' },
     false,
   );
-  const { title, excerpt, authorName } = draft;
+  const { title, excerpt, authorName } = draft.draft;
   const [cover, setCover] = useState<Cover>({ url: post?.coverUrl ?? null, alt: post?.coverAlt ?? '' });
   const [coverChanged, setCoverChanged] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [confirmPublish, setConfirmPublish] = useState(false);
-  const user = useStore($userData);
-  const signature = user?.displayName?.trim() || TEAM_PEN_NAME;
+  const createKey = useCreateKey();
 
-  /** The whole post as the API takes it; the cover only when it changed (older covers stay as they are). */
-  const payload = (): AdminBlogUpdate => ({
-    title,
-    contentHtml: contentHtml(),
-    excerpt,
-    ...(authorName.trim() ? { authorName } : {}),
-    ...(coverChanged ? { coverUrl: cover.url } : {}),
-    ...(cover.url ? { coverAlt: cover.alt } : {}),
-  });
-
+  /** The whole post as the API takes it, once nothing needs fixing (what does goes beside its field). */
   const check = (): AdminBlogUpdate | null => {
-    const body = payload();
-    const parsed = adminBlogUpdateSchema.safeParse(body);
-    const next: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
-    // An unchanged cover is not sent, so the schema cannot see a missing description.
-    if (cover.url && cover.alt.trim().length < 3)
-      next.coverAlt ??= 'Describe the cover picture in a few words for readers who cannot see it.';
-    setErrors(next);
-    return Object.keys(next).length === 0 ? body : null;
+    const body: AdminBlogUpdate = {
+      title,
+      contentHtml: draft.contentHtml(),
+      excerpt,
+      ...(authorName.trim() ? { authorName } : {}),
+      ...(coverChanged ? { coverUrl: cover.url } : {}),
+      ...(cover.url ? { coverAlt: cover.alt } : {}),
+    };
+    const problems = postProblems(body, cover);
+    draft.setErrors(problems);
+    return Object.keys(problems).length === 0 ? body : null;
   };
 
-  // A double-click saves once; a new post's every try carries one idempotency key, so it is made once.
-  const saving = useRef(false);
-  const createKey = useRef<string | null>(null);
   const save = async (publish: boolean) => {
     setConfirmPublish(false);
-    if (saving.current) return;
+    if (draft.busy) return;
     const body = check();
     if (!body) return;
-    saving.current = true;
-    setBusy(publish ? 'publish' : 'save');
-    try {
-      createKey.current ??= newIdempotencyKey();
-      const saved = post
-        ? await call(blogsApi.adminUpdate, {
-            params: { id: post.id },
-            body: { ...body, ...(publish ? { publish: true } : {}) },
-          })
-        : await call(blogsApi.adminCreate, { body: { ...body, publish }, idempotencyKey: createKey.current });
-      createKey.current = null;
-      setDirty(false);
-      onSaved(saved, saved.status === 'approved');
-    } catch (error) {
-      const err = error as ApiClientError;
-      setErrors({ ...byField(err.fields ?? {}), form: err.message });
-    } finally {
-      saving.current = false;
-      setBusy(null);
-    }
+    await draft.submit(
+      async () => {
+        const saved = post
+          ? await call(blogsApi.adminUpdate, {
+              params: { id: post.id },
+              body: { ...body, ...(publish ? { publish: true } : {}) },
+            })
+          : await call(blogsApi.adminCreate, {
+              body: { ...body, publish },
+              idempotencyKey: createKey.current(),
+            });
+        createKey.made();
+        draft.setDirty(false);
+        onSaved(saved, saved.status === 'approved');
+      },
+      { what: publish ? 'publish' : 'save', fallback: 'The post could not be saved. Please try again.' },
+    );
   };
+
+  const changeCover = (next: Cover, urlChanged: boolean) => {
+    setCover(next);
+    if (urlChanged) setCoverChanged(true);
+    draft.setDirty(true);
+  };
+
+  return { draft, cover, changeCover, check, save, confirmPublish, setConfirmPublish };
+}
+
+/** The team's editor: the parents' rich-text editor, plus a cover picture; saves through the admin API. */
+export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
+  const editor = useAdminPost({ post, onSaved });
+  const { draft, cover, changeCover } = editor;
+  const { title, excerpt, authorName } = draft.draft;
+  const { errors, edit } = draft;
+  const signature = useStore($userData)?.displayName?.trim() || TEAM_PEN_NAME;
 
   return (
     <form
-      ref={formRef}
+      ref={draft.formRef}
       className="myblogs-editor adminblogs-editor"
       noValidate
       aria-label={mode === 'correct' ? 'Correct the post' : 'Write a post'}
       onSubmit={(e) => {
         e.preventDefault();
-        void save(false);
+        void editor.save(false);
       }}
     >
       <FormAlert message={errors.form} />
       <PostTitleField value={title} onValue={(v) => edit({ title: v })} error={errors.title} />
-      <CoverField
-        cover={cover}
-        errors={errors}
-        onChange={(next, urlChanged) => {
-          setCover(next);
-          if (urlChanged) setCoverChanged(true);
-          setDirty(true);
-        }}
-      />
+      <CoverField cover={cover} errors={errors} onChange={changeCover} />
       <PostContentField
         label="The post"
         hint="Headings, lists, links and pictures. What is saved is cleaned the same way as the families’ posts."
         initialHtml={post?.contentHtml ?? ''}
         error={errors.contentHtml}
-        editorRef={editorRef}
-        onChange={() => setDirty(true)}
+        editorRef={draft.editorRef}
+        onChange={() => draft.setDirty(true)}
       />
       <PostExcerptField
         value={excerpt}
@@ -147,48 +157,78 @@ export function AdminBlogEditor({ mode, post, onSaved }: AdminBlogEditorProps) {
         onValue={(v) => edit({ authorName: v })}
         error={errors.authorName}
       />
-      <div className="myblogs-actions">
-        {mode === 'correct' ? (
-          <>
-            <button type="submit" className="btn btn-primary" aria-disabled={busy !== null}>
-              {busy === 'save' ? 'Saving…' : 'Save and go back to review'}
-            </button>
-            <a className="btn btn-ghost" href={`/admin/unapprovedblogs/${post?.id ?? ''}`}>
-              Cancel
-            </a>
-          </>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="btn btn-primary"
-              aria-disabled={busy !== null}
-              onClick={() => busy === null && check() && setConfirmPublish(true)}
-            >
-              {busy === 'publish' ? 'Publishing…' : 'Publish now'}
-            </button>
-            <button type="submit" className="btn btn-secondary" aria-disabled={busy !== null}>
-              {busy === 'save' ? 'Saving…' : 'Save as draft'}
-            </button>
-          </>
-        )}
-        <p className="myblogs-saved" role="status">
-          {dirty ? 'Unsaved changes' : ''}
-        </p>
-      </div>
-      {confirmPublish && (
-        <ConfirmDialog
-          title="Publish this post now?"
-          confirmLabel="Publish now"
-          onConfirm={() => void save(true)}
-          onCancel={() => setConfirmPublish(false)}
-        >
-          <p>
-            “{title.trim()}” appears on the blog at once, signed “{authorName.trim() || signature}”, and in
-            the RSS feed.
-          </p>
-        </ConfirmDialog>
+      <EditorActions mode={mode} postId={post?.id} editor={editor} />
+      {editor.confirmPublish && (
+        <PublishDialog title={title} signedBy={authorName.trim() || signature} editor={editor} />
       )}
     </form>
+  );
+}
+
+/** Correcting: save and go back to the review, or cancel. Writing: publish now, or save as a draft. */
+function EditorActions({
+  mode,
+  postId,
+  editor,
+}: {
+  mode: AdminBlogEditorProps['mode'];
+  postId: string | undefined;
+  editor: ReturnType<typeof useAdminPost>;
+}) {
+  const { busy, pending, dirty } = editor.draft;
+  return (
+    <div className="myblogs-actions">
+      {mode === 'correct' ? (
+        <>
+          <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+            {pending === 'save' ? 'Saving…' : 'Save and go back to review'}
+          </button>
+          <a className="btn btn-ghost" href={pagePath('/admin/unapprovedblogs/{id}', postId ?? '')}>
+            Cancel
+          </a>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-disabled={busy}
+            onClick={() => !busy && editor.check() && editor.setConfirmPublish(true)}
+          >
+            {pending === 'publish' ? 'Publishing…' : 'Publish now'}
+          </button>
+          <button type="submit" className="btn btn-secondary" aria-disabled={busy}>
+            {pending === 'save' ? 'Saving…' : 'Save as draft'}
+          </button>
+        </>
+      )}
+      <p className="myblogs-saved" role="status">
+        {dirty ? 'Unsaved changes' : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The question before the post goes on the blog. */
+function PublishDialog({
+  title,
+  signedBy,
+  editor,
+}: {
+  title: string;
+  signedBy: string;
+  editor: ReturnType<typeof useAdminPost>;
+}) {
+  return (
+    <ConfirmDialog
+      title="Publish this post now?"
+      confirmLabel="Publish now"
+      onConfirm={() => void editor.save(true)}
+      onCancel={() => editor.setConfirmPublish(false)}
+    >
+      <p>
+        “{title.trim()}” appears on the blog at once, signed “{signedBy}”, and in the RSS feed.
+      </p>
+    </ConfirmDialog>
   );
 }

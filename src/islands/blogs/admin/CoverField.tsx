@@ -1,12 +1,19 @@
-import { useState } from 'react';
 import { blogsApi } from '~/features/blogs/blogs.api';
 import { BLOG_IMAGE_TYPES, MAX_BLOG_IMAGE_BYTES } from '~/features/blogs/images';
 import { Field, FieldError } from '~/islands/shared/Field';
+import { useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
 
 export interface Cover {
   url: string | null;
   alt: string;
+}
+
+/** Why a chosen picture cannot be the cover, before it is sent; undefined when it can. */
+function fileProblem(file: File): string | undefined {
+  if (!(file.type in BLOG_IMAGE_TYPES)) return 'Choose a JPEG, PNG or WebP picture.';
+  if (file.size > MAX_BLOG_IMAGE_BYTES) return 'Choose a picture of 5 MB or less.';
+  return undefined;
 }
 
 /**
@@ -22,26 +29,23 @@ export function CoverField({
   onChange: (cover: Cover, urlChanged: boolean) => void;
   errors: { coverUrl?: string | undefined; coverAlt?: string | undefined };
 }) {
-  const [uploading, setUploading] = useState(false);
-  const [fileError, setFileError] = useState<string>();
+  // The upload's own errors: a file refused here, or the API's word on it.
+  const upload = useSubmit();
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    if (!(file.type in BLOG_IMAGE_TYPES)) return setFileError('Choose a JPEG, PNG or WebP picture.');
-    if (file.size > MAX_BLOG_IMAGE_BYTES) return setFileError('Choose a picture of 5 MB or less.');
-    setFileError(undefined);
-    setUploading(true);
-    try {
-      const { url } = await call(blogsApi.uploadImage, { file, timeoutMs: 60_000 });
-      onChange({ ...cover, url }, true);
-    } catch (error) {
-      setFileError((error as Error).message);
-    } finally {
-      setUploading(false);
-    }
+    const problem = fileProblem(file);
+    if (problem) return upload.setErrors({ form: problem });
+    await upload.submit(
+      async () => {
+        const { url } = await call(blogsApi.uploadImage, { file, timeoutMs: 60_000 });
+        onChange({ ...cover, url }, true);
+      },
+      { fallback: 'The picture could not be uploaded. Please try again.', fieldOf: () => ({}) },
+    );
   };
 
-  const error = fileError ?? errors.coverUrl;
+  const error = upload.errors.form ?? errors.coverUrl;
   return (
     <fieldset className="adminblogs-cover">
       <legend>Cover picture (optional)</legend>
@@ -66,30 +70,43 @@ export function CoverField({
           JPEG, PNG or WebP, up to 5 MB. It is resized for the web and its camera details are removed.
         </p>
         <p role="status" className="hint">
-          {uploading ? 'Uploading the picture…' : ''}
+          {upload.busy ? 'Uploading the picture…' : ''}
         </p>
         <FieldError id="post-coverUrl" error={error} />
       </div>
-      {cover.url && (
-        <>
-          <Field
-            id="post-coverAlt"
-            label="Describe the cover picture"
-            value={cover.alt}
-            maxLength={200}
-            onChange={(e) => onChange({ ...cover, alt: e.target.value }, false)}
-            error={errors.coverAlt}
-            hint="Read aloud to readers who cannot see it, e.g. “Two children reading under a tree”."
-          />
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => onChange({ url: null, alt: '' }, true)}
-          >
-            Remove the cover picture
-          </button>
-        </>
-      )}
+      {cover.url && <CoverDescription cover={cover} onChange={onChange} error={errors.coverAlt} />}
     </fieldset>
+  );
+}
+
+/** The cover's description, and the way to remove the cover. */
+function CoverDescription({
+  cover,
+  onChange,
+  error,
+}: {
+  cover: Cover;
+  onChange: (cover: Cover, urlChanged: boolean) => void;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <Field
+        id="post-coverAlt"
+        label="Describe the cover picture"
+        value={cover.alt}
+        maxLength={200}
+        onChange={(e) => onChange({ ...cover, alt: e.target.value }, false)}
+        error={error}
+        hint="Read aloud to readers who cannot see it, e.g. “Two children reading under a tree”."
+      />
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        onClick={() => onChange({ url: null, alt: '' }, true)}
+      >
+        Remove the cover picture
+      </button>
+    </>
   );
 }

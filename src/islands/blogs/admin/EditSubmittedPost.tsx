@@ -1,4 +1,5 @@
 import { ADMIN_BLOG_STATUS } from '~/features/blogs/admin.schema';
+import { pagePath } from '~/platform/routes';
 import { AdminBlogEditor } from './AdminBlogEditor';
 import { NotHerePanel, PostStates } from './PostStates';
 import { usePost } from './usePost';
@@ -15,7 +16,7 @@ export function EditSubmittedPost({ postId }: { postId: string }) {
         id="not-editable"
         title={`“${post.title}” can no longer be corrected here`}
         postId={post.id}
-        back={['/admin/approveblogs', 'Back to the review queue']}
+        back={[pagePath('/admin/approveblogs'), 'Back to the review queue']}
       >
         <p>
           It is <strong>{ADMIN_BLOG_STATUS[post.status].label.toLowerCase()}</strong>. Only posts waiting for
@@ -34,7 +35,7 @@ export function EditSubmittedPost({ postId }: { postId: string }) {
         mode="correct"
         post={post}
         onSaved={(saved) => {
-          window.location.assign(`/admin/unapprovedblogs/${saved.id}?saved=1`);
+          window.location.assign(pagePath('/admin/unapprovedblogs/{id}', saved.id, { query: { saved: 1 } }));
         }}
       />
     </>

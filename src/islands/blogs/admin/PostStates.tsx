@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RecordState } from '~/islands/shared/loadState';
 import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Waiting } from '~/islands/shared/Spinner';
+import { pagePath } from '~/platform/routes';
 
 /** What the post pages show before the post is there: opening, not found, or failed. */
 export function PostStates({
@@ -27,7 +28,7 @@ export function PostStates({
               Try again
             </button>
           )}
-          <ButtonLink href="/admin/approveblogs" variant="secondary">
+          <ButtonLink href={pagePath('/admin/approveblogs')} variant="secondary">
             Back to the review queue
           </ButtonLink>
         </>
@@ -66,7 +67,7 @@ export function NotHerePanel({
       actionsClass="adminblogs-actions"
       actions={
         <>
-          <ButtonLink href={`/admin/unapprovedblogs/${postId}`}>See the post</ButtonLink>
+          <ButtonLink href={pagePath('/admin/unapprovedblogs/{id}', postId)}>See the post</ButtonLink>
           <ButtonLink href={back[0]} variant="secondary">
             {back[1]}
           </ButtonLink>

@@ -3,10 +3,10 @@ import { blogsApi } from '~/features/blogs/blogs.api';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
-
+import { pagePath } from '~/platform/routes';
+import { formatTime } from '~/platform/time';
 import '~/islands/shared/admin/admin.css';
 import './adminBlogs.css';
-import { formatTime } from '~/platform/time';
 
 const FILTERS = [
   ['', 'Waiting for review'],
@@ -34,7 +34,7 @@ export function ReviewQueue() {
       title={queue ? 'Waiting for review' : 'Blog posts'}
       headClass="adminblogs-head"
       action={
-        <a className="btn btn-secondary btn-small" href="/admin/blogwriting">
+        <a className="btn btn-secondary btn-small" href={pagePath('/admin/blogwriting')}>
           Write a post
         </a>
       }
@@ -55,50 +55,58 @@ export function ReviewQueue() {
           { label: 'Status' },
         ]}
         rowKey={(post) => post.id}
-        row={(post) => (
-          <>
-            <td>
-              <a href={`/admin/unapprovedblogs/${post.id}`}>{post.title}</a>
-            </td>
-            <td>
-              {post.authorName}
-              {post.authorEmail && <span className="adminblogs-sub">{post.authorEmail}</span>}
-            </td>
-            <td>{post.childFirstName ?? '—'}</td>
-            <td>
-              {post.submittedAt ? (
-                <time dateTime={post.submittedAt}>{formatTime(post.submittedAt, 'dateTime')}</time>
-              ) : (
-                '—'
-              )}
-            </td>
-            <td>
-              {queue ? (
-                `${post.readingMinutes} min read`
-              ) : (
-                <time dateTime={post.updatedAt}>{formatTime(post.updatedAt, 'dateTime')}</time>
-              )}
-            </td>
-            <td>
-              <span className="status-pill" data-tone={ADMIN_BLOG_STATUS[post.status].tone}>
-                {ADMIN_BLOG_STATUS[post.status].label}
-              </span>
-            </td>
-          </>
-        )}
-        empty={
-          q ? (
-            <p>No post matches “{q}”. Try part of the title, the pen name or the family’s email.</p>
-          ) : queue ? (
-            <p>
-              <strong>Nothing is waiting for review.</strong> Posts families send appear here, oldest first.
-            </p>
-          ) : (
-            <p>No posts have this status yet.</p>
-          )
-        }
+        row={(post) => <QueueRow post={post} queue={queue} />}
+        empty={<QueueEmpty q={q} queue={queue} />}
         pager="Pages of blog posts"
       />
     </ListSection>
   );
+}
+
+/** One post's cells: its title (to its review page), author, child, when sent, length or last change, status. */
+function QueueRow({ post, queue }: { post: AdminBlogSummary; queue: boolean }) {
+  return (
+    <>
+      <td>
+        <a href={pagePath('/admin/unapprovedblogs/{id}', post.id)}>{post.title}</a>
+      </td>
+      <td>
+        {post.authorName}
+        {post.authorEmail && <span className="adminblogs-sub">{post.authorEmail}</span>}
+      </td>
+      <td>{post.childFirstName ?? '—'}</td>
+      <td>
+        {post.submittedAt ? (
+          <time dateTime={post.submittedAt}>{formatTime(post.submittedAt, 'dateTime')}</time>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td>
+        {queue ? (
+          `${post.readingMinutes} min read`
+        ) : (
+          <time dateTime={post.updatedAt}>{formatTime(post.updatedAt, 'dateTime')}</time>
+        )}
+      </td>
+      <td>
+        <span className="status-pill" data-tone={ADMIN_BLOG_STATUS[post.status].tone}>
+          {ADMIN_BLOG_STATUS[post.status].label}
+        </span>
+      </td>
+    </>
+  );
+}
+
+/** What an empty list says: nothing matches the search, nothing waits, or no post has this status. */
+function QueueEmpty({ q, queue }: { q: string; queue: boolean }) {
+  if (q) return <p>No post matches “{q}”. Try part of the title, the pen name or the family’s email.</p>;
+  if (queue) {
+    return (
+      <p>
+        <strong>Nothing is waiting for review.</strong> Posts families send appear here, oldest first.
+      </p>
+    );
+  }
+  return <p>No posts have this status yet.</p>;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminBlogDetail } from '~/features/blogs/admin.schema';
 import { FormAlert } from '~/islands/shared/Field';
+import { pagePath } from '~/platform/routes';
 import { AdminBlogEditor } from './AdminBlogEditor';
 import { NotHerePanel, PostStates } from './PostStates';
 import { usePost } from './usePost';
@@ -24,7 +25,7 @@ function ContinueDraft({ id }: { id: string }) {
         id="not-a-draft"
         title={`“${post.title}” is not a team draft`}
         postId={post.id}
-        back={['/admin/blogwriting', 'Write a new post']}
+        back={[pagePath('/admin/blogwriting'), 'Write a new post']}
       >
         <p>Only drafts written by the team open here. Families’ posts are corrected from the review queue.</p>
       </NotHerePanel>
@@ -45,10 +46,10 @@ function Writer({ post: initial }: { post: AdminBlogDetail | null }) {
         <h2 id="published-heading">“{published.title}” is on the blog</h2>
         <p>Families see it on the blog and in the RSS feed now, signed “{published.authorName}”.</p>
         <p className="adminblogs-actions">
-          <a className="btn btn-primary" href={`/blogs/${published.id}`}>
+          <a className="btn btn-primary" href={pagePath('/blogs/{id}', published.id)}>
             Read it on the blog
           </a>
-          <a className="btn btn-secondary" href="/admin/blogwriting">
+          <a className="btn btn-secondary" href={pagePath('/admin/blogwriting')}>
             Write another post
           </a>
         </p>
@@ -67,7 +68,11 @@ function Writer({ post: initial }: { post: AdminBlogDetail | null }) {
           if (isPublished) return setPublished(saved);
           setPost(saved);
           setNotice('Draft saved. Only the team can see it; open it again from Blogs → Drafts.');
-          window.history.replaceState(window.history.state, '', `/admin/blogwriting?id=${saved.id}`);
+          window.history.replaceState(
+            window.history.state,
+            '',
+            pagePath('/admin/blogwriting', { query: { id: saved.id } }),
+          );
         }}
       />
     </>
