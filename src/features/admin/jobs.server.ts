@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { DomainError } from '~/platform/errors';
-import type { JobConsole, JobFailure } from '~/platform/jobs/queue.server';
+import type { JobFailure } from '~/platform/jobs/console.server';
+import type { JobConsole } from '~/platform/jobs/queue.server';
 import { type JobFailureDto, type JobsOverview, RECENT_FAILURES } from './jobs.schema';
 
 // The background jobs as the admin console shows them, and a retry of one that failed.
