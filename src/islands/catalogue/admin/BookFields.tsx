@@ -14,6 +14,7 @@ import {
 import { Field, optionsOf, SelectField, TextAreaField } from '~/islands/shared/Field';
 import type { Answer } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
+import { pagePath } from '~/platform/routes';
 import type { FieldsProps, RecordKind } from './RecordForms';
 
 /** A book as the form holds it: every field as typed. */
@@ -105,9 +106,9 @@ export const BOOKS: RecordKind<
     update: catalogueApi.adminUpdateBook,
     remove: catalogueApi.adminDeleteBook,
   },
-  listHref: '/admin/allBooks',
+  listHref: pagePath('/admin/allBooks'),
   backLabel: 'Back to the catalogue',
-  editHref: (id) => `/updateBooks/${id}`,
+  editHref: (id) => pagePath('/updateBooks/{id}', id),
   empty: { title: '', author: '', isbn: '', ageMin: '', ageMax: '', level: '', summary: '', topics: '' },
   draftOf: (book) => ({
     title: book.title,

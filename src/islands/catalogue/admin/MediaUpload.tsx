@@ -1,30 +1,12 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FieldError, FormAlert } from '~/islands/shared/Field';
-import { errorMessage } from '~/islands/shared/loadState';
+import { useSubmit } from '~/islands/shared/useSubmit';
 import { type RecordOp, send } from './ops';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/**
- * One file that belongs to a record (a book's cover, a passage's model reading): shows what is
- * there, uploads a new one as the raw body and removes it after a confirmation. The type and
- * size are checked here first so a wrong file is refused at once, and again by the API.
- */
-export function MediaUpload<T extends object>({
-  heading,
-  intro,
-  what,
-  types,
-  maxBytes,
-  hint,
-  current,
-  preview,
-  upload: uploadOp,
-  remove: removeOp,
-  recordId,
-  onSaved,
-}: {
+interface MediaUploadProps<T> {
   heading: string;
   intro: ReactNode;
   /** "cover", "model reading": used in labels and messages. */
@@ -40,60 +22,75 @@ export function MediaUpload<T extends object>({
   /** The record the file belongs to. */
   recordId: string;
   onSaved: (record: T) => void;
-}) {
-  const inputId = useId();
+}
+
+/**
+ * The file chosen, uploaded and removed: a file of the wrong kind or size is refused at once (the
+ * API checks again); one action at a time, `pending` naming it. `errors.form` is what went wrong
+ * with the file, beside its input (which takes focus), `notice` what was done.
+ */
+function useMedia<T extends object>(props: MediaUploadProps<T>) {
+  const { what, types, maxBytes, hint, current, recordId, onSaved } = props;
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const { submit, pending, errors, setErrors } = useSubmit();
+  const error = errors.form;
 
   const choose = (chosen: File | null) => {
     setNotice(undefined);
-    setError(undefined);
+    setErrors({});
     setFile(chosen);
     if (!chosen) return;
-    if (!types.includes(chosen.type)) setError(`This kind of file cannot be used. ${hint}`);
-    else if (chosen.size > maxBytes) setError(`This file is too large: at most ${megabytes(maxBytes)}.`);
+    if (!types.includes(chosen.type)) setErrors({ form: `This kind of file cannot be used. ${hint}` });
+    else if (chosen.size > maxBytes)
+      setErrors({ form: `This file is too large: at most ${megabytes(maxBytes)}.` });
   };
 
   const upload = async () => {
     if (!file) {
-      setError(`Choose a file first.`);
+      setErrors({ form: `Choose a file first.` });
       input.current?.focus();
       return;
     }
     if (error) return input.current?.focus();
-    setBusy('upload');
-    try {
-      onSaved(await send(uploadOp, { params: { id: recordId }, file }));
-      setNotice(current ? `The ${what} was replaced.` : `The ${what} was saved.`);
-      setFile(null);
-      if (input.current) input.current.value = '';
-    } catch (e) {
-      setError(errorMessage(e, `The ${what} could not be uploaded. Try again.`));
-      input.current?.focus();
-    } finally {
-      setBusy(null);
-    }
+    const uploaded = await submit(
+      async () => {
+        onSaved(await send(props.upload, { params: { id: recordId }, file }));
+        setNotice(current ? `The ${what} was replaced.` : `The ${what} was saved.`);
+        setFile(null);
+        if (input.current) input.current.value = '';
+      },
+      { what: 'upload', fallback: `The ${what} could not be uploaded. Try again.`, fieldOf: () => ({}) },
+    );
+    if (!uploaded) input.current?.focus();
   };
 
   const remove = async () => {
-    setBusy('remove');
-    try {
-      onSaved(await send(removeOp, { params: { id: recordId } }));
-      setConfirming(false);
-      setNotice(`The ${what} was removed.`);
-    } catch (e) {
-      setConfirming(false);
-      setError(errorMessage(e, `The ${what} could not be removed. Try again.`));
-    } finally {
-      setBusy(null);
-    }
+    await submit(
+      async () => {
+        onSaved(await send(props.remove, { params: { id: recordId } }));
+        setNotice(`The ${what} was removed.`);
+      },
+      { what: 'remove', fallback: `The ${what} could not be removed. Try again.`, fieldOf: () => ({}) },
+    );
+    setConfirming(false);
   };
 
-  const label = current ? `Choose a new ${what}` : `Choose a ${what}`;
+  return { input, error, notice, pending, confirming, setConfirming, choose, upload, remove };
+}
+
+/**
+ * One file that belongs to a record (a book's cover, a passage's model reading): shows what is
+ * there, uploads a new one as the raw body and removes it after a confirmation. The type and
+ * size are checked here first so a wrong file is refused at once, and again by the API.
+ */
+export function MediaUpload<T extends object>(props: MediaUploadProps<T>) {
+  const { heading, intro, what, types, maxBytes, hint, current, preview } = props;
+  const inputId = useId();
+  const media = useMedia(props);
+  const { error, pending } = media;
   return (
     <section className="admin-panel" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>{heading}</h2>
@@ -104,52 +101,68 @@ export function MediaUpload<T extends object>({
         </div>
         <div className="catalogue-media-form">
           <div className="field">
-            <label htmlFor={inputId}>{label}</label>
+            <label htmlFor={inputId}>{current ? `Choose a new ${what}` : `Choose a ${what}`}</label>
             <input
-              ref={input}
+              ref={media.input}
               id={inputId}
               className="input"
               type="file"
               accept={types.join(',')}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+              onChange={(e) => media.choose(e.target.files?.[0] ?? null)}
             />
             <p id={`${inputId}-hint`} className="hint">
               {hint} At most {megabytes(maxBytes)}.
             </p>
             <FieldError id={inputId} error={error} />
           </div>
-          <div className="catalogue-actions">
-            <button type="button" className="btn btn-primary" onClick={upload} disabled={busy !== null}>
-              {busy === 'upload' ? 'Uploading…' : `Upload ${what}`}
-            </button>
-            {current && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setConfirming(true)}
-                disabled={busy !== null}
-              >
-                Remove {what}
-              </button>
-            )}
-          </div>
-          <FormAlert tone="success" message={notice} />
+          <MediaActions what={what} current={current} media={media} />
+          <FormAlert tone="success" message={media.notice} />
         </div>
       </div>
-      {confirming && (
+      {media.confirming && (
         <ConfirmDialog
           title={`Remove the ${what}?`}
           confirmLabel={`Remove ${what}`}
           danger
-          busy={busy === 'remove'}
-          onConfirm={remove}
-          onCancel={() => setConfirming(false)}
+          busy={pending === 'remove'}
+          onConfirm={media.remove}
+          onCancel={() => media.setConfirming(false)}
         >
           <p>The file is deleted. You can upload another one at any time.</p>
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** Upload the chosen file; remove the current one (after a confirmation). */
+function MediaActions({
+  what,
+  current,
+  media,
+}: {
+  what: string;
+  current: string | null;
+  media: ReturnType<typeof useMedia>;
+}) {
+  const { pending } = media;
+  return (
+    <div className="catalogue-actions">
+      <button type="button" className="btn btn-primary" onClick={media.upload} disabled={pending !== null}>
+        {pending === 'upload' ? 'Uploading…' : `Upload ${what}`}
+      </button>
+      {current && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => media.setConfirming(true)}
+          disabled={pending !== null}
+        >
+          Remove {what}
+        </button>
+      )}
+    </div>
   );
 }

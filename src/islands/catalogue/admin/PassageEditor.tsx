@@ -1,5 +1,9 @@
 import { catalogueApi } from '~/features/catalogue/catalogue.api';
-import { MAX_MODEL_AUDIO_BYTES, MODEL_AUDIO_TYPES } from '~/features/catalogue/catalogue.schema';
+import {
+  type AdminPassageDetail,
+  MAX_MODEL_AUDIO_BYTES,
+  MODEL_AUDIO_TYPES,
+} from '~/features/catalogue/catalogue.schema';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { MediaUpload } from './MediaUpload';
 import { PASSAGES, wordsText } from './PassageFields';
@@ -37,32 +41,7 @@ export function PassageEditor({ passageId }: { passageId: string }) {
                 <dd>{passage.recordingCount}</dd>
               </dl>
             </DetailsForm>
-            <MediaUpload
-              heading="Model reading"
-              intro={
-                <p>
-                  An optional recording of the passage read aloud well. Families can listen to it on the
-                  read-aloud page before their child practises.
-                </p>
-              }
-              what="model reading"
-              types={Object.keys(MODEL_AUDIO_TYPES)}
-              maxBytes={MAX_MODEL_AUDIO_BYTES}
-              hint="An MP3, M4A, OGG, WebM or WAV audio file."
-              current={passage.audioUrl}
-              preview={(url) => (
-                // biome-ignore lint/a11y/useMediaCaption: the passage text above is the transcript.
-                <audio className="catalogue-audio" controls preload="metadata" src={url}>
-                  <a href={url}>Download the model reading</a>
-                </audio>
-              )}
-              upload={catalogueApi.adminUploadPassageAudio}
-              remove={catalogueApi.adminDeletePassageAudio}
-              recordId={passage.id}
-              onSaved={(saved) =>
-                replace({ ...passage, audioUrl: saved.audioUrl, updatedAt: saved.updatedAt })
-              }
-            />
+            <ModelReading passage={passage} replace={replace} />
             <DeleteRecord
               kind={PASSAGES}
               record={passage}
@@ -74,5 +53,41 @@ export function PassageEditor({ passageId }: { passageId: string }) {
         );
       }}
     </RecordPage>
+  );
+}
+
+/** The passage's model reading: listened to on the read-aloud page, uploaded or removed here. */
+function ModelReading({
+  passage,
+  replace,
+}: {
+  passage: AdminPassageDetail;
+  replace: (passage: AdminPassageDetail) => void;
+}) {
+  return (
+    <MediaUpload
+      heading="Model reading"
+      intro={
+        <p>
+          An optional recording of the passage read aloud well. Families can listen to it on the read-aloud
+          page before their child practises.
+        </p>
+      }
+      what="model reading"
+      types={Object.keys(MODEL_AUDIO_TYPES)}
+      maxBytes={MAX_MODEL_AUDIO_BYTES}
+      hint="An MP3, M4A, OGG, WebM or WAV audio file."
+      current={passage.audioUrl}
+      preview={(url) => (
+        // biome-ignore lint/a11y/useMediaCaption: the passage text above is the transcript.
+        <audio className="catalogue-audio" controls preload="metadata" src={url}>
+          <a href={url}>Download the model reading</a>
+        </audio>
+      )}
+      upload={catalogueApi.adminUploadPassageAudio}
+      remove={catalogueApi.adminDeletePassageAudio}
+      recordId={passage.id}
+      onSaved={(saved) => replace({ ...passage, audioUrl: saved.audioUrl, updatedAt: saved.updatedAt })}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { passageWordCount } from '~/features/readAloud/readAloud';
 import { Field, optionsOf, SelectField, TextAreaField } from '~/islands/shared/Field';
 import type { Answer } from '~/platform/client/api';
 import { READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
+import { pagePath } from '~/platform/routes';
 import type { FieldsProps, RecordKind } from './RecordForms';
 
 export interface PassageDraft extends Record<string, string> {
@@ -62,9 +63,9 @@ export const PASSAGES: RecordKind<
     update: catalogueApi.adminUpdatePassage,
     remove: catalogueApi.adminDeletePassage,
   },
-  listHref: '/admin/allReadonance',
+  listHref: pagePath('/admin/allReadonance'),
   backLabel: 'Back to the passages',
-  editHref: (id) => `/updateReadonance/${id}`,
+  editHref: (id) => pagePath('/updateReadonance/{id}', id),
   empty: { title: '', level: '', text: '' },
   draftOf: (p) => ({ title: p.title, level: p.level, text: p.text }),
   toPayload: (d): PassageInput => ({

@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { type RecordSource, recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
-import { errorMessage } from '~/islands/shared/loadState';
+import { useSubmit } from '~/islands/shared/useSubmit';
 import type { AnyContract } from '~/platform/http/contract';
 import { flash, useCatalogueForm } from './formParts';
 import { type Op, type RecordOp, send } from './ops';
@@ -192,24 +192,22 @@ export function DeleteRecord<X>({
   deletedText: (result: X) => string;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { submit, busy, errors } = useSubmit();
   const remove = async () => {
-    setBusy(true);
-    try {
-      flash.leave(deletedText(await send(kind.api.remove, { params: { id: record.id } })));
-      await navigate(kind.listHref);
-    } catch (e) {
-      setBusy(false);
-      setConfirming(false);
-      setError(errorMessage(e, `The ${kind.what} could not be deleted. Try again.`));
-    }
+    const deleted = await submit(
+      async () => {
+        flash.leave(deletedText(await send(kind.api.remove, { params: { id: record.id } })));
+        await navigate(kind.listHref);
+      },
+      { fallback: `The ${kind.what} could not be deleted. Try again.` },
+    );
+    if (!deleted) setConfirming(false);
   };
   return (
     <section className="admin-panel catalogue-danger" aria-labelledby={`delete-${kind.what}-heading`}>
       <h2 id={`delete-${kind.what}-heading`}>Delete this {kind.what}</h2>
       <p>{about}</p>
-      <FormAlert message={error} />
+      <FormAlert message={errors.form} />
       <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
         Delete {kind.what}
       </button>

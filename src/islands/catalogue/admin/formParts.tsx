@@ -1,13 +1,21 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import type * as z from 'zod';
 import { byField, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError, newIdempotencyKey } from '~/platform/client/api';
+import { useSubmit } from '~/islands/shared/useSubmit';
+import { ApiClientError } from '~/platform/client/api';
 
-type Errors = Record<string, string>;
+/** What a failed save says above the form: the API's words (pointing to the fields it marked), or a fallback. */
+function failureAlert(error: unknown): string {
+  if (!(error instanceof ApiClientError)) return 'Saving failed. Try again.';
+  return Object.keys(byField(error.fields)).length > 0
+    ? `${error.message} See the fields marked below.`
+    : error.message;
+}
 
 /**
- * A catalogue form: a draft of strings, checked in the page with the API's own schema, then sent;
- * the API's field errors land beside their fields and focus moves to the first one.
+ * A catalogue form: a draft of strings, checked in the page with the API's own schema, then
+ * submitted (`useSubmit`: once however often it is pressed, one idempotency key for every try of
+ * an add); the API's field errors land beside their fields and focus moves to the first one.
  */
 export function useCatalogueForm<D extends Record<string, string>, S extends z.ZodType>(options: {
   /** Starts the id of every field, e.g. "new-book" for "new-book-title". */
@@ -26,15 +34,9 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
 }) {
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<D>(options.initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const { submit: send, busy, errors, setErrors } = useSubmit();
   const [alert, setAlert] = useState<string>();
   const [done, setDone] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  // Two clicks can land before React re-renders with `saving` set: this ref stops the second at once.
-  const inFlight = useRef(false);
-  // One key per submission, kept for a retry and renewed once it succeeds: the server then adds a
-  // record once, even when the answer to the first try was lost (as useForm does).
-  const submission = useRef<string | null>(null);
   useFocusFirstInvalid(form, errors);
 
   /** A field's id, value, change handler and error; a change clears its error and the last "saved". */
@@ -52,7 +54,7 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (busy) return;
     setAlert(undefined);
     setDone(undefined);
     const payload = options.toPayload(draft);
@@ -62,28 +64,20 @@ export function useCatalogueForm<D extends Record<string, string>, S extends z.Z
       setAlert('Please correct the fields marked below.');
       return;
     }
-    setErrors({});
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      submission.current ??= newIdempotencyKey();
-      setDone(await options.send(payload, { setDraft, idempotencyKey: submission.current }));
-      submission.current = null;
-    } catch (error) {
-      const err =
-        error instanceof ApiClientError
-          ? error
-          : new ApiClientError(0, 'unknown', 'Saving failed. Try again.');
-      const fields = byField(err.fields);
-      setErrors(fields);
-      setAlert(Object.keys(fields).length > 0 ? `${err.message} See the fields marked below.` : err.message);
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    await send(
+      async (idempotencyKey) => {
+        try {
+          setDone(await options.send(payload, { setDraft, idempotencyKey }));
+        } catch (error) {
+          setAlert(failureAlert(error));
+          throw error;
+        }
+      },
+      { fallback: 'Saving failed. Try again.' },
+    );
   };
 
-  return { form, draft, setDraft, field, errors, alert, done, saving, submit };
+  return { form, draft, setDraft, field, errors, alert, done, saving: busy, submit };
 }
 
 /** A message left for the next page (after a delete that leaves this one), shown once. */
