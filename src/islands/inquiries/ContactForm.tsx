@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, type RefObject, useRef } from 'react';
 import {
   CONTACT_FORM_ACTION,
   type ContactFormErrors,
@@ -20,21 +20,20 @@ interface Props {
 }
 
 /**
- * The inquiry form: errors beside each field, a hidden field for robots, and a real confirmation.
- * Without JavaScript (or before the island wakes) it is a plain web form posted to
- * pages/contact/send.astro, which answers with a page; once hydrated, it sends through the API here.
+ * The contact form's values and its sending: the schema (and zod) load when the form is first
+ * sent, not with the page; the message is sent once however often it is pressed, with one
+ * idempotency key for every try. Once sent, the confirmation's heading takes focus.
  */
-export function ContactForm({ values: posted, errors: postedErrors }: Props) {
-  const hydrated = useHydrated();
-  const sent = useStore($inquiryData);
-  const { formRef, values, setValues, set, field, errors, setErrors, busy, save } =
-    useForm<ContactFormValues>(posted ?? EMPTY_CONTACT_FORM, 'contact', { ...postedErrors });
-  const confirmationRef = useRef<HTMLHeadingElement>(null);
+function useContactForm(
+  { values: posted, errors: postedErrors }: Props,
+  confirmationRef: RefObject<HTMLHeadingElement | null>,
+) {
+  const form = useForm<ContactFormValues>(posted ?? EMPTY_CONTACT_FORM, 'contact', { ...postedErrors });
+  const { values, setValues, setErrors, busy, save } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    // The schema (and zod) load when the form is first sent, not with the page.
     let api: typeof import('~/features/inquiries/inquiries.api')['inquiriesApi'];
     let schema: typeof import('~/features/inquiries/inquiries.schema')['inquiryInputSchema'];
     try {
@@ -66,27 +65,21 @@ export function ContactForm({ values: posted, errors: postedErrors }: Props) {
     );
   };
 
-  if (hydrated && sent) {
-    return (
-      <section className="contact-sent surface" aria-labelledby="contact-sent-title">
-        <h2 id="contact-sent-title" tabIndex={-1} ref={confirmationRef}>
-          Thank you, {sent.name}. Your message is with our team.
-        </h2>
-        <p>
-          We answer within two working days, by email to <strong>{sent.email}</strong>. Here is what you sent:
-        </p>
-        <dl className="contact-sent-summary">
-          <dt>Subject</dt>
-          <dd>{sent.subject}</dd>
-          <dt>Message</dt>
-          <dd className="contact-sent-message">{sent.message}</dd>
-        </dl>
-        <button type="button" className="btn btn-secondary" onClick={() => setInquiryData(null)}>
-          Send another message
-        </button>
-      </section>
-    );
-  }
+  return { ...form, submit };
+}
+
+/**
+ * The inquiry form: errors beside each field, a hidden field for robots, and a real confirmation.
+ * Without JavaScript (or before the island wakes) it is a plain web form posted to
+ * pages/contact/send.astro, which answers with a page; once hydrated, it sends through the API here.
+ */
+export function ContactForm(props: Props) {
+  const hydrated = useHydrated();
+  const sent = useStore($inquiryData);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+  const { formRef, values, set, field, errors, busy, submit } = useContactForm(props, confirmationRef);
+
+  if (hydrated && sent) return <ContactSent sent={sent} headingRef={confirmationRef} />;
 
   return (
     <form
@@ -130,5 +123,34 @@ export function ContactForm({ values: posted, errors: postedErrors }: Props) {
         {busy ? 'Sending…' : 'Send message'}
       </button>
     </form>
+  );
+}
+
+/** The message sent: thanks, when and where the answer comes, what was sent, and a way to send another. */
+function ContactSent({
+  sent,
+  headingRef,
+}: {
+  sent: NonNullable<ReturnType<typeof $inquiryData.get>>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  return (
+    <section className="contact-sent surface" aria-labelledby="contact-sent-title">
+      <h2 id="contact-sent-title" tabIndex={-1} ref={headingRef}>
+        Thank you, {sent.name}. Your message is with our team.
+      </h2>
+      <p>
+        We answer within two working days, by email to <strong>{sent.email}</strong>. Here is what you sent:
+      </p>
+      <dl className="contact-sent-summary">
+        <dt>Subject</dt>
+        <dd>{sent.subject}</dd>
+        <dt>Message</dt>
+        <dd className="contact-sent-message">{sent.message}</dd>
+      </dl>
+      <button type="button" className="btn btn-secondary" onClick={() => setInquiryData(null)}>
+        Send another message
+      </button>
+    </section>
   );
 }

@@ -13,11 +13,12 @@ import { adminCountsChanged } from '~/islands/shared/admin/adminCounts';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { FormAlert, issuesByField, useFocusFirstInvalid } from '~/islands/shared/Field';
-import { ApiClientError, call } from '~/platform/client/api';
+import { useSubmit } from '~/islands/shared/useSubmit';
+import { call } from '~/platform/client/api';
 import { INQUIRY_STATUSES } from '~/platform/domain';
-
-import './inquiries.css';
+import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
+import './inquiries.css';
 
 const STATUS_HINTS: Record<InquiryStatus, string> = {
   new: 'Nobody has taken it yet.',
@@ -58,7 +59,7 @@ export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
           </>
         )}
         <p>
-          <a href="/admin/inquiries">Back to all inquiries</a>
+          <a href={pagePath('/admin/inquiries')}>Back to all inquiries</a>
         </p>
       </div>
     );
@@ -66,138 +67,153 @@ export function InquiryDetail({ inquiryId }: { inquiryId: string }) {
   return <Inquiry inquiry={state.record} onSaved={replace} />;
 }
 
-function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved: AdminInquiry) => void }) {
+/**
+ * The team's handling of a message: its status and internal note, saved once however often it is
+ * pressed (only what changed is sent). A failure is said above the button (`errors.form`) and beside
+ * the field the API names; `notice` says it was saved, or that nothing had changed.
+ */
+function useHandling(inquiry: AdminInquiry, onSaved: (saved: AdminInquiry) => void) {
   const [status, setStatus] = useState<InquiryStatus>(inquiry.status);
   const [note, setNote] = useState(inquiry.internalNote);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const { submit, busy, errors, setErrors } = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setAlert(null);
+    setNotice(undefined);
     const change = {
       ...(status !== inquiry.status ? { status } : {}),
       ...(note.trim() !== inquiry.internalNote ? { internalNote: note } : {}),
     };
     if (Object.keys(change).length === 0) {
       setErrors({});
-      setAlert({ tone: 'success', message: 'Nothing to save: the status and the note are as they were.' });
+      setNotice('Nothing to save: the status and the note are as they were.');
       return;
     }
     const parsed = adminInquiryUpdateSchema.safeParse(change);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const saved = await call(inquiriesApi.adminUpdate, { params: { id: inquiry.id }, body: parsed.data });
-      onSaved(saved);
-      setStatus(saved.status);
-      setNote(saved.internalNote);
-      if (change.status) adminCountsChanged();
-      setAlert({
-        tone: 'success',
-        message: `Saved. The message is ${INQUIRY_STATUS_LABELS[saved.status].toLowerCase()}.`,
-      });
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        setErrors(error.fields);
-        setAlert({ tone: 'error', message: error.message });
-      } else {
-        setAlert({ tone: 'error', message: 'The change could not be saved. Please try again.' });
-      }
-    } finally {
-      setSaving(false);
-    }
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    await submit(
+      async () => {
+        const saved = await call(inquiriesApi.adminUpdate, { params: { id: inquiry.id }, body: parsed.data });
+        onSaved(saved);
+        setStatus(saved.status);
+        setNote(saved.internalNote);
+        if (change.status) adminCountsChanged();
+        setNotice(`Saved. The message is ${INQUIRY_STATUS_LABELS[saved.status].toLowerCase()}.`);
+      },
+      { fallback: 'The change could not be saved. Please try again.', fieldOf: (fields) => fields },
+    );
   };
 
+  return { status, setStatus, note, setNote, notice, busy, errors, form, save };
+}
+
+function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved: AdminInquiry) => void }) {
+  const handling = useHandling(inquiry, onSaved);
   return (
     <div className="inquiry">
       <p>
-        <a href="/admin/inquiries">← All inquiries</a>
+        <a href={pagePath('/admin/inquiries')}>← All inquiries</a>
       </p>
-      <article className="admin-panel" aria-labelledby="inquiry-subject">
-        <h2 id="inquiry-subject">{inquiry.subject}</h2>
-        <dl className="admin-details">
-          <dt>From</dt>
-          <dd>{inquiry.name}</dd>
-          <dt>Email</dt>
-          <dd>{inquiry.email}</dd>
-          <dt>Received</dt>
-          <dd>
-            <time dateTime={inquiry.createdAt}>{formatTime(inquiry.createdAt, 'dateTime')}</time>
-          </dd>
-          <dt>Status</dt>
-          <dd>
-            <span className="status-pill" data-tone={INQUIRY_STATUS_TONES[inquiry.status]}>
-              {INQUIRY_STATUS_LABELS[inquiry.status]}
-            </span>
-          </dd>
-        </dl>
-        <h3 className="inquiry-message-heading">Message</h3>
-        {/* Text as the visitor typed it, line breaks kept; React escapes it, so markup shows as text. */}
-        <div className="inquiry-message">{inquiry.message}</div>
-        <p className="inquiry-reply">
-          <a className="btn btn-primary" href={replyMailto(inquiry)}>
-            Reply by email<span className="sr-only"> to {inquiry.name}</span>
-          </a>
-          <span className="hint">Opens your email app with the subject filled in.</span>
-        </p>
-      </article>
-
-      <form
-        ref={form}
-        className="admin-panel admin-form"
-        aria-labelledby="inquiry-handling"
-        noValidate
-        onSubmit={save}
-      >
-        <h2 id="inquiry-handling">Handling</h2>
-        <fieldset className="field">
-          <legend>Status</legend>
-          <div className="chips">
-            {INQUIRY_STATUSES.map((value) => (
-              <label key={value} className="chip">
-                <input
-                  type="radio"
-                  name="inquiry-status"
-                  value={value}
-                  checked={status === value}
-                  onChange={() => setStatus(value)}
-                  aria-describedby={`inquiry-status-${value}-hint`}
-                />
-                {INQUIRY_STATUS_LABELS[value]}
-                <span id={`inquiry-status-${value}-hint`} className="sr-only">
-                  {STATUS_HINTS[value]}
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.status && <p className="error">{errors.status}</p>}
-        </fieldset>
-        <LongTextField
-          id="inquiry-note"
-          label="Internal note"
-          hint="Only the team sees this: what was done, who is on it. It is never sent to the visitor."
-          value={note}
-          max={INQUIRY_NOTE_MAX}
-          onValue={setNote}
-          error={errors.internalNote}
-          rows={6}
-        />
-        <FormAlert message={alert?.message} tone={alert?.tone ?? 'error'} />
-        <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-        <p className="hint">Last changed {formatTime(inquiry.updatedAt, 'dateTime')}.</p>
-      </form>
+      <InquiryMessage inquiry={inquiry} />
+      <HandlingForm inquiry={inquiry} handling={handling} />
     </div>
+  );
+}
+
+/** The message as the visitor sent it, who sent it and when, its status, and a way to reply. */
+function InquiryMessage({ inquiry }: { inquiry: AdminInquiry }) {
+  return (
+    <article className="admin-panel" aria-labelledby="inquiry-subject">
+      <h2 id="inquiry-subject">{inquiry.subject}</h2>
+      <dl className="admin-details">
+        <dt>From</dt>
+        <dd>{inquiry.name}</dd>
+        <dt>Email</dt>
+        <dd>{inquiry.email}</dd>
+        <dt>Received</dt>
+        <dd>
+          <time dateTime={inquiry.createdAt}>{formatTime(inquiry.createdAt, 'dateTime')}</time>
+        </dd>
+        <dt>Status</dt>
+        <dd>
+          <span className="status-pill" data-tone={INQUIRY_STATUS_TONES[inquiry.status]}>
+            {INQUIRY_STATUS_LABELS[inquiry.status]}
+          </span>
+        </dd>
+      </dl>
+      <h3 className="inquiry-message-heading">Message</h3>
+      {/* Text as the visitor typed it, line breaks kept; React escapes it, so markup shows as text. */}
+      <div className="inquiry-message">{inquiry.message}</div>
+      <p className="inquiry-reply">
+        <a className="btn btn-primary" href={replyMailto(inquiry)}>
+          Reply by email<span className="sr-only"> to {inquiry.name}</span>
+        </a>
+        <span className="hint">Opens your email app with the subject filled in.</span>
+      </p>
+    </article>
+  );
+}
+
+/** The status chosen among three, the internal note, and the save button. */
+function HandlingForm({
+  inquiry,
+  handling,
+}: {
+  inquiry: AdminInquiry;
+  handling: ReturnType<typeof useHandling>;
+}) {
+  const { status, setStatus, note, setNote, notice, busy, errors, form, save } = handling;
+  return (
+    <form
+      ref={form}
+      className="admin-panel admin-form"
+      aria-labelledby="inquiry-handling"
+      noValidate
+      onSubmit={save}
+    >
+      <h2 id="inquiry-handling">Handling</h2>
+      <fieldset className="field">
+        <legend>Status</legend>
+        <div className="chips">
+          {INQUIRY_STATUSES.map((value) => (
+            <label key={value} className="chip">
+              <input
+                type="radio"
+                name="inquiry-status"
+                value={value}
+                checked={status === value}
+                onChange={() => setStatus(value)}
+                aria-describedby={`inquiry-status-${value}-hint`}
+              />
+              {INQUIRY_STATUS_LABELS[value]}
+              <span id={`inquiry-status-${value}-hint`} className="sr-only">
+                {STATUS_HINTS[value]}
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.status && <p className="error">{errors.status}</p>}
+      </fieldset>
+      <LongTextField
+        id="inquiry-note"
+        label="Internal note"
+        hint="Only the team sees this: what was done, who is on it. It is never sent to the visitor."
+        value={note}
+        max={INQUIRY_NOTE_MAX}
+        onValue={setNote}
+        error={errors.internalNote}
+        rows={6}
+      />
+      <FormAlert message={errors.form ?? notice} tone={notice && !errors.form ? 'success' : 'error'} />
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+      <p className="hint">Last changed {formatTime(inquiry.updatedAt, 'dateTime')}.</p>
+    </form>
   );
 }

@@ -9,9 +9,9 @@ import { ListSection } from '~/islands/shared/admin/ListSection';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
 import { optionsOf } from '~/islands/shared/Field';
 import { INQUIRY_STATUSES } from '~/platform/domain';
-
-import './inquiries.css';
+import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
+import './inquiries.css';
 
 const STATUS_OPTIONS = optionsOf('Every status', INQUIRY_STATUSES, INQUIRY_STATUS_LABELS);
 
@@ -44,7 +44,7 @@ export function InquiryList() {
         row={(inquiry) => (
           <>
             <td>
-              <a href={`/admin/inquiries/${inquiry.id}`}>{inquiry.subject}</a>
+              <a href={pagePath('/admin/inquiries/{id}', inquiry.id)}>{inquiry.subject}</a>
               {inquiry.hasNote && <span className="hint"> · has a note</span>}
             </td>
             <td>{inquiry.name}</td>
