@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '~/islands/shared/loadState';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { call } from '~/platform/client/api';
@@ -63,25 +63,22 @@ function addressQuery(params: ListParams, defaults: ListParams): string {
 }
 
 /**
- * An admin list that is searched, sorted and paged on the server. What is chosen is kept in the
- * page address, so a reload or a shared link shows the same page; typing waits a moment before
- * asking, and an answer to an older question never replaces a newer one.
+ * The page of the list that `params` describe, asked for again when they change or `version` does.
+ * The page address keeps what is chosen (only what differs from `defaults`); typing waits a moment
+ * before asking, and an answer to an older question never replaces a newer one. A page past the
+ * end (rows deleted meanwhile) goes back to the last page that exists, through `setParams`.
  */
-export function useAdminList<T>(
-  /** The list operation: a contract whose answer is a page (adminPageSchema). */
+function useListPage<T>(
   endpoint: AnyContract,
-  /** The order the list starts in, and its filters (each '' until chosen). */
-  start: Pick<ListParams, 'sort' | 'dir'> & { filters?: ListParams['filters'] },
-  limit = 25,
+  params: ListParams,
+  limit: number,
+  version: number,
+  defaults: ListParams,
+  setParams: Dispatch<SetStateAction<ListParams>>,
 ) {
-  const defaults: ListParams = { q: '', page: 1, filters: {}, ...start };
-  const [params, setParamsState] = useState<ListParams>(() =>
-    typeof window === 'undefined' ? defaults : paramsFromUrl(defaults),
-  );
   const [data, setData] = useState<AdminPage<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
   const latest = useRef(0);
   const askedQ = useRef(params.q);
   const initial = useRef(defaults);
@@ -101,10 +98,9 @@ export function useAdminList<T>(
       try {
         const page = await loadPage<T>(endpoint, queryOf(params, limit), controller.signal);
         if (ticket !== latest.current) return;
-        // A page past the end (rows deleted meanwhile) goes back to the last page that exists.
         const lastPage = Math.max(1, Math.ceil(page.total / page.pageSize));
         if (page.items.length === 0 && params.page > lastPage) {
-          setParamsState((p) => ({ ...p, page: lastPage }));
+          setParams((p) => ({ ...p, page: lastPage }));
           return;
         }
         setData(page);
@@ -120,7 +116,29 @@ export function useAdminList<T>(
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [endpoint, params, limit, version]);
+  }, [endpoint, params, limit, version, setParams]);
+
+  return { data, error, loading };
+}
+
+/**
+ * An admin list that is searched, sorted and paged on the server. What is chosen is kept in the
+ * page address, so a reload or a shared link shows the same page; typing waits a moment before
+ * asking, and an answer to an older question never replaces a newer one.
+ */
+export function useAdminList<T>(
+  /** The list operation: a contract whose answer is a page (adminPageSchema). */
+  endpoint: AnyContract,
+  /** The order the list starts in, and its filters (each '' until chosen). */
+  start: Pick<ListParams, 'sort' | 'dir'> & { filters?: ListParams['filters'] },
+  limit = 25,
+) {
+  const defaults: ListParams = { q: '', page: 1, filters: {}, ...start };
+  const [params, setParamsState] = useState<ListParams>(() =>
+    typeof window === 'undefined' ? defaults : paramsFromUrl(defaults),
+  );
+  const [version, setVersion] = useState(0);
+  const { data, error, loading } = useListPage<T>(endpoint, params, limit, version, defaults, setParamsState);
 
   const setParams = useCallback((change: Partial<ListParams>) => {
     setParamsState((p) => ({
