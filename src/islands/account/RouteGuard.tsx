@@ -5,7 +5,7 @@ import { retryAuth, startAuth } from '~/features/family/family.store';
 import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { type Access, guardDecision, loginPathFor } from '~/platform/access';
+import { type Access, guardDecision, loginPathFor, safeReturnPath } from '~/platform/access';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
 import { $session } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
@@ -35,8 +35,8 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   useEffect(() => {
     if (decision !== 'sign-in' && decision !== 'register') return;
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    const target =
-      decision === 'sign-in' ? loginPathFor(here) : loginPathFor(here).replace('/login', '/signup');
+    const next = safeReturnPath(here, '') || undefined;
+    const target = decision === 'sign-in' ? loginPathFor(here) : pagePath('/signup', { query: { next } });
     void navigate(target, { history: 'replace' });
   }, [decision]);
 
