@@ -56,7 +56,7 @@ function pendingSend() {
 function start(current: () => Submit, pending: ReturnType<typeof pendingSend>, what?: string) {
   let attempt: Promise<boolean> = Promise.resolve(false);
   act(() => {
-    attempt = current().submit(pending.send, { ...FALLBACK, what });
+    attempt = current().submit(pending.send, what === undefined ? FALLBACK : { ...FALLBACK, what });
   });
   return async (error?: Error) => {
     let ok = false;
