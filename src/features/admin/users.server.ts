@@ -76,29 +76,7 @@ export async function adminUserById(db: Db, id: string): Promise<AdminUser | und
 export async function userView(db: Db, id: string, askedBy: string): Promise<AdminUserView | undefined> {
   const user = await findUser(db, id);
   if (!user) return undefined;
-  // Inquiries are not tied to accounts: those sent from the account's address are the family's.
-  const sameEmail = sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`;
-  const [kids, orderRows, posts, messages, totals] = await Promise.all([
-    listChildren(db, id),
-    adminOrders(db, eq(orders.userId, id), VIEW_LIST_LIMIT),
-    db
-      .select()
-      .from(blogs)
-      .where(eq(blogs.authorId, id))
-      .orderBy(desc(blogs.updatedAt), desc(blogs.id))
-      .limit(VIEW_LIST_LIMIT),
-    db
-      .select()
-      .from(inquiries)
-      .where(sameEmail)
-      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-      .limit(VIEW_LIST_LIMIT),
-    Promise.all([
-      db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
-      db.select({ n: count() }).from(blogs).where(eq(blogs.authorId, id)),
-      db.select({ n: count() }).from(inquiries).where(sameEmail),
-    ]),
-  ]);
+  const { kids, orderRows, posts, messages, totals } = await accountRecords(db, user);
   const dtos = await childrenDtos(db, kids);
   const [orderTotal, blogTotal, inquiryTotal] = totals.map(([row]) => Number(row?.n ?? 0));
   return {
@@ -141,6 +119,35 @@ export async function userView(db: Db, id: string, askedBy: string): Promise<Adm
     })),
     totals: { orders: orderTotal ?? 0, blogs: blogTotal ?? 0, inquiries: inquiryTotal ?? 0 },
   };
+}
+
+/** The account's children, latest orders, posts and inquiries, and how many of each there are. */
+async function accountRecords(db: Db, user: UserRow) {
+  const id = user.id;
+  // Inquiries are not tied to accounts: those sent from the account's address are the family's.
+  const sameEmail = sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`;
+  const [kids, orderRows, posts, messages, totals] = await Promise.all([
+    listChildren(db, id),
+    adminOrders(db, eq(orders.userId, id), VIEW_LIST_LIMIT),
+    db
+      .select()
+      .from(blogs)
+      .where(eq(blogs.authorId, id))
+      .orderBy(desc(blogs.updatedAt), desc(blogs.id))
+      .limit(VIEW_LIST_LIMIT),
+    db
+      .select()
+      .from(inquiries)
+      .where(sameEmail)
+      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+      .limit(VIEW_LIST_LIMIT),
+    Promise.all([
+      db.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
+      db.select({ n: count() }).from(blogs).where(eq(blogs.authorId, id)),
+      db.select({ n: count() }).from(inquiries).where(sameEmail),
+    ]),
+  ]);
+  return { kids, orderRows, posts, messages, totals };
 }
 
 /**
