@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import { DAY_MS, utcDay } from '~/platform/days';
-import type { Db } from '~/platform/db/client.server';
+import type { Db, Tx } from '~/platform/db/client.server';
 import { children, readingLogs, recordings, subscriptions, weeklyPlans } from '~/platform/db/schema.server';
 import type { AgeBand, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
@@ -64,7 +64,7 @@ export async function placeChild(
         placedAt: now,
       })
       .where(eq(children.id, child.id));
-    return placement.level !== previousLevel && remakeUnreadWeek(tx as unknown as Db, child.id, now);
+    return placement.level !== previousLevel && remakeUnreadWeek(tx, child.id, now);
   });
   return { ...placement, previousLevel, planRemade };
 }
@@ -77,8 +77,8 @@ class NotRemade extends Error {}
  * it) and the same function the job runs makes it anew. A plan with reading logged since it began
  * stays as it is: the family may be halfway through its books.
  */
-async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boolean> {
-  const [current] = await db
+async function remakeUnreadWeek(tx: Tx, childId: string, now: Date): Promise<boolean> {
+  const [current] = await tx
     .select({
       id: weeklyPlans.id,
       subscriptionId: weeklyPlans.subscriptionId,
@@ -94,7 +94,7 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
     .orderBy(desc(weeklyPlans.startsAt))
     .limit(1);
   if (!current || current.startsAt > now || current.endsAt <= now) return false;
-  const [read] = await db
+  const [read] = await tx
     .select({ id: readingLogs.id })
     .from(readingLogs)
     .where(and(eq(readingLogs.childId, childId), gte(readingLogs.readOn, utcDay(current.startsAt))))
@@ -103,10 +103,10 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
   // One transaction (a savepoint inside the placement's): if no new plan is made, the old one
   // stays. The family knows the week already, so it is not announced (or reminded) again.
   try {
-    return await db.transaction(async (tx) => {
-      await tx.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
+    return await tx.transaction(async (savepoint) => {
+      await savepoint.delete(weeklyPlans).where(eq(weeklyPlans.id, current.id));
       const outcome = await makeWeeklyPlan(
-        tx as unknown as Db,
+        savepoint,
         { subscriptionId: current.subscriptionId, weekIndex: current.weekIndex },
         { announce: false },
       );
@@ -114,7 +114,7 @@ async function remakeUnreadWeek(db: Db, childId: string, now: Date): Promise<boo
       if (outcome.status !== 'created') throw new NotRemade();
       // A week already reminded mid-week is not reminded again for being remade.
       if (current.remindedAt)
-        await tx
+        await savepoint
           .update(weeklyPlans)
           .set({ remindedAt: current.remindedAt })
           .where(eq(weeklyPlans.id, outcome.planId));

@@ -11,7 +11,11 @@ import { openPglite } from './pglite.server';
 import * as schema from './schema.server';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** The handle inside `db.transaction(async (tx) => …)`. */
+/**
+ * The handle inside `db.transaction(async (tx) => …)`. It is a `Db` too (Drizzle's transaction
+ * extends its database), so a function taking `db: Db` works inside a transaction when handed `tx`:
+ * no cast. Take `tx: Tx` where the function must run inside one.
+ */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {

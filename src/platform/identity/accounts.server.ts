@@ -60,7 +60,7 @@ export async function followSignInEmail(db: Db, user: UserRow, signInEmail: stri
       .where(and(eq(users.id, user.id), eq(users.email, user.email)))
       .returning();
     // Another request of the same sign-in made the change first.
-    if (!changed) return (await findUserByFirebaseUid(tx as unknown as Db, user.firebaseUid)) ?? user;
+    if (!changed) return (await findUserByFirebaseUid(tx, user.firebaseUid)) ?? user;
     await recordAudit(tx, user.id, 'user.email_change', user.id, { from: user.email, to: email });
     return changed;
   });
