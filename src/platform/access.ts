@@ -1,3 +1,5 @@
+import type { PagePattern } from './routes';
+
 export const ROLES = ['parent', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -24,13 +26,16 @@ export function guardDecision(session: Session, access: Access): GuardDecision {
 }
 
 /** Where the team lands after signing in: the admin console's first section, the posts waiting for review. */
-export const ADMIN_HOME = '/admin/approveblogs';
+export const ADMIN_HOME = '/admin/approveblogs' satisfies PagePattern;
 
 /**
  * A return path is only ever a path on this site: anything that could leave it
  * (another origin, a protocol-relative or backslash URL, a script URL) falls back to /profile.
  */
-export function safeReturnPath(next: string | null | undefined, fallback = '/profile'): string {
+export function safeReturnPath(
+  next: string | null | undefined,
+  fallback: string = '/profile' satisfies PagePattern,
+): string {
   if (typeof next !== 'string' || next.length === 0 || next.length > 2048) return fallback;
   if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be refused.
@@ -51,5 +56,6 @@ export function safeReturnPath(next: string | null | undefined, fallback = '/pro
 /** Where the guard sends a signed-out visitor: /login, remembering the page they wanted. */
 export function loginPathFor(currentPath: string): string {
   const next = safeReturnPath(currentPath, '');
-  return next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+  const login = '/login' satisfies PagePattern;
+  return next ? `${login}?next=${encodeURIComponent(next)}` : login;
 }
