@@ -7,12 +7,12 @@ import {
   notifications,
   orders,
   paymentEvents,
-  plans,
   subscriptions,
   testPayments,
 } from '../../src/platform/db/schema.server';
 import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
 import {
+  addPlan,
   adminAccount,
   apiWithProvider,
   auditEntries,
@@ -32,11 +32,11 @@ const { database, api } = await fileApi({ payments: sandboxProvider(SECRET) });
 const admin = await adminAccount(api);
 const adminToken = admin.idToken;
 const adminId = admin.user.id;
-const [plan] = await database.db
-  .insert(plans)
-  .values({ name: 'A-Bridged Condensed Program', durationMonths: 1.25, priceCents: 19999 })
-  .returning({ id: plans.id });
-const planId = String(plan?.id);
+const planId = await addPlan(database, {
+  name: 'A-Bridged Condensed Program',
+  durationMonths: 1.25,
+  priceCents: 19999,
+});
 
 /** An API whose provider is this file's sandbox with `over` changed. */
 const withProvider = (over: Partial<PaymentProvider>) => apiWithProvider(database, over, SECRET);

@@ -7,12 +7,12 @@ import {
   children,
   inquiries,
   orders,
-  plans,
   subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
 import {
   ADMIN_EMAIL,
+  addPlan,
   adminAccount,
   call,
   EMULATOR_HOST,
@@ -344,11 +344,7 @@ describe('one account: the view, removing a child, the password link', () => {
     ]) {
       kids.push(String((await call(api, 'POST', '/api/children', { token: parent.idToken, body })).json._id));
     }
-    const [plan] = await database.db
-      .insert(plans)
-      .values({ name: 'Summer Reading', durationMonths: 3, priceCents: 4900 })
-      .returning();
-    const planId = String(plan?.id);
+    const planId = await addPlan(database, { name: 'Summer Reading', durationMonths: 3, priceCents: 4900 });
     const [order] = await database.db
       .insert(orders)
       .values({

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
-import { passages, plans } from '../../src/platform/db/schema.server';
-import { adminAccount, call, fileApi, registeredAccount } from './harness';
+import { passages } from '../../src/platform/db/schema.server';
+import { addPlan, adminAccount, call, fileApi, registeredAccount } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin';
 
@@ -289,11 +289,7 @@ beforeAll(async () => {
     { token: parent.idToken, rawBody: 'audio bytes', headers: { 'content-type': 'audio/webm' } },
   );
   ids.recording = String(recording.json.id);
-  const [plan] = await database.db
-    .insert(plans)
-    .values({ name: 'Matrix plan', durationMonths: 1, priceCents: 2900 })
-    .returning();
-  ids.plan = String(plan?.id);
+  ids.plan = await addPlan(database, { name: 'Matrix plan', durationMonths: 1, priceCents: 2900 });
   const order = await call(api, 'POST', '/api/checkout', {
     token: parent.idToken,
     body: { planId: ids.plan, childId: ids.child },

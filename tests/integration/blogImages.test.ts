@@ -7,7 +7,15 @@ import { blogImages, blogs, uploadLog } from '../../src/platform/db/schema.serve
 import type { JobKind, JobQueue } from '../../src/platform/jobs/queue.server';
 import { createLogger } from '../../src/platform/logger.server';
 import type { Storage } from '../../src/platform/storage/storage';
-import { adminAccount, call, created, familyWithChild, fileApi, storedFiles } from './harness';
+import {
+  adminAccount,
+  call,
+  created,
+  familyWithChild,
+  fileApi,
+  storedFiles,
+  uploadBlogPicture,
+} from './harness';
 
 const { database, api, mediaDir, storage } = await fileApi({ media: 'blog-image-cleanup' });
 const db = database.db;
@@ -17,7 +25,7 @@ const [parent, admin] = await Promise.all([
 ]);
 const quiet = createLogger('silent');
 
-/** Uploads a small picture as this account; answers its storage key ("blog/….webp"). */
+/** Uploads a small picture (or these bytes) as this account. */
 async function upload(token: string, bytes?: Uint8Array) {
   const body =
     bytes ??
@@ -26,24 +34,9 @@ async function upload(token: string, bytes?: Uint8Array) {
         .png()
         .toBuffer(),
     );
-  const res = await api.request(
-    '/api/me/blog-images',
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'image/png',
-        'content-length': String(body.byteLength),
-        authorization: `Bearer ${token}`,
-      },
-      body: body as Uint8Array<ArrayBuffer>,
-    },
-    { clientAddress: '127.0.0.1' },
-  );
-  return {
-    status: res.status,
-    json: (await res.json()) as { url?: string; error?: Record<string, unknown> },
-  };
+  return uploadBlogPicture(api, token, body);
 }
+/** Uploads a small picture as this account, which must be stored; answers its storage key ("blog/….webp"). */
 async function uploaded(token = parent.token) {
   const res = await upload(token);
   expect(res.status, JSON.stringify(res.json)).toBe(201);

@@ -14,7 +14,6 @@ import {
   notifications,
   orders,
   passages,
-  plans,
   readingLogs,
   recordings,
   subscriptions,
@@ -22,12 +21,14 @@ import {
 } from '../../src/platform/db/schema.server';
 import { createSignInAccountDeleter } from '../../src/platform/identity/identity.server';
 import {
+  addPlan,
   adminAccount,
   call,
   EMULATOR_HOST,
   familyWithChild,
   fileApi,
   PROJECT_ID,
+  recordAttempt,
   registeredAccount,
   signInAccount,
 } from './harness';
@@ -212,17 +213,7 @@ describe('editing the family', () => {
       .insert(passages)
       .values({ title: 'The pond', readingLevel: 'branch', text: 'Ducks swim on the pond.', wordCount: 5 })
       .returning();
-    const upload = await call(
-      api,
-      'POST',
-      `/api/children/${f.childId}/recordings?passageId=${passage?.id}&durationMs=5000`,
-      {
-        token: f.token,
-        rawBody: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]),
-        headers: { 'content-type': 'audio/webm' },
-      },
-    );
-    expect(upload.status).toBe(201);
+    await recordAttempt(api, f, passage?.id);
     const [recording] = await database.db.select().from(recordings).where(eq(recordings.childId, f.childId));
     expect(await storage.stat(recording?.audioPath ?? '')).not.toBeNull();
 
@@ -255,16 +246,13 @@ describe('editing the family', () => {
 describe('the profile cards', () => {
   it("show each child's current program, and nothing once it has ended", async () => {
     const f = await family(0);
-    const [plan] = await database.db
-      .insert(plans)
-      .values({ name: 'Rated Reads Term', durationMonths: 3, priceCents: 7900 })
-      .returning();
+    const planId = await addPlan(database, { name: 'Rated Reads Term', durationMonths: 3, priceCents: 7900 });
     const [order] = await database.db
       .insert(orders)
       .values({
         userId: f.user.id,
         childId: f.childId,
-        planId: String(plan?.id),
+        planId,
         amountCents: 7900,
         provider: 'sandbox',
       })
@@ -273,7 +261,7 @@ describe('the profile cards', () => {
     await database.db.insert(subscriptions).values([
       {
         childId: f.childId,
-        planId: String(plan?.id),
+        planId,
         orderId: order?.id ?? null,
         startsAt: new Date(Date.now() - 60 * 86_400_000),
         endsAt,
@@ -281,7 +269,7 @@ describe('the profile cards', () => {
       // An older one that has ended is not the current program.
       {
         childId: f.childId,
-        planId: String(plan?.id),
+        planId,
         startsAt: new Date(Date.now() - 200 * 86_400_000),
         endsAt: new Date(Date.now() - 100 * 86_400_000),
       },

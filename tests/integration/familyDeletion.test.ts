@@ -17,7 +17,15 @@ import {
   retryDelayMs,
 } from '../../src/platform/storage/fileDeletions.server';
 import type { Storage } from '../../src/platform/storage/storage';
-import { adminAccount, call, familyWithChild, fileApi, testApi } from './harness';
+import {
+  adminAccount,
+  call,
+  familyWithChild,
+  fileApi,
+  recordAttempt,
+  testApi,
+  uploadBlogPicture,
+} from './harness';
 
 // Deleting a family is complete or does not happen: every stored file goes (retried until it
 // does), the audit log keeps no email or name of theirs, and the answer says "deleted" only once
@@ -39,22 +47,8 @@ const [passage] = await database.db
 /** A family with a recording, a picture in a draft post, and an audit line naming the parent. */
 async function busyFamily(name: string) {
   const f = await familyWithChild(api, { firstName: 'Maya', ageBand: '8-10', readingLevel: 'branch' }, name);
-  const recording = await call(
-    api,
-    'POST',
-    `/api/children/${f.childId}/recordings?passageId=${passage?.id}&durationMs=5000`,
-    {
-      token: f.token,
-      rawBody: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]),
-      headers: { 'content-type': 'audio/webm' },
-    },
-  );
-  expect(recording.status).toBe(201);
-  const picture = await call(api, 'POST', '/api/me/blog-images', {
-    token: f.token,
-    rawBody: PNG as Uint8Array<ArrayBuffer>,
-    headers: { 'content-type': 'image/png' },
-  });
+  await recordAttempt(api, f, passage?.id);
+  const picture = await uploadBlogPicture(api, f.token, PNG);
   expect(picture.status, JSON.stringify(picture.json)).toBe(201);
   const url = String(picture.json.url);
   const draft = await call(api, 'POST', '/api/me/blogs', {

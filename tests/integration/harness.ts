@@ -15,7 +15,7 @@ import {
 import { freshPostgresDatabase } from '../../scripts/lib.mjs';
 import { createApi } from '../../src/features/api.server';
 import { type Database, openDatabase } from '../../src/platform/db/client.server';
-import { auditLog } from '../../src/platform/db/schema.server';
+import { auditLog, plans } from '../../src/platform/db/schema.server';
 import { memoryRateLimiter, type RateLimiter } from '../../src/platform/http/rateLimit.server';
 import {
   createSignInAccountDeleter,
@@ -260,6 +260,39 @@ export async function created<T = { id: string }>(api: TestApi, path: string, to
   const res = await call(api, 'POST', path, { token, body });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json as unknown as T;
+}
+
+/** Uploads a picture for a blog post as this account: the PNG (or any bytes) as the raw body. */
+export const uploadBlogPicture = (api: TestApi, token: string, png: Uint8Array) =>
+  call(api, 'POST', '/api/me/blog-images', {
+    token,
+    rawBody: png as Uint8Array<ArrayBuffer>,
+    headers: { 'content-type': 'image/png' },
+  });
+
+/** The first bytes of a WebM file: enough for a recording the API stores as it comes. */
+const WEBM_START = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
+
+/** Saves a five-second read-aloud attempt of the passage, with a recording, for the family's child. */
+export async function recordAttempt(
+  api: TestApi,
+  family: { token: string; childId: string },
+  passageId: string | undefined,
+) {
+  const res = await call(
+    api,
+    'POST',
+    `/api/children/${family.childId}/recordings?passageId=${passageId}&durationMs=5000`,
+    { token: family.token, rawBody: WEBM_START, headers: { 'content-type': 'audio/webm' } },
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+}
+
+/** A plan written straight to the database (as the team would add it); answers its id. */
+export async function addPlan(database: Database, plan: typeof plans.$inferInsert) {
+  const [row] = await database.db.insert(plans).values(plan).returning({ id: plans.id });
+  if (!row) throw new Error('the plan was not made');
+  return row.id;
 }
 
 /** An ISO instant `days` (and `hours`) from now. */

@@ -10,6 +10,7 @@ import {
 } from '../../src/platform/db/schema.server';
 import { sandboxProvider } from '../../src/platform/payments/provider.server';
 import {
+  addPlan,
   adminAccount,
   apiWithProvider,
   auditEntries,
@@ -378,14 +379,12 @@ describe('the sandbox and the family’s orders', () => {
 });
 
 /** A seasonal program whose season is far ahead. */
-const summerId = String(
-  (
-    await database.db
-      .insert(plans)
-      .values({ name: 'Summer Reading Quest', durationMonths: 2, priceCents: 12900, startsOn: '2099-06-14' })
-      .returning({ id: plans.id })
-  )[0]?.id,
-);
+const summerId = await addPlan(database, {
+  name: 'Summer Reading Quest',
+  durationMonths: 2,
+  priceCents: 12900,
+  startsOn: '2099-06-14',
+});
 
 describe('when a program starts: the check-out preview, overlaps and seasons (issue 13, item 4)', () => {
   const preview = (token: string, planId: string, childId: string) =>

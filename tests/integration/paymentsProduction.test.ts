@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, plans, subscriptions } from '../../src/platform/db/schema.server';
+import { orders, subscriptions } from '../../src/platform/db/schema.server';
 import { loadSettings } from '../../src/platform/env.server';
 import { choosePaymentProvider } from '../../src/platform/payments/provider.server';
-import { call, familyWithChild, fileApi, testApi } from './harness';
+import { addPlan, call, familyWithChild, fileApi, testApi } from './harness';
 
 /** What a production server is started with: every setting it requires, Stripe's keys included. */
 const PRODUCTION = {
@@ -28,12 +28,7 @@ const { database, api } = await fileApi({
     createPayment: async () => ({ providerRef: `pi_${randomUUID()}`, clientSecret: 'pi_secret_production' }),
   },
 });
-const [planId] = (
-  await database.db
-    .insert(plans)
-    .values({ name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 })
-    .returning({ id: plans.id })
-).map((r) => r.id) as [string];
+const planId = await addPlan(database, { name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 });
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string }>>;

@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planContextCache, weeklyPlanMaker } from '../../src/features/program/planJobs.server';
 import { loadPlanContext, makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
-import { books, readingLogs, weeklyPlanBooks, weeklyPlans } from '../../src/platform/db/schema.server';
+import { books, weeklyPlanBooks, weeklyPlans } from '../../src/platform/db/schema.server';
 import { type TestDatabase, testDatabase } from './harness';
-import { childOfNewFamily, programFor } from './programFixtures';
+import { addBooks, BRANCH_BOOKS, childOfNewFamily, programFor, ratedFiveStars } from './programFixtures';
 
 // The plans of a run share one read of the catalogue and the ratings (PlanContext): the same plan
 // as one that reads its own, one read a minute for the job, and a fresh read after a failure.
 
 let database: TestDatabase;
 const start = new Date('2026-11-02T00:00:00Z');
-const bookIds: Record<string, string> = {};
+let bookIds: Record<string, string> = {};
 
 async function enrolled(name: string, interests: string[]) {
   const child = await childOfNewFamily(database.db, name, 'branch', interests);
@@ -31,29 +31,9 @@ const booksOf = async (planId: string) =>
 
 beforeAll(async () => {
   database = await testDatabase();
-  const catalogue = [
-    ['Stars Above', 'Ana Ruiz', ['space']],
-    ['Moon Camp', 'Ana Ruiz', ['space', 'camping']],
-    ['Rocket Girl', 'Ben Ode', ['space', 'engineering']],
-    ['Fox at Dusk', 'Cy Lam', ['animals']],
-    ['Owl Street', 'Di Park', ['animals', 'city']],
-  ] as const;
-  for (const [title, author, topics] of catalogue) {
-    const [row] = await database.db
-      .insert(books)
-      .values({ title, author, readingLevel: 'branch', topics: [...topics] })
-      .returning();
-    bookIds[title] = row!.id;
-  }
+  bookIds = await addBooks(database.db, BRANCH_BOOKS);
   const peer = await enrolled('Peer', ['space']);
-  await database.db.insert(readingLogs).values({
-    childId: peer.child.id,
-    bookId: bookIds['Rocket Girl'],
-    title: 'Rocket Girl',
-    readOn: '2026-10-01',
-    minutes: 30,
-    rating: 5,
-  });
+  await ratedFiveStars(database.db, peer.child.id, bookIds['Rocket Girl'], 'Rocket Girl');
 }, 120_000);
 
 afterAll(async () => {

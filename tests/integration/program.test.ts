@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ChildPlanDto, WallDto } from '../../src/features/program/program.schema';
 import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import { addDays, utcDay } from '../../src/platform/days';
-import { books, passages, plans, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
+import { books, passages, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
 import { onNudge } from '../../src/platform/jobs/signals';
 import { publicConfig } from '../../src/platform/publicConfig';
-import { call, familyWithChild, fileApi, siteServerFor } from './harness';
+import { addPlan, call, familyWithChild, fileApi, siteServerFor } from './harness';
 
 // What a family sees of the program: the week's plan with its progress, the finished-books wall,
 // and the calendar subscription. The plans are made by the job's own function (weeklyPlans.test.ts
@@ -49,25 +49,25 @@ await database.db.insert(passages).values({
   text: 'The lamp turned all night.',
   wordCount: 5,
 });
-const [program] = await database.db
-  .insert(plans)
-  .values({ name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 4900 })
-  .returning();
-if (!program) throw new Error('the program was not made');
-const programId = program.id;
+const programId = await addPlan(database, {
+  name: 'Rated Reads Monthly',
+  durationMonths: 1,
+  priceCents: 4900,
+});
 
 type Family = Awaited<ReturnType<typeof familyWithChild>>;
 const newFamily = (name = 'Maya') =>
   familyWithChild(api, { firstName: name, ageBand: '8-10', readingLevel: 'branch', interests: ['Animals'] });
 
-async function enrol(f: Family, startsAt: Date, weeks = 4) {
+/** Enrols the family's child in the program from `startsAt`, for `days` (four weeks by default). */
+async function enrol(f: Family, startsAt: Date, days = 28) {
   const [subscription] = await database.db
     .insert(subscriptions)
     .values({
       childId: f.childId,
       planId: programId,
       startsAt,
-      endsAt: new Date(startsAt.getTime() + weeks * 7 * DAY),
+      endsAt: new Date(startsAt.getTime() + days * DAY),
     })
     .returning();
   return subscription!;
@@ -259,16 +259,7 @@ describe('a child’s weekly plan', () => {
   it('fits a short last week: fewer sessions, never twice on a day, and a smaller goal', async () => {
     const f = await newFamily('Pia');
     const startsAt = new Date(Date.now() - 8 * DAY);
-    const [subscription] = await database.db
-      .insert(subscriptions)
-      .values({
-        childId: f.childId,
-        planId: programId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 10 * DAY),
-      })
-      .returning();
-    if (!subscription) throw new Error('no subscription');
+    const subscription = await enrol(f, startsAt, 10);
     await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 1 });
     const plan = (await planOf(f)).plan;
     if (!plan) throw new Error('no plan');
@@ -306,7 +297,7 @@ describe('a child’s weekly plan', () => {
 
   it('keeps the last plan readable after the program ends', async () => {
     const f = await newFamily();
-    const subscription = await enrol(f, new Date(Date.now() - 15 * DAY), 1);
+    const subscription = await enrol(f, new Date(Date.now() - 15 * DAY), 7);
     await makeWeeklyPlan(database.db, { subscriptionId: subscription.id, weekIndex: 0 });
     const view = await planOf(f);
     expect(view.state).toBe('ended');

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/platform/db/client.server';
-import { children, plans, subscriptions, users } from '../../src/platform/db/schema.server';
+import {
+  books,
+  children,
+  plans,
+  readingLogs,
+  subscriptions,
+  users,
+} from '../../src/platform/db/schema.server';
 import type { ReadingLevel } from '../../src/platform/domain';
 
 // Families and programs written straight to the database, for the plan tests that need no sign-in.
@@ -55,3 +62,32 @@ export async function programFor(
   if (!subscription) throw new Error('no subscription');
   return subscription;
 }
+
+type CatalogueBook = readonly [title: string, author: string, level: ReadingLevel, topics: readonly string[]];
+
+/** Five branch books about space and animals: the catalogue the plan tests start from. */
+export const BRANCH_BOOKS: readonly CatalogueBook[] = [
+  ['Stars Above', 'Ana Ruiz', 'branch', ['space']],
+  ['Moon Camp', 'Ana Ruiz', 'branch', ['space', 'camping']],
+  ['Rocket Girl', 'Ben Ode', 'branch', ['space', 'engineering']],
+  ['Fox at Dusk', 'Cy Lam', 'branch', ['animals']],
+  ['Owl Street', 'Di Park', 'branch', ['animals', 'city']],
+];
+
+/** Books written straight to the catalogue, each [title, author, level, topics]; answers their ids by title. */
+export async function addBooks(db: Db, catalogue: readonly CatalogueBook[]) {
+  const ids: Record<string, string> = {};
+  for (const [title, author, readingLevel, topics] of catalogue) {
+    const [row] = await db
+      .insert(books)
+      .values({ title, author, readingLevel, topics: [...topics] })
+      .returning();
+    if (!row) throw new Error('no book');
+    ids[title] = row.id;
+  }
+  return ids;
+}
+
+/** The child read the catalogue book for half an hour on 1 October 2026, and gave it five stars. */
+export const ratedFiveStars = (db: Db, childId: string, bookId: string | undefined, title: string) =>
+  db.insert(readingLogs).values({ childId, bookId, title, readOn: '2026-10-01', minutes: 30, rating: 5 });

@@ -4,16 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  notifications,
-  orders,
-  paymentEvents,
-  plans,
-  subscriptions,
-} from '../../src/platform/db/schema.server';
+import { notifications, orders, paymentEvents, subscriptions } from '../../src/platform/db/schema.server';
 import { loadSettings } from '../../src/platform/env.server';
 import { choosePaymentProvider } from '../../src/platform/payments/provider.server';
-import { call, familyWithChild, fileApi, siteServerFor, stripeEvent } from './harness';
+import { addPlan, call, familyWithChild, fileApi, siteServerFor, stripeEvent } from './harness';
 
 /**
  * Stripe's webhook as Stripe reaches it: raw bytes over a real connection to the production server
@@ -39,12 +33,7 @@ const { database, api } = await fileApi({
     }),
   },
 });
-const [planId] = (
-  await database.db
-    .insert(plans)
-    .values({ name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 })
-    .returning({ id: plans.id })
-).map((r) => r.id) as [string];
+const planId = await addPlan(database, { name: 'Rated Reads Monthly', durationMonths: 1, priceCents: 2900 });
 
 let server: Server;
 

@@ -10,7 +10,6 @@ import {
 import { sendPlanReminders } from '../../src/features/program/planReminders.server';
 import { makeWeeklyPlan, programWeekStart } from '../../src/features/program/weeklyPlans.server';
 import {
-  books,
   children,
   notifications,
   passages,
@@ -22,7 +21,7 @@ import {
 import type { ReadingLevel } from '../../src/platform/domain';
 import { createJobQueue, type JobQueue } from '../../src/platform/jobs/queue.server';
 import { type TestDatabase, testDatabase } from './harness';
-import { childOfNewFamily, programFor } from './programFixtures';
+import { addBooks, BRANCH_BOOKS, childOfNewFamily, programFor, ratedFiveStars } from './programFixtures';
 
 // Weekly plans on the database under test: made from the catalogue and the ratings, once per
 // program week, and never for a program that stopped.
@@ -37,42 +36,24 @@ const family = (name: string, level: ReadingLevel, interests: string[]) =>
 const subscribe = (childId: string, weeks = 4, status: 'active' | 'cancelled' = 'active') =>
   programFor(database.db, childId, { startsAt: start, weeks, status });
 
-const bookIds: Record<string, string> = {};
+let bookIds: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await testDatabase();
-  const catalogue = [
-    ['Stars Above', 'Ana Ruiz', 'branch', ['space']],
-    ['Moon Camp', 'Ana Ruiz', 'branch', ['space', 'camping']],
-    ['Rocket Girl', 'Ben Ode', 'branch', ['space', 'engineering']],
-    ['Fox at Dusk', 'Cy Lam', 'branch', ['animals']],
-    ['Owl Street', 'Di Park', 'branch', ['animals', 'city']],
+  bookIds = await addBooks(database.db, [
+    ...BRANCH_BOOKS,
     ['Deep Sea', 'Ed Moss', 'branch', ['ocean', 'animals']],
     ['Castle Keys', 'Fay Orr', 'branch', ['history']],
     ['Big Canopy Book', 'Gil Tan', 'canopy', ['space']],
     ['Little Sprout', 'Hal Ivy', 'sprout', ['space']],
-  ] as const;
-  for (const [title, author, readingLevel, topics] of catalogue) {
-    const [row] = await database.db
-      .insert(books)
-      .values({ title, author, readingLevel, topics: [...topics] })
-      .returning();
-    bookIds[title] = row!.id;
-  }
+  ]);
   await database.db
     .insert(passages)
     .values([{ title: 'A branch passage', readingLevel: 'branch', text: 'Once upon a time.', wordCount: 4 }]);
   // Readers like Maya (branch, space) loved Rocket Girl.
   for (let i = 0; i < 4; i++) {
     const peer = await family(`Peer${i}`, 'branch', ['space']);
-    await database.db.insert(readingLogs).values({
-      childId: peer.id,
-      bookId: bookIds['Rocket Girl'],
-      title: 'Rocket Girl',
-      readOn: '2026-10-01',
-      minutes: 30,
-      rating: 5,
-    });
+    await ratedFiveStars(database.db, peer.id, bookIds['Rocket Girl'], 'Rocket Girl');
   }
 }, 120_000);
 
