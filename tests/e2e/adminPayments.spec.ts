@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  buyInSandbox,
   createFamily,
   expect,
   expectNoViolations,
@@ -20,19 +21,7 @@ async function familyWithPaidOrder(request: APIRequestContext) {
     displayName: 'Inés Duarte',
     children: [{ firstName: 'Rosa', ageBand: '6-8', readingLevel: 'sapling' }],
   });
-  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
-  const planId = plans.find((p) => p.name === CONDENSED)?.id;
-  const started = await request.post('/api/checkout', {
-    headers: family.headers,
-    data: { planId, childId: family.childIds[0] },
-  });
-  expect(started.status()).toBe(201);
-  const { orderId } = (await started.json()) as { orderId: string };
-  const paid = await request.post(`/api/orders/${orderId}/sandbox-pay`, {
-    headers: family.headers,
-    data: { outcome: 'succeed' },
-  });
-  expect(paid.status()).toBe(200);
+  const { orderId } = await buyInSandbox(request, family, CONDENSED, family.childIds[0]);
   return { ...family, orderId };
 }
 

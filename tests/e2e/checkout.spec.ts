@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  buyInSandbox,
   createFamily,
   expect,
   expectNoViolations,
@@ -132,17 +133,7 @@ test.describe('when a program starts (issue 13, item 4)', () => {
       children: [{ firstName: 'Ellis', ageBand: '6-8', readingLevel: 'sapling' }],
     });
     // Ellis is in the condensed program already (bought and paid through the API).
-    const started = await request.post('/api/checkout', {
-      headers: family.headers,
-      data: { planId: condensed.id, childId: family.childIds[0] },
-    });
-    const { orderId } = (await started.json()) as { orderId: string };
-    const paid = await request.post(`/api/orders/${orderId}/sandbox-pay`, {
-      headers: family.headers,
-      data: { outcome: 'succeed' },
-    });
-    const current = ((await paid.json()) as { subscription: { startsAt: string; endsAt: string } })
-      .subscription;
+    const current = (await buyInSandbox(request, family, CONDENSED, family.childIds[0])).order.subscription;
 
     // A second program: check-out says it waits for the first, and will not go on without a word.
     await signInThroughLoginPage(page, family, `/check-out?plan=${monthly.id}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bearer, demoToken } from './apiTokens';
-import { expect, test } from './fixtures';
+import { expect, fillContactForm, test } from './fixtures';
 
 // The contact form works without JavaScript: a plain web form posted to /contact/send, which sends
 // it on to the API like the island does, then shows a thank-you page, or the form again with each
@@ -16,12 +16,12 @@ test('without JavaScript, a message is sent as a plain form, stored, and thanked
   await page.goto('/contact-us');
   const form = page.getByRole('form', { name: 'Contact form' });
   await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
-  await form.getByLabel('Your name').fill('Noor Haddad');
-  await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Subject').fill(subject);
-  await form
-    .getByLabel('Message')
-    .fill('Our library computers have JavaScript turned off.\nCan we still join?');
+  await fillContactForm(form, {
+    name: 'Noor Haddad',
+    email,
+    subject,
+    text: 'Our library computers have JavaScript turned off.\nCan we still join?',
+  });
   await form.getByRole('button', { name: 'Send message' }).click();
 
   await expect(page).toHaveURL(/\/contact\/sent(#.*)?$/);
@@ -48,10 +48,12 @@ test.describe('a form that needs fixing', () => {
   test('without JavaScript, it comes back with the error beside its field', async ({ page }) => {
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Contact form' });
-    await form.getByLabel('Your name').fill('Noor Haddad');
-    await form.getByLabel('Email address').fill('noor@');
-    await form.getByLabel('Subject').fill('Library computers');
-    await form.getByLabel('Message').fill('Can we join without JavaScript?');
+    await fillContactForm(form, {
+      name: 'Noor Haddad',
+      email: 'noor@',
+      subject: 'Library computers',
+      text: 'Can we join without JavaScript?',
+    });
     const [response] = await Promise.all([
       page.waitForResponse(
         (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/contact/send',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
 import type { Role } from '../../src/platform/access';
 import type { AgeBand, ReadingLevel } from '../../src/platform/domain';
@@ -158,6 +158,31 @@ export async function createFamily(
 }
 
 /**
+ * Buys the plan named `planName` for the family's child and pays for it in the sandbox, through
+ * the API as the check-out page does (checkout.spec.ts walks its pages); answers the paid order.
+ */
+export async function buyInSandbox(
+  request: APIRequestContext,
+  family: { headers: Record<string, string> },
+  planName: string,
+  childId: string | undefined,
+) {
+  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
+  const started = await request.post('/api/checkout', {
+    headers: family.headers,
+    data: { planId: plans.find((p) => p.name === planName)?.id, childId },
+  });
+  expect(started.status()).toBe(201);
+  const { orderId } = (await started.json()) as { orderId: string };
+  const paid = await request.post(`/api/orders/${orderId}/sandbox-pay`, {
+    headers: family.headers,
+    data: { outcome: 'succeed' },
+  });
+  expect(paid.status()).toBe(200);
+  return { orderId, order: (await paid.json()) as { subscription: { startsAt: string; endsAt: string } } };
+}
+
+/**
  * A new event, created as the demo administrator through the API: an hour long, `daysAhead` days
  * from now (well after the demo events, so the list tests still see those first), with `data`.
  */
@@ -187,6 +212,17 @@ export async function createEvent(
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string; title: string };
+}
+
+/** Fills the contact form's four fields (it is not sent). */
+export async function fillContactForm(
+  form: Locator,
+  message: { name: string; email: string; subject: string; text: string },
+) {
+  await form.getByLabel('Your name').fill(message.name);
+  await form.getByLabel('Email address').fill(message.email);
+  await form.getByLabel('Subject').fill(message.subject);
+  await form.getByLabel('Message').fill(message.text);
 }
 
 /** Signs in through the login page, as a family does, and waits for `next` to be ready. */

@@ -20,6 +20,29 @@ interface Interview {
   status: string;
 }
 
+/** The times free for booking, soonest first, as a family (`headers`) is offered them. */
+async function freeTimes(request: APIRequestContext, headers: Record<string, string>) {
+  const free = (await (await request.get('/api/interviews/slots', { headers })).json()) as {
+    slots: { startsAt: string }[];
+  };
+  return free.slots.map((slot) => slot.startsAt);
+}
+
+/**
+ * Books, through the API, the free time `fromEnd` places from the end (1 is the latest: the
+ * journeys that book through the page take the first ones); answers the booking and its time.
+ */
+async function bookLateTime(
+  request: APIRequestContext,
+  family: { headers: Record<string, string> },
+  fromEnd: number,
+) {
+  const startsAt = String((await freeTimes(request, family.headers)).at(-fromEnd));
+  const booked = await request.post('/api/interviews', { headers: family.headers, data: { startsAt } });
+  expect(booked.status()).toBe(201);
+  return { ...((await booked.json()) as { id: string; joinUrl: string }), startsAt };
+}
+
 /** The demo parent starts without an upcoming interview, whatever an earlier test left. */
 async function cancelUpcoming(request: APIRequestContext) {
   const headers = bearer(await demoToken('parent'));
@@ -174,12 +197,7 @@ test('the booking reads the same on the interview page and in the notification, 
     displayName: 'Travelling parent',
     children: [{ firstName: 'Noor', ageBand: '6-8', readingLevel: 'sapling' }],
   });
-  const free = (await (await request.get('/api/interviews/slots', { headers: family.headers })).json()) as {
-    slots: { startsAt: string }[];
-  };
-  const startsAt = String(free.slots.at(-2)?.startsAt);
-  const booked = await request.post('/api/interviews', { headers: family.headers, data: { startsAt } });
-  expect(booked.status()).toBe(201);
+  const { startsAt, id } = await bookLateTime(request, family, 2);
 
   const seen: string[] = [];
   for (const [timezoneId, locale, zoneName] of [
@@ -199,7 +217,6 @@ test('the booking reads the same on the interview page and in the notification, 
   }
   // Two readers, two clocks: the same instant, written differently for each.
   expect(seen[0]).not.toBe(seen[1]);
-  const { id } = (await booked.json()) as { id: string };
   expect((await request.delete(`/api/interviews/${id}`, { headers: family.headers })).status()).toBe(200);
 });
 
@@ -215,11 +232,8 @@ test('two families booking one time at the same moment: one booking', async ({ r
   const family = async () =>
     (await createFamily(request, { displayName: 'Racing parent', children: [] })).headers;
   const [a, b] = await Promise.all([family(), family()]);
-  const free = (await (await request.get('/api/interviews/slots', { headers: a })).json()) as {
-    slots: { startsAt: string }[];
-  };
   // The latest free time: the journeys above use the first ones.
-  const startsAt = String(free.slots.at(-1)?.startsAt);
+  const startsAt = String((await freeTimes(request, a)).at(-1));
   const answers = await Promise.all(
     [a, b].map((headers) => request.post('/api/interviews', { headers, data: { startsAt } })),
   );
@@ -228,8 +242,7 @@ test('two families booking one time at the same moment: one booking', async ({ r
   if (!first || !second) throw new Error('two answers expected');
   const [winner, loser] = first.status() === 201 ? [first, second] : [second, first];
   expect(((await loser.json()) as { error: { code: string } }).error.code).toBe('slot_taken');
-  const after = (await (await request.get('/api/interviews/slots', { headers: a })).json()) as typeof free;
-  expect(after.slots.map((s) => s.startsAt)).not.toContain(startsAt);
+  expect(await freeTimes(request, a)).not.toContain(startsAt);
   // Give the time back for the next run.
   const winnerHeaders = winner === first ? a : b;
   const { id } = (await winner.json()) as { id: string };
@@ -247,13 +260,7 @@ test.describe('the team', () => {
       displayName: 'Imogen Okafor',
       children: [{ firstName: 'Kit', ageBand: '8-10', readingLevel: 'sapling' }],
     });
-    const free = (await (await request.get('/api/interviews/slots', { headers: family.headers })).json()) as {
-      slots: { startsAt: string }[];
-    };
-    const startsAt = String(free.slots.at(-3)?.startsAt);
-    const booked = await request.post('/api/interviews', { headers: family.headers, data: { startsAt } });
-    expect(booked.status()).toBe(201);
-    const { id, joinUrl } = (await booked.json()) as { id: string; joinUrl: string };
+    const { startsAt, id, joinUrl } = await bookLateTime(request, family, 3);
 
     await gotoReady(page, '/profile');
     await page.getByRole('link', { name: 'Interviews' }).first().click();

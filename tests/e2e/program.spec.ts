@@ -1,4 +1,5 @@
 import {
+  buyInSandbox,
   createFamily,
   expect,
   expectNoSidewaysScroll,
@@ -32,19 +33,8 @@ test('a program bought in the sandbox brings a weekly plan; a planned book logge
   await page.getByRole('tab', { name: 'Reading plan' }).click();
   await expect(page.getByText('Weekly plans come with a program')).toBeVisible();
 
-  // Bought and paid in the sandbox, as the check-out page does (checkout.spec.ts walks its pages).
-  const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
-  const started = await request.post('/api/checkout', {
-    headers: family.headers,
-    data: { planId: plans.find((p) => p.name === CONDENSED)?.id, childId: kofiId },
-  });
-  expect(started.status()).toBe(201);
-  const { orderId } = (await started.json()) as { orderId: string };
-  const paid = await request.post(`/api/orders/${orderId}/sandbox-pay`, {
-    headers: family.headers,
-    data: { outcome: 'succeed' },
-  });
-  expect(paid.status()).toBe(200);
+  // Bought and paid in the sandbox, as the check-out page does.
+  await buyInSandbox(request, family, CONDENSED, kofiId);
 
   // The first plan: made by the job within seconds of the payment; the tab polls until it is there.
   await page.reload();
