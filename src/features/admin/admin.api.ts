@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
 import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import { adminCountsSchema, auditEntrySchema, auditQuerySchema } from './admin.schema';
 import { jobRetryParamsSchema, jobsOverviewSchema } from './jobs.schema';
 import {
@@ -17,8 +16,6 @@ import {
 
 const userParams = idParamsSchema;
 const childParams = z.object({ id: uuidSchema, childId: uuidSchema });
-
-const users = recordContracts('/admin/users', 'admin');
 
 /** The admin console's own operations: the audit log, the counts, the background jobs, and the accounts. */
 export const adminApi = {
@@ -59,31 +56,41 @@ export const adminApi = {
     returns: 'The queues as they now are',
     errors: [503],
   }),
-  users: users.list('adminListUsers', {
+  users: contract('adminListUsers', 'GET /admin/users', {
     summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',
+    access: 'admin',
     query: adminUserQuerySchema,
+    status: 200,
     response: adminPageSchema(adminUserSchema, 'UserPage'),
     returns: 'A page of accounts',
   }),
-  createUser: users.create('adminCreateUser', {
+  createUser: contract('adminCreateUser', 'POST /admin/users', {
     summary: 'Creates a parent or administrator account, in the sign-in service and here',
     description:
       'The sign-in account gets a random password nobody sees; the person is emailed a link to choose their own. Setting it also verifies their email address.',
+    access: 'admin',
     body: createAccountSchema,
+    status: 201,
     response: createAccountResultSchema,
     returns: 'The account, and whether the link was sent',
     errors: [409, 503],
   }),
-  user: users.get('adminGetUser', {
+  user: contract('adminGetUser', 'GET /admin/users/{id}', {
     summary: 'One account with its children, orders, blog posts and inquiries',
+    access: 'admin',
+    params: userParams,
+    status: 200,
     response: adminUserViewSchema,
     returns: 'The account',
   }),
-  updateUser: users.update('adminUpdateUser', {
+  updateUser: contract('adminUpdateUser', 'PATCH /admin/users/{id}', {
     summary: "Changes an account's role or disables/enables it",
     description:
       'Nobody removes their own administrator rights or disables themselves; the last enabled administrator keeps the role (409 last_admin). A disabled account is refused by every signed-in route.',
+    access: 'admin',
+    params: userParams,
     body: userChangeSchema,
+    status: 200,
     response: adminUserSchema,
     returns: 'The account as it now is',
     errors: [409],

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminBlogCreateSchema,
   adminBlogDetailSchema,
@@ -22,51 +21,64 @@ import {
 } from './blogs.schema';
 import { BLOG_IMAGE_TYPES } from './images';
 
-const posts = recordContracts('/blogs', 'public');
-const myPosts = recordContracts('/me/blogs', 'account');
-const adminPosts = recordContracts('/admin/blogs', 'admin');
-
 /** The blog: published posts (public), the family's own posts, and the team's review and writing. */
 export const blogsApi = {
-  list: posts.list('listBlogPosts', {
+  list: contract('listBlogPosts', 'GET /blogs', {
     summary: 'Published posts, newest first, a page at a time (public)',
+    access: 'public',
     query: blogListQuerySchema,
+    status: 200,
     response: blogPageSchema,
     returns: 'One page of posts',
   }),
-  get: posts.get('getBlogPost', {
+  get: contract('getBlogPost', 'GET /blogs/{id}', {
     summary: 'One published post with its sanitized HTML (public)',
+    access: 'public',
+    params,
+    status: 200,
     response: blogPostSchema,
     returns: 'The post',
   }),
-  myList: myPosts.list('listMyBlogPosts', {
+  myList: contract('listMyBlogPosts', 'GET /me/blogs', {
     summary: "The signed-in family's posts, with their review status",
+    access: 'account',
+    status: 200,
     response: z.array(myBlogSchema),
     returns: 'Posts, last changed first',
   }),
-  myCreate: myPosts.create('createMyBlogPost', {
+  myCreate: contract('createMyBlogPost', 'POST /me/blogs', {
     summary: 'Starts a post as a draft (the HTML is sanitized)',
+    access: 'account',
     body: blogDraftInputSchema,
+    status: 201,
     response: myBlogSchema,
     returns: 'The draft',
     // A child named in the post that is not the family's own.
     errors: [404],
   }),
-  myGet: myPosts.get('getMyBlogPost', {
+  myGet: contract('getMyBlogPost', 'GET /me/blogs/{id}', {
     summary: "One of the signed-in family's posts, with its text, for the editor",
+    access: 'account',
+    params,
+    status: 200,
     response: myBlogDetailSchema,
     returns: 'The post',
   }),
-  myUpdate: myPosts.update('updateMyBlogPost', {
+  myUpdate: contract('updateMyBlogPost', 'PATCH /me/blogs/{id}', {
     summary:
       'Saves changes to a draft, a post in review (it goes back to draft) or a returned post; published posts are final',
+    access: 'account',
+    params,
     body: blogUpdateInputSchema,
+    status: 200,
     response: myBlogDetailSchema,
     returns: 'The saved post',
     errors: [409],
   }),
-  myDelete: myPosts.delete('deleteMyBlogPost', {
+  myDelete: contract('deleteMyBlogPost', 'DELETE /me/blogs/{id}', {
     summary: 'Deletes a draft or a returned post',
+    access: 'account',
+    params,
     status: 204,
     returns: 'Deleted',
     errors: [409],
@@ -101,29 +113,39 @@ export const blogsApi = {
     returns: 'The reviewed post',
     errors: [409],
   }),
-  adminList: adminPosts.list('adminListBlogPosts', {
+  adminList: contract('adminListBlogPosts', 'GET /admin/blogs', {
     summary:
       'Posts by status (submitted by default, oldest submitted first), searched by title or author (administrators only)',
+    access: 'admin',
     query: adminBlogQuerySchema,
+    status: 200,
     response: adminBlogPageSchema,
     returns: 'A page of posts',
   }),
-  adminGet: adminPosts.get('adminGetBlogPost', {
+  adminGet: contract('adminGetBlogPost', 'GET /admin/blogs/{id}', {
     summary: 'One post of any status, with its sanitized HTML and review details (administrators only)',
+    access: 'admin',
+    params,
+    status: 200,
     response: adminBlogDetailSchema,
     returns: 'The post',
   }),
-  adminCreate: adminPosts.create('adminCreateBlogPost', {
+  adminCreate: contract('adminCreateBlogPost', 'POST /admin/blogs', {
     summary:
       'Writes a post by the team: published at once (publish: true) or kept as a team draft (administrators only)',
+    access: 'admin',
     body: adminBlogCreateSchema,
+    status: 201,
     response: adminBlogDetailSchema,
     returns: 'The new post',
   }),
-  adminUpdate: adminPosts.update('adminUpdateBlogPost', {
+  adminUpdate: contract('adminUpdateBlogPost', 'PATCH /admin/blogs/{id}', {
     summary:
       'Corrects a post waiting for review, or saves (publish: true publishes) a team draft; published, returned and families’ drafts are refused with 409 (administrators only)',
+    access: 'admin',
+    params,
     body: adminBlogUpdateSchema,
+    status: 200,
     response: adminBlogDetailSchema,
     returns: 'The saved post',
     errors: [409],

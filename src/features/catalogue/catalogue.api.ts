@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminPassageDetailSchema,
   adminPassageSchema,
@@ -22,9 +21,6 @@ import {
   passageListQuerySchema,
   passagePatchSchema,
 } from './catalogue.schema';
-
-const books = recordContracts('/admin/books', 'admin');
-const passages = recordContracts('/admin/passages', 'admin');
 
 const bookDeletedSchema = z
   .object({ deleted: z.literal(true), readingLogs: z.int() })
@@ -47,33 +43,45 @@ export const catalogueApi = {
     returns: 'Matching books, titles starting with the words first',
   }),
 
-  adminListBooks: books.list('adminListBooks', {
+  adminListBooks: contract('adminListBooks', 'GET /admin/books', {
     summary: 'The catalogue, searched by title, author or ISBN, sorted and paged (administrators only)',
+    access: 'admin',
     query: bookListQuerySchema,
+    status: 200,
     response: adminPageSchema(bookSchema, 'AdminBookPage'),
     returns: 'A page of books',
   }),
-  adminCreateBook: books.create('adminCreateBook', {
+  adminCreateBook: contract('adminCreateBook', 'POST /admin/books', {
     summary: 'Adds a book; an ISBN-10 or ISBN-13 is checked and kept as its ISBN-13',
+    access: 'admin',
     body: bookInputSchema,
+    status: 201,
     response: bookSchema,
     returns: 'The new book',
     errors: [409],
   }),
-  adminGetBook: books.get('adminGetBook', {
+  adminGetBook: contract('adminGetBook', 'GET /admin/books/{id}', {
     summary: 'One book, with how many reading-log entries name it',
+    access: 'admin',
+    params,
+    status: 200,
     response: bookDetailSchema,
     returns: 'The book',
   }),
-  adminUpdateBook: books.update('adminUpdateBook', {
+  adminUpdateBook: contract('adminUpdateBook', 'PATCH /admin/books/{id}', {
     summary: 'Changes the fields sent',
+    access: 'admin',
+    params,
     body: bookPatchSchema,
+    status: 200,
     response: bookDetailSchema,
     returns: 'The book as saved',
     errors: [409],
   }),
-  adminDeleteBook: books.delete('adminDeleteBook', {
+  adminDeleteBook: contract('adminDeleteBook', 'DELETE /admin/books/{id}', {
     summary: 'Deletes a book and its cover; reading-log entries keep their own title and author',
+    access: 'admin',
+    params,
     status: 200,
     response: bookDeletedSchema,
     returns: 'Deleted, with how many log entries named it',
@@ -96,9 +104,11 @@ export const catalogueApi = {
     returns: 'The book without a cover',
   }),
 
-  adminListPassages: passages.list('adminListPassages', {
+  adminListPassages: contract('adminListPassages', 'GET /admin/passages', {
     summary: 'Read-aloud passages, searched by title or text, sorted and paged (administrators only)',
+    access: 'admin',
     query: passageListQuerySchema,
+    status: 200,
     response: adminPageSchema(adminPassageSchema, 'AdminPassagePage'),
     returns: 'A page of passages',
   }),
@@ -111,25 +121,35 @@ export const catalogueApi = {
     response: passageLevelsSchema,
     returns: 'Every level with its number of passages',
   }),
-  adminCreatePassage: passages.create('adminCreatePassage', {
+  adminCreatePassage: contract('adminCreatePassage', 'POST /admin/passages', {
     summary: 'Adds a passage; its words are counted on the server',
+    access: 'admin',
     body: passageInputSchema,
+    status: 201,
     response: adminPassageSchema,
     returns: 'The new passage',
   }),
-  adminGetPassage: passages.get('adminGetPassage', {
+  adminGetPassage: contract('adminGetPassage', 'GET /admin/passages/{id}', {
     summary: 'One passage with its text, and how many attempts children made at it',
+    access: 'admin',
+    params,
+    status: 200,
     response: adminPassageDetailSchema,
     returns: 'The passage',
   }),
-  adminUpdatePassage: passages.update('adminUpdatePassage', {
+  adminUpdatePassage: contract('adminUpdatePassage', 'PATCH /admin/passages/{id}', {
     summary: 'Changes the fields sent; a new text is counted again',
+    access: 'admin',
+    params,
     body: passagePatchSchema,
+    status: 200,
     response: adminPassageDetailSchema,
     returns: 'The passage as saved',
   }),
-  adminDeletePassage: passages.delete('adminDeletePassage', {
+  adminDeletePassage: contract('adminDeletePassage', 'DELETE /admin/passages/{id}', {
     summary: "Deletes a passage and its model reading; children's attempts keep their times",
+    access: 'admin',
+    params,
     status: 200,
     response: passageDeletedSchema,
     returns: 'Deleted, with how many attempts named it',

@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { adminPageSchema } from '~/platform/admin/list.schema';
 import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminEventSchema,
   adminEventsQuerySchema,
@@ -22,8 +21,6 @@ import {
 const eventParams = z.object({ eventId: uuidSchema });
 const registrationParams = z.object({ eventId: uuidSchema, childId: uuidSchema });
 const adminParams = idParamsSchema;
-
-const adminEvents = recordContracts('/admin/events', 'admin');
 
 /** The public events, a family's registrations, and the admin console's events. */
 export const eventsApi = {
@@ -75,28 +72,38 @@ export const eventsApi = {
       errors: [409],
     },
   ),
-  adminList: adminEvents.list('adminListEvents', {
+  adminList: contract('adminListEvents', 'GET /admin/events', {
     summary: 'Every event, upcoming first, with seats taken and status (administrators only)',
+    access: 'admin',
     query: adminEventsQuerySchema,
+    status: 200,
     response: adminPageSchema(adminEventSchema, 'AdminEventPage'),
     returns: 'A page of events',
   }),
-  adminCreate: adminEvents.create('adminCreateEvent', {
+  adminCreate: contract('adminCreateEvent', 'POST /admin/events', {
     summary: 'Creates an event (administrators only)',
+    access: 'admin',
     body: eventInputSchema,
+    status: 201,
     response: adminEventSchema,
     returns: 'The new event',
   }),
-  adminGet: adminEvents.get('adminGetEvent', {
+  adminGet: contract('adminGetEvent', 'GET /admin/events/{id}', {
     summary: 'One event with its joining link and seats taken (administrators only)',
+    access: 'admin',
+    params: adminParams,
+    status: 200,
     response: adminEventSchema,
     returns: 'The event',
   }),
-  adminUpdate: adminEvents.update('adminUpdateEvent', {
+  adminUpdate: contract('adminUpdateEvent', 'PATCH /admin/events/{id}', {
     summary: 'Changes an event (administrators only)',
     description:
       'Every change raises `sequence` (calendars replace their copy of the .ics). A new time or place notifies each registered child. The capacity never goes below the seats taken (409 `conflict`); a cancelled event cannot be changed (409 `event_cancelled`).',
+    access: 'admin',
+    params: adminParams,
     body: eventPatchSchema,
+    status: 200,
     response: eventChangeSchema,
     returns: 'The event as saved, and how many children were told',
     errors: [409],

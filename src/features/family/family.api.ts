@@ -1,11 +1,9 @@
 import * as z from 'zod';
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import { childInputSchema, childSchema } from './children.schema';
 import { deleteFamilySchema, parentUpdateSchema } from './family.schema';
 import { loginRegisterBodySchema, loginRegisterResponseSchema, userSchema } from './user.schema';
-
-const children = recordContracts('/children', 'account');
 
 /** The family's account: sign-in and registration, the parent's details, the children, export and deletion. */
 export const familyApi = {
@@ -56,31 +54,43 @@ export const familyApi = {
     returns: 'Deleted',
     errors: [409, 503],
   }),
-  children: children.list('listChildren', {
+  children: contract('listChildren', 'GET /children', {
     summary: "The signed-in family's children",
+    access: 'account',
+    status: 200,
     response: z.array(childSchema),
     returns: 'Children, oldest profile first',
   }),
-  createChild: children.create('createChild', {
+  createChild: contract('createChild', 'POST /children', {
     summary: 'Adds a child to the family',
+    access: 'account',
     body: childInputSchema,
+    status: 201,
     response: childSchema,
     returns: 'The new child',
     errors: [409],
   }),
-  child: children.get('getChild', {
+  child: contract('getChild', 'GET /children/{id}', {
     summary: 'One child of the family',
+    access: 'account',
+    params,
+    status: 200,
     response: childSchema,
     returns: 'The child',
   }),
-  updateChild: children.update('updateChild', {
+  updateChild: contract('updateChild', 'PATCH /children/{id}', {
     summary: "Changes a child's profile",
+    access: 'account',
+    params,
     body: childInputSchema,
+    status: 200,
     response: childSchema,
     returns: 'The child, changed',
   }),
-  deleteChild: children.delete('deleteChild', {
+  deleteChild: contract('deleteChild', 'DELETE /children/{id}', {
     summary: 'Removes a child and everything about them (reading, recordings, notifications, seats)',
+    access: 'account',
+    params,
     status: 200,
     response: userSchema,
     returns: 'The family, without the child',

@@ -1,5 +1,5 @@
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminInquiryPageSchema,
   adminInquiryQuerySchema,
@@ -7,8 +7,6 @@ import {
   adminInquiryUpdateSchema,
 } from './admin.schema';
 import { INQUIRIES_PER_TEN_MINUTES, inquiryInputSchema, inquiryReceiptSchema } from './inquiries.schema';
-
-const adminInquiries = recordContracts('/admin/inquiries', 'admin');
 
 /** The contact form's messages: sent by anyone, read and followed up in the admin console. */
 export const inquiriesApi = {
@@ -22,20 +20,28 @@ export const inquiriesApi = {
     returns: 'Received',
     errors: [429],
   }),
-  adminList: adminInquiries.list('adminListInquiries', {
+  adminList: contract('adminListInquiries', 'GET /admin/inquiries', {
     summary: 'Messages from the contact form, newest first, by status (administrators only)',
+    access: 'admin',
     query: adminInquiryQuerySchema,
+    status: 200,
     response: adminInquiryPageSchema,
     returns: 'A page of inquiries',
   }),
-  adminGet: adminInquiries.get('adminGetInquiry', {
+  adminGet: contract('adminGetInquiry', 'GET /admin/inquiries/{id}', {
     summary: 'One inquiry with its internal note (administrators only); reading it changes nothing',
+    access: 'admin',
+    params,
+    status: 200,
     response: adminInquirySchema,
     returns: 'The inquiry',
   }),
-  adminUpdate: adminInquiries.update('adminUpdateInquiry', {
+  adminUpdate: contract('adminUpdateInquiry', 'PATCH /admin/inquiries/{id}', {
     summary: 'Changes the status and/or the internal note of an inquiry (administrators only)',
+    access: 'admin',
+    params,
     body: adminInquiryUpdateSchema,
+    status: 200,
     response: adminInquirySchema,
     returns: 'The inquiry, changed',
   }),

@@ -1,5 +1,5 @@
+import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import { adminInterviewPageSchema, adminInterviewQuerySchema } from './admin.schema';
 import {
   bookInterviewSchema,
@@ -8,9 +8,6 @@ import {
   rescheduleInterviewSchema,
   slotListSchema,
 } from './interviews.schema';
-
-const bookings = recordContracts('/interviews', 'account');
-const adminBookings = recordContracts('/admin/interviews', 'admin');
 
 /** The introductory interview: free slots, and a family's booking, rescheduling and cancelling. */
 export const interviewsApi = {
@@ -29,41 +26,53 @@ export const interviewsApi = {
     response: interviewListSchema,
     returns: 'Bookings',
   }),
-  book: bookings.create('bookInterview', {
+  book: contract('bookInterview', 'POST /interviews', {
     summary: 'Books a free slot for the family (the chosen child, or the first one)',
     description:
       'A family holds at most one upcoming interview: booking again answers 409 `already_booked` (reschedule with PATCH instead). A slot someone holds answers 409 `slot_taken`, also when two families book it at the same moment. A time that is not a free configured slot answers 400 naming `startsAt`.',
+    access: 'account',
     body: bookInterviewSchema,
+    status: 201,
     response: interviewSchema,
     returns: 'The booking',
     errors: [404, 409],
   }),
-  get: bookings.get('getInterview', {
+  get: contract('getInterview', 'GET /interviews/{id}', {
     summary: "One of the family's bookings (another family's answers 404)",
+    access: 'account',
+    params,
+    status: 200,
     response: interviewSchema,
     returns: 'The booking',
   }),
-  reschedule: bookings.update('rescheduleInterview', {
+  reschedule: contract('rescheduleInterview', 'PATCH /interviews/{id}', {
     summary: 'Moves the booking to another free slot (the old one is freed in the same step)',
     description: 'Raises the calendar SEQUENCE. 409 `slot_taken` leaves the booking where it was.',
+    access: 'account',
+    params,
     body: rescheduleInterviewSchema,
+    status: 200,
     response: interviewSchema,
     returns: 'The moved booking',
     errors: [409],
   }),
-  cancel: bookings.delete('cancelInterview', {
+  cancel: contract('cancelInterview', 'DELETE /interviews/{id}', {
     summary: 'Cancels the booking; the slot is free again at once',
     description: 'The booking stays listed as cancelled, with a raised SEQUENCE for calendars.',
+    access: 'account',
+    params,
     status: 200,
     response: interviewSchema,
     returns: 'The cancelled booking',
     errors: [409],
   }),
-  adminList: adminBookings.list('adminListInterviews', {
+  adminList: contract('adminListInterviews', 'GET /admin/interviews', {
     summary: 'Interview bookings with the family to contact and the call to join (administrators only)',
     description:
       'Upcoming by default (until each interview has ended), soonest first; or held, cancelled or all.',
+    access: 'admin',
     query: adminInterviewQuerySchema,
+    status: 200,
     response: adminInterviewPageSchema,
     returns: 'A page of bookings',
   }),

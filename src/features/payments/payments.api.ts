@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminOrderSchema,
   orderClosingSchema,
@@ -49,9 +48,6 @@ export const TEST_PAYMENT_CENTS = 100;
 export const TEST_PAYMENT_CURRENCY = 'usd';
 
 const TEST_PAYMENT_RUN = `Creates and confirms a payment of ${TEST_PAYMENT_CENTS} cents with the provider’s test card; its signed event comes back through ${WEBHOOK_PATH}. Answers the run with each step’s result; while the webhook step is waiting, GET /api/admin/test-payments/{id} again. 409 live_keys with live keys. At most ${TEST_PAYMENTS_PER_HOUR} per administrator in an hour.`;
-
-const orders = recordContracts('/orders', 'account');
-const testPayments = recordContracts('/admin/test-payments', 'admin');
 
 /** Check-out, the payment provider's webhook, the sandbox's test payments, the family's orders, and the admin console's refunds and test payments. */
 export const paymentsApi = {
@@ -111,8 +107,11 @@ export const paymentsApi = {
     returns: 'The order after the event',
     errors: [409],
   }),
-  order: orders.get('getOrder', {
+  order: contract('getOrder', 'GET /orders/{id}', {
     summary: 'One of the family’s orders: its real state, plan, child and program dates',
+    access: 'account',
+    params,
+    status: 200,
     response: orderSchema,
     returns: 'The order',
   }),
@@ -133,20 +132,27 @@ export const paymentsApi = {
     'POST /admin/orders/{id}/cancel',
     'Cancels an order: an unpaid one can no longer be paid; a paid one’s program ends without a refund (administrators only)',
   ),
-  adminTestPayments: testPayments.list('adminGetTestPayments', {
+  adminTestPayments: contract('adminGetTestPayments', 'GET /admin/test-payments', {
     summary: 'The environment’s payment setup and the newest test payments (administrators only)',
+    access: 'admin',
+    status: 200,
     response: testPaymentSetupSchema,
     returns: 'The setup and the runs',
   }),
-  adminRunTestPayment: testPayments.create('adminRunTestPayment', {
+  adminRunTestPayment: contract('adminRunTestPayment', 'POST /admin/test-payments', {
     summary: 'Runs a small test payment end to end (administrators only; never with live keys)',
     description: TEST_PAYMENT_RUN,
+    access: 'admin',
+    status: 201,
     response: testPaymentSchema,
     returns: 'The run and its steps',
     errors: [409, 429],
   }),
-  adminTestPayment: testPayments.get('adminGetTestPayment', {
+  adminTestPayment: contract('adminGetTestPayment', 'GET /admin/test-payments/{id}', {
     summary: 'One test payment and its steps (administrators only)',
+    access: 'admin',
+    params,
+    status: 200,
     response: testPaymentSchema,
     returns: 'The run and its steps',
   }),

@@ -1,6 +1,5 @@
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
-import { recordContracts } from '~/platform/http/recordContracts';
 import {
   adminEpisodePageSchema,
   adminEpisodeQuerySchema,
@@ -10,41 +9,51 @@ import {
 } from './admin.schema';
 import { EPISODE_UPLOAD_TYPES, MAX_EPISODE_AUDIO_BYTES } from './audioFiles';
 
-const episodes = recordContracts('/admin/podcast', 'admin');
-
 /** The admin console's podcast episodes (the public page and the feed are rendered by the site). */
 export const podcastApi = {
-  adminList: episodes.list('adminListPodcastEpisodes', {
+  adminList: contract('adminListPodcastEpisodes', 'GET /admin/podcast', {
     summary: 'Podcast episodes, drafts included (administrators only)',
+    access: 'admin',
     query: adminEpisodeQuerySchema,
+    status: 200,
     response: adminEpisodePageSchema,
     returns: 'A page of episodes',
   }),
-  adminCreate: episodes.create('adminCreatePodcastEpisode', {
+  adminCreate: contract('adminCreatePodcastEpisode', 'POST /admin/podcast', {
     summary: 'Creates an episode; its guid is chosen here and never changes (administrators only)',
     description:
       'Audio comes from an external https address given here, or from POST /admin/podcast/{id}/audio afterwards. An episode without audio can only be a draft (409).',
+    access: 'admin',
     body: episodeCreateSchema,
+    status: 201,
     response: adminEpisodeSchema,
     returns: 'The new episode',
     errors: [409],
   }),
-  adminGet: episodes.get('adminGetPodcastEpisode', {
+  adminGet: contract('adminGetPodcastEpisode', 'GET /admin/podcast/{id}', {
     summary: 'One episode with its show notes, transcript and audio (administrators only)',
+    access: 'admin',
+    params,
+    status: 200,
     response: adminEpisodeSchema,
     returns: 'The episode',
   }),
-  adminUpdate: episodes.update('adminUpdatePodcastEpisode', {
+  adminUpdate: contract('adminUpdatePodcastEpisode', 'PATCH /admin/podcast/{id}', {
     summary: 'Changes an episode: words, number, publication, external audio (administrators only)',
     description:
       'publishedAt null makes it a draft again. Giving audioUrl replaces an uploaded file (which is deleted); audioUrl null removes external audio. Publishing without audio answers 409.',
+    access: 'admin',
+    params,
     body: episodeUpdateSchema,
+    status: 200,
     response: adminEpisodeSchema,
     returns: 'The episode, changed',
     errors: [409],
   }),
-  adminDelete: episodes.delete('adminDeletePodcastEpisode', {
+  adminDelete: contract('adminDeletePodcastEpisode', 'DELETE /admin/podcast/{id}', {
     summary: 'Deletes an episode and its uploaded audio (administrators only)',
+    access: 'admin',
+    params,
     status: 204,
     returns: 'Deleted',
   }),

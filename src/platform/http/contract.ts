@@ -131,33 +131,8 @@ export function contract<
   line: L,
   input: ContractInput<Params, Query, Body, Optional, S, R, S2, R2>,
 ): Contract<MethodOf<L>, PathOf<L>, Params, Query, Body, S, R, Optional, S2, R2> {
-  const space = line.indexOf(' ');
-  const method = line.slice(0, space).toLowerCase() as MethodOf<L>;
-  return operation(method, line.slice(space + 1) as PathOf<L>, operationId, input);
-}
-
-/**
- * Describes an operation from its method and path given apart: what contract() reads from its
- * route line, and what recordContracts.ts builds a record's operations on.
- */
-export function operation<
-  const M extends Method,
-  const P extends string,
-  S extends SuccessStatus,
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  R extends z.ZodType | undefined = undefined,
-  Optional extends boolean = false,
-  S2 extends SuccessStatus | never = never,
-  R2 extends z.ZodType | undefined = undefined,
->(
-  method: M,
-  path: P,
-  operationId: string,
-  input: ContractInput<Params, Query, Body, Optional, S, R, S2, R2>,
-): Contract<M, P, Params, Query, Body, S, R, Optional, S2, R2> {
   const { params, query, body, status, response, returns, errors = [], access, also } = input;
+  const space = line.indexOf(' ');
   const implied = new Set<number>(errors);
   const takesInput = params || query || body || input.request;
   if (takesInput) implied.add(400);
@@ -167,7 +142,7 @@ export function operation<
   if (body || input.request) implied.add(413);
   // Every POST honours an Idempotency-Key (route.server.ts): a malformed key answers 400, and a key
   // sent again with another body or query 409.
-  if (method === 'post') {
+  if (line.startsWith('POST ')) {
     implied.add(400);
     implied.add(409);
   }
@@ -180,8 +155,8 @@ export function operation<
   const success = (answer: z.ZodType | undefined, description: string) =>
     answer ? { description, content: json(answer) } : { description };
   return {
-    method,
-    path,
+    method: line.slice(0, space).toLowerCase() as MethodOf<L>,
+    path: line.slice(space + 1) as PathOf<L>,
     operationId,
     summary: input.summary,
     ...(input.description ? { description: input.description } : {}),
