@@ -59,8 +59,6 @@ const ISLAND_LINKS_LEFT: Record<string, readonly string[]> = {
   'src/islands/program/admin/EnrolmentsList.tsx': ['/view-user-page/{id}'],
   'src/islands/readAloud/ReadAloudPractice.tsx': ['/createProfile'],
   'src/islands/reading/ReadingLog.tsx': ['/book-history/{id}', '/profile'],
-  'src/islands/site/Navbar.tsx': ['/a-bridged-program', '/programs', '/'],
-  'src/islands/site/ProfileLink.tsx': ['/profile', '/login'],
 };
 
 interface Literal {

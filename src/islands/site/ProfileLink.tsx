@@ -8,6 +8,7 @@ import { ADMIN_HOME } from '~/platform/access';
 import { $authReady } from '~/platform/identity/authState.store';
 import { NAVBAR_NAME_FALLBACK } from '~/platform/identity/childName';
 import { $navbarLabel, $session, $userData } from '~/platform/identity/session.store';
+import { pagePath } from '~/platform/routes';
 
 /**
  * Signed in: the active child's short name (or "Profile") linking to /profile, and for the team a
@@ -47,7 +48,7 @@ export function ProfileLink() {
             Console
           </a>
         )}
-        <a href="/profile" className="navbar-profile">
+        <a href={pagePath('/profile')} className="navbar-profile">
           <UserIcon />
           <span className="navbar-profile-name">{label}</span>
           {label !== NAVBAR_NAME_FALLBACK && <span className="sr-only">, family profile</span>}
@@ -64,7 +65,7 @@ export function ProfileLink() {
     );
   }
   return (
-    <a href="/login" className="navbar-login">
+    <a href={pagePath('/login')} className="navbar-login">
       <LoginIcon />
       <span className="navbar-login-text">Sign in</span>
     </a>
