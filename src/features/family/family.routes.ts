@@ -6,7 +6,8 @@ import { provenEmailOf } from '~/platform/identity/accounts.server';
 import { getStorage } from '~/platform/storage/index.server';
 import { deleteOwnFamily } from './deletion.server';
 import { familyApi as api } from './family.api';
-import { exportFamily, updateParent, userDto } from './family.server';
+import { updateParent, userDto } from './family.server';
+import { exportFamily } from './familyExport.server';
 
 /** The signed-in family's own things: notifications, details, children, export and deletion. */
 export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {

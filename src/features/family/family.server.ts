@@ -1,26 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { releaseAuthorPictures } from '~/features/blogs/blogImages.server';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
+import { blogs, children, inquiries, users } from '~/platform/db/schema.server';
 import { uniqueViolation } from '~/platform/db/violations';
-import {
-  blogs,
-  calendarFeeds,
-  children,
-  eventRegistrations,
-  events,
-  inquiries,
-  interviewBookings,
-  notifications,
-  orders,
-  readingLogs,
-  recordings,
-  subscriptions,
-  users,
-  weeklyPlanBooks,
-  weeklyPlans,
-} from '~/platform/db/schema.server';
 import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
 import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
@@ -90,138 +74,8 @@ export async function updateParent(db: Db, userId: string, changes: { displayNam
  * the sign-in has proved that address is theirs: otherwise anyone who registered with another
  * person's address would read (and could delete) that person's messages.
  */
-const contactMessagesOf = (provenEmail: string | null) =>
+export const contactMessagesOf = (provenEmail: string | null) =>
   provenEmail ? sql`lower(${inquiries.email}) = ${provenEmail.toLowerCase()}` : sql`false`;
-
-/**
- * Everything the product keeps about the family, as one JSON document (the privacy policy's
- * promise). `provenEmail`: the address the sign-in proves is the parent's (provenEmailOf), if any.
- */
-export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { provenEmail: string | null }) {
-  const kids = await db
-    .select()
-    .from(children)
-    .where(eq(children.userId, user.id))
-    .orderBy(children.createdAt);
-  const ids = kids.map((c) => c.id);
-  const ofChildren = <T>(query: (ids: string[]) => Promise<T[]>) =>
-    ids.length ? query(ids) : Promise.resolve([]);
-  const [
-    logs,
-    attempts,
-    notes,
-    registrations,
-    subs,
-    familyOrders,
-    posts,
-    messages,
-    bookings,
-    weekPlans,
-    feed,
-  ] = await Promise.all([
-    ofChildren((ids) => db.select().from(readingLogs).where(inArray(readingLogs.childId, ids))),
-    ofChildren((ids) => db.select().from(recordings).where(inArray(recordings.childId, ids))),
-    ofChildren((ids) => db.select().from(notifications).where(inArray(notifications.childId, ids))),
-    ofChildren((ids) =>
-      db
-        .select({
-          childId: eventRegistrations.childId,
-          eventId: eventRegistrations.eventId,
-          event: events.title,
-          startsAt: events.startsAt,
-          registeredAt: eventRegistrations.createdAt,
-        })
-        .from(eventRegistrations)
-        .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-        .where(inArray(eventRegistrations.childId, ids)),
-    ),
-    ofChildren((ids) => db.select().from(subscriptions).where(inArray(subscriptions.childId, ids))),
-    db.select().from(orders).where(eq(orders.userId, user.id)),
-    db.select().from(blogs).where(eq(blogs.authorId, user.id)),
-    db.select().from(inquiries).where(contactMessagesOf(provenEmail)),
-    db.select().from(interviewBookings).where(eq(interviewBookings.userId, user.id)),
-    ofChildren((ids) =>
-      db
-        .select({
-          childId: weeklyPlans.childId,
-          weekIndex: weeklyPlans.weekIndex,
-          startsAt: weeklyPlans.startsAt,
-          endsAt: weeklyPlans.endsAt,
-          readingLevel: weeklyPlans.readingLevel,
-          goalMinutes: weeklyPlans.goalMinutes,
-          sessionMinutes: weeklyPlans.sessionMinutes,
-          books: sql<{ title: string; author: string }[]>`coalesce((
-              select json_agg(json_build_object('title', b.title, 'author', b.author) order by b.position)
-              from ${weeklyPlanBooks} b where b.plan_id = ${weeklyPlans.id}), '[]'::json)`,
-        })
-        .from(weeklyPlans)
-        .where(inArray(weeklyPlans.childId, ids))
-        .orderBy(weeklyPlans.startsAt),
-    ),
-    db
-      .select({ createdAt: calendarFeeds.createdAt })
-      .from(calendarFeeds)
-      .where(eq(calendarFeeds.userId, user.id)),
-  ]);
-  const byChild = <T extends { childId: string }>(rows: T[], childId: string) =>
-    rows.filter((r) => r.childId === childId).map(({ childId: _c, ...rest }) => rest);
-  return {
-    exportedAt: new Date().toISOString(),
-    about:
-      'Everything Quill Reads keeps about your family. Read-aloud recordings are listed here; download each one from the profile page.',
-    account: {
-      id: user.id,
-      email: user.email,
-      displayName: user.displayName,
-      role: user.role,
-      privacyConsentAt: user.privacyConsentAt.toISOString(),
-      createdAt: user.createdAt.toISOString(),
-    },
-    children: kids.map((c) => ({
-      id: c.id,
-      firstName: c.firstName,
-      birthYear: c.birthYear,
-      ageBand: c.ageBand,
-      readingLevel: c.readingLevel,
-      interests: c.interests,
-      placement: c.placementBasis ? { basis: c.placementBasis, placedAt: c.placedAt?.toISOString() } : null,
-      createdAt: c.createdAt.toISOString(),
-      readingLog: byChild(logs, c.id),
-      readAloudAttempts: byChild(attempts, c.id).map(({ audioPath, ...a }) => ({
-        ...a,
-        hasRecording: Boolean(audioPath),
-      })),
-      notifications: byChild(notes, c.id),
-      eventRegistrations: byChild(registrations, c.id),
-      subscriptions: byChild(subs, c.id),
-      weeklyPlans: byChild(weekPlans, c.id),
-    })),
-    // Who in the team closed an order is the team's record; why it was closed is the family's to read.
-    orders: familyOrders.map(({ closedBy: _by, ...order }) => order),
-    blogPosts: posts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      status: p.status,
-      contentHtml: p.contentHtml,
-      createdAt: p.createdAt,
-      publishedAt: p.publishedAt,
-    })),
-    ...(provenEmail
-      ? {}
-      : {
-          contactMessagesNote:
-            'Messages sent through the contact form are linked to your account only when your sign-in has confirmed your email address (signing in with Google does). Write to us through the contact page and we will send you yours.',
-        }),
-    contactMessages: messages.map((m) => ({
-      subject: m.subject,
-      message: m.message,
-      createdAt: m.createdAt,
-    })),
-    interviewBookings: bookings,
-    // The address itself is a secret that works without signing in: the export says only that one exists.
-    calendarSubscription: feed[0] ? { createdAt: feed[0].createdAt } : null,
-  };
-}
 
 /**
  * Deletes the account and everything about the family, all or nothing: children (with their
