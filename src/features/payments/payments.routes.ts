@@ -18,6 +18,13 @@ const MAX_EVENT_BYTES = 512 * 1024;
 
 /** Check-out, the payment provider's webhook, the sandbox's test payments and the family's orders. */
 export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
+  checkoutRoutes(app, deps, provider);
+  paymentEventRoutes(app, deps, provider);
+  orderRoutes(app, deps, provider);
+}
+
+/** The check-out's preview, and starting one: at most CHECKOUTS_PER_HOUR an hour per account. */
+function checkoutRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
   const checkoutLimit = rateLimitPerAccount(
     deps,
     'checkout',
@@ -25,9 +32,6 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     60 * 60_000,
     'You have started many check-outs in the last hour. Please wait a little, or write to us if a payment keeps failing.',
   );
-
-  const receiveEvent = (rawBody: string, signature: string | undefined) =>
-    receivePaymentEvent(deps, provider, rawBody, signature);
 
   route(app, deps, api.preview, async (c) =>
     c.json(
@@ -62,6 +66,12 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
     // Counted per account, so only once the account is known.
     { after: [checkoutLimit] },
   );
+}
+
+/** How a payment's outcome arrives: the provider's signed event, or the sandbox's pay button. */
+function paymentEventRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
+  const receiveEvent = (rawBody: string, signature: string | undefined) =>
+    receivePaymentEvent(deps, provider, rawBody, signature);
 
   // Public: the provider proves itself with the signature over the raw body, read here as text.
   route(app, deps, api.webhook, async (c) => {
@@ -91,7 +101,10 @@ export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider
       return c.json(view, 200);
     });
   }
+}
 
+/** The family's orders: one order's dates confirmed, one order, and all of them. */
+function orderRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
   route(app, deps, api.confirmOrder, async (c) => {
     await confirmOrderDates(deps.db, c.get('user').id, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);

@@ -20,19 +20,25 @@ import { podcastApi as api } from './podcast.api';
 
 /** Administrators only: podcast episodes (the admin console). Every route sits under /api/admin and uses requireAdmin. */
 export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  const storage = () => deps.storage ?? getStorage();
+  episodeRoutes(app, deps);
+  audioRoutes(app, deps);
+}
 
-  /** A file the database no longer names: removed after the change is saved, never before. */
-  const discard = async (key: string | null | undefined) => {
-    if (!key) return;
-    try {
-      await storage().delete(key);
-    } catch (error) {
-      // The change is saved; a leftover file costs disk space, not correctness.
-      deps.logger.warn({ key, error: String(error) }, 'could not delete an unused podcast file');
-    }
-  };
+const storageOf = (deps: ApiDeps) => deps.storage ?? getStorage();
 
+/** A file the database no longer names: removed after the change is saved, never before. */
+async function discard(deps: ApiDeps, key: string | null | undefined) {
+  if (!key) return;
+  try {
+    await storageOf(deps).delete(key);
+  } catch (error) {
+    // The change is saved; a leftover file costs disk space, not correctness.
+    deps.logger.warn({ key, error: String(error) }, 'could not delete an unused podcast file');
+  }
+}
+
+/** The episodes' list, creation, reading, changes and deletion. */
+function episodeRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   adminRecordRoutes(app, deps, 'That episode', {
     list: [api.adminList, listEpisodes],
     create: [api.adminCreate, createEpisode],
@@ -47,17 +53,20 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       c.req.valid('json'),
     );
     if (!result) throw notFound('That episode');
-    await discard(result.unusedKey);
+    await discard(deps, result.unusedKey);
     return c.json(result.episode, 200);
   });
 
   route(app, deps, api.adminDelete, async (c) => {
     const result = await deleteEpisode(deps.db, c.get('user').id, c.req.valid('param').id);
     if (!result) throw notFound('That episode');
-    await discard(result.unusedKey);
+    await discard(deps, result.unusedKey);
     return c.body(null, 204);
   });
+}
 
+/** An episode's audio: uploaded (checked, measured, stored under a random name) or removed. */
+function audioRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.adminUploadAudio, async (c) => {
     const { id } = c.req.valid('param');
     // Before reading up to 100 MB: an unknown episode is answered at once.
@@ -71,7 +80,7 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     const durationSeconds = await audioDurationSeconds(upload.bytes, stored);
     // A random name: nobody can guess the address of a draft's audio.
     const key = `podcast/${crypto.randomUUID()}.${extension}`;
-    await storage().put(key, upload.bytes);
+    await storageOf(deps).put(key, upload.bytes);
     let result: Awaited<ReturnType<typeof attachAudio>>;
     try {
       result = await attachAudio(deps.db, c.get('user').id, id, {
@@ -81,21 +90,21 @@ export function adminPodcastRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         durationSeconds,
       });
     } catch (error) {
-      await discard(key);
+      await discard(deps, key);
       throw error;
     }
     if (!result) {
-      await discard(key);
+      await discard(deps, key);
       throw notFound('That episode');
     }
-    await discard(result.unusedKey);
+    await discard(deps, result.unusedKey);
     return c.json(result.episode, 200);
   });
 
   route(app, deps, api.adminDeleteAudio, async (c) => {
     const result = await removeAudio(deps.db, c.get('user').id, c.req.valid('param').id);
     if (!result) throw notFound('That episode');
-    await discard(result.unusedKey);
+    await discard(deps, result.unusedKey);
     return c.json(result.episode, 200);
   });
 }

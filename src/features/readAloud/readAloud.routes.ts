@@ -19,11 +19,8 @@ import {
 
 /** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
 export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
-  const storage = () => deps.storage ?? getStorage();
   // Read now, as the API is built: a bad quota setting stops the server at start.
   uploadQuotas();
-
-  /** The family's own child, or 404 before anything is read or stored. */
 
   route(app, deps, api.passages, async (c) =>
     c.json(await listPassages(deps.db, c.req.valid('query').level), 200),
@@ -34,6 +31,14 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     return c.json(await listRecordings(deps.db, child.id), 200);
   });
 
+  newAttemptRoute(app, deps);
+  recordingRoutes(app, deps);
+}
+
+const storageOf = (deps: ApiDeps) => deps.storage ?? getStorage();
+
+/** A new attempt, with its recording when the body carries one (counted in the daily quota). */
+function newAttemptRoute(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.createRecording, async (c) => {
     const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
     const { passageId, durationMs } = c.req.valid('query');
@@ -54,7 +59,7 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     const reservation =
       audio && (await reserveUpload(deps.db, c.get('user'), 'recording', audio.bytes.byteLength));
     try {
-      const saved = await saveRecording(deps.db, storage(), {
+      const saved = await saveRecording(deps.db, storageOf(deps), {
         childId: child.id,
         passage,
         durationMs,
@@ -66,14 +71,17 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       throw error;
     }
   });
+}
 
+/** One attempt's recording: listened to, or deleted with its attempt. */
+function recordingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.recordingAudio, async (c) => {
     const { id, recordingId } = c.req.valid('param');
     const child = await ownChildOr404(deps.db, c.get('user').id, id);
     const row = await findRecording(deps.db, child.id, recordingId);
-    const stored = row?.audioPath ? await storage().stat(row.audioPath) : null;
+    const stored = row?.audioPath ? await storageOf(deps).stat(row.audioPath) : null;
     if (!row?.audioPath || !stored) throw notFound('That recording');
-    const body = await storage().read(row.audioPath);
+    const body = await storageOf(deps).read(row.audioPath);
     return new Response(body, {
       status: 200,
       headers: {
@@ -89,7 +97,8 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.deleteRecording, async (c) => {
     const { id, recordingId } = c.req.valid('param');
     const child = await ownChildOr404(deps.db, c.get('user').id, id);
-    if (!(await deleteRecording(deps.db, storage(), child.id, recordingId))) throw notFound('That attempt');
+    if (!(await deleteRecording(deps.db, storageOf(deps), child.id, recordingId)))
+      throw notFound('That attempt');
     return c.json({ deleted: true as const }, 200);
   });
 }
