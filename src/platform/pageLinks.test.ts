@@ -58,7 +58,6 @@ const ISLAND_LINKS_LEFT: Record<string, readonly string[]> = {
   'src/islands/program/admin/EnrolmentView.tsx': ['/view-user-page/{id}', '/admin/enrolments'],
   'src/islands/program/admin/EnrolmentsList.tsx': ['/view-user-page/{id}'],
   'src/islands/readAloud/ReadAloudPractice.tsx': ['/createProfile'],
-  'src/islands/reading/ReadingLog.tsx': ['/book-history/{id}', '/profile'],
 };
 
 interface Literal {

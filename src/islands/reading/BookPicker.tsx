@@ -11,31 +11,24 @@ export type BookChoice =
 
 const label = (b: CatalogueBook) => `${b.title} — ${b.author}`;
 
-/**
- * The book of an entry: one from the catalogue, found by a search and chosen in a plain select,
- * or a title and author typed in when it is not there. A select, not a custom combobox: every
- * browser and screen reader already knows how to work one.
- */
-export function BookPicker({
-  idPrefix,
-  value,
-  onChange,
-  errors,
-}: {
+interface BookPickerProps {
   idPrefix: string;
   value: BookChoice;
   onChange: (value: BookChoice) => void;
   errors: Record<string, string | undefined>;
-}) {
-  const [query, setQuery] = useState('');
+}
+
+/**
+ * The catalogue's books matching `query` (null until the first answer), searched after a pause in
+ * typing while the catalogue is the source; the answer is cached, so going back to a search is free.
+ */
+function useCatalogueSearch(query: string, searching: boolean) {
   const [results, setResults] = useState<CatalogueBook[] | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const catalogue = value.source === 'catalogue';
 
   useEffect(() => {
-    if (!catalogue) return;
+    if (!searching) return;
     const controller = new AbortController();
-    // Wait for a pause in typing; the answer is cached, so going back to a search is free.
     const timer = setTimeout(() => {
       call(catalogueApi.search, {
         query: { q: query.trim(), limit: BOOK_SEARCH_LIMIT },
@@ -54,12 +47,22 @@ export function BookPicker({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, catalogue]);
+  }, [query, searching]);
 
-  const chosen = catalogue ? value.book : null;
-  // The chosen book stays in the list whatever the search shows.
-  const options =
-    chosen && !results?.some((b) => b.id === chosen.id) ? [chosen, ...(results ?? [])] : (results ?? []);
+  return { results, searchError };
+}
+
+/**
+ * The book of an entry: one from the catalogue, found by a search and chosen in a plain select,
+ * or a title and author typed in when it is not there. A select, not a custom combobox: every
+ * browser and screen reader already knows how to work one.
+ */
+export function BookPicker(props: BookPickerProps) {
+  const { idPrefix, value, onChange, errors } = props;
+  const catalogue = value.source === 'catalogue';
+  // The search stays as it was when the family goes to "Not in the catalogue" and back.
+  const [query, setQuery] = useState('');
+  const search = useCatalogueSearch(query, catalogue);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
@@ -86,50 +89,7 @@ export function BookPicker({
         </label>
       </div>
       {value.source === 'catalogue' ? (
-        <div className="book-search">
-          <Field
-            id={id('search')}
-            label="Search the catalogue"
-            type="search"
-            autoComplete="off"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            hint="Part of a title or an author’s name."
-          />
-          <div className="field">
-            <label htmlFor={id('bookId')}>Book from the catalogue</label>
-            <select
-              id={id('bookId')}
-              className="select"
-              value={value.book?.id ?? ''}
-              onChange={(e) =>
-                onChange({ source: 'catalogue', book: options.find((b) => b.id === e.target.value) ?? null })
-              }
-              aria-invalid={errors.bookId || errors.title ? true : undefined}
-              aria-describedby={`${id('bookId')}-status${errors.bookId || errors.title ? ` ${id('bookId')}-error` : ''}`}
-            >
-              <option value="">{results === null ? 'Loading the catalogue…' : 'Choose a book…'}</option>
-              {options.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {label(b)}
-                </option>
-              ))}
-            </select>
-            <p id={`${id('bookId')}-status`} className="hint" role="status">
-              {searchError ??
-                (results === null
-                  ? ''
-                  : results.length === 0
-                    ? 'No book matches: try other words, or choose “Not in the catalogue”.'
-                    : `${results.length} ${results.length === 1 ? 'book' : 'books'} to choose from.`)}
-            </p>
-            {(errors.bookId || errors.title) && (
-              <p id={`${id('bookId')}-error`} className="error">
-                {errors.bookId ?? errors.title}
-              </p>
-            )}
-          </div>
-        </div>
+        <CatalogueBookField {...props} chosen={value.book} query={query} setQuery={setQuery} {...search} />
       ) : (
         <div className="field-pair">
           <Field
@@ -151,5 +111,70 @@ export function BookPicker({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** What the search found, said under the select: a failure, nothing yet, no match, or how many. */
+function searchStatus(results: CatalogueBook[] | null, searchError: string | null): string {
+  if (searchError) return searchError;
+  if (results === null) return '';
+  if (results.length === 0) return 'No book matches: try other words, or choose “Not in the catalogue”.';
+  return `${results.length} ${results.length === 1 ? 'book' : 'books'} to choose from.`;
+}
+
+interface CatalogueBookProps extends BookPickerProps, ReturnType<typeof useCatalogueSearch> {
+  chosen: CatalogueBook | null;
+  query: string;
+  setQuery: (query: string) => void;
+}
+
+/** A book from the catalogue: a search, and a select of what it found (the chosen book always in it). */
+function CatalogueBookField(props: CatalogueBookProps) {
+  const { idPrefix, onChange, errors, chosen, query, setQuery, results, searchError } = props;
+  const options =
+    chosen && !results?.some((b) => b.id === chosen.id) ? [chosen, ...(results ?? [])] : (results ?? []);
+  const selectId = `${idPrefix}-bookId`;
+  const invalid = Boolean(errors.bookId || errors.title);
+
+  return (
+    <div className="book-search">
+      <Field
+        id={`${idPrefix}-search`}
+        label="Search the catalogue"
+        type="search"
+        autoComplete="off"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        hint="Part of a title or an author’s name."
+      />
+      <div className="field">
+        <label htmlFor={selectId}>Book from the catalogue</label>
+        <select
+          id={selectId}
+          className="select"
+          value={chosen?.id ?? ''}
+          onChange={(e) =>
+            onChange({ source: 'catalogue', book: options.find((b) => b.id === e.target.value) ?? null })
+          }
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={`${selectId}-status${invalid ? ` ${selectId}-error` : ''}`}
+        >
+          <option value="">{results === null ? 'Loading the catalogue…' : 'Choose a book…'}</option>
+          {options.map((b) => (
+            <option key={b.id} value={b.id}>
+              {label(b)}
+            </option>
+          ))}
+        </select>
+        <p id={`${selectId}-status`} className="hint" role="status">
+          {searchStatus(results, searchError)}
+        </p>
+        {invalid && (
+          <p id={`${selectId}-error`} className="error">
+            {errors.bookId ?? errors.title}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

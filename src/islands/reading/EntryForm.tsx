@@ -27,18 +27,7 @@ const choiceOf = (entry: ReadingEntry | undefined, preset?: CatalogueBook): Book
         }
       : { source: 'own', title: entry.title, author: entry.author ?? '' };
 
-/**
- * Adds an entry to a child's log, or changes one (`entry`). Checked in the browser with the
- * API's own schema, against the family's own date, before anything is sent.
- */
-export function EntryForm({
-  childId,
-  idPrefix,
-  entry,
-  preset,
-  onSaved,
-  onCancel,
-}: {
+interface EntryFormProps {
   childId: string;
   idPrefix: string;
   entry?: ReadingEntry;
@@ -46,8 +35,21 @@ export function EntryForm({
   preset?: CatalogueBook | undefined;
   onSaved: (change: ReadingChange) => void;
   onCancel?: () => void;
-}) {
-  const { formRef, values, set, field, errors, busy, save } = useForm(
+}
+
+/** The entry's input as the API takes it: a catalogue book by id, or the family's own title and author. */
+function bookInput(book: BookChoice, changing: boolean) {
+  if (book.source === 'catalogue') return book.book ? { bookId: book.book.id } : {};
+  return { ...(changing ? { bookId: null } : {}), title: book.title, author: book.author.trim() || null };
+}
+
+/**
+ * The form's values and its sending: checked with the API's own schema, against the family's own
+ * date; a new entry is created with one idempotency key for every try, and the form is emptied
+ * for the next one.
+ */
+function useEntryForm({ childId, idPrefix, entry, preset, onSaved }: EntryFormProps) {
+  const form = useForm(
     () => ({
       book: choiceOf(entry, preset),
       readOn: entry?.readOn ?? localDay(),
@@ -58,21 +60,17 @@ export function EntryForm({
     }),
     idPrefix,
   );
-  const { book, minutes, pages, rating, finished } = values;
+  const { values, set, save } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = {
-      ...(book.source === 'catalogue'
-        ? book.book
-          ? { bookId: book.book.id }
-          : {}
-        : { ...(entry ? { bookId: null } : {}), title: book.title, author: book.author.trim() || null }),
+      ...bookInput(values.book, entry !== undefined),
       readOn: values.readOn,
-      minutes: numberOf(minutes),
-      pages: numberOf(pages) ?? null,
-      rating,
-      finished,
+      minutes: numberOf(values.minutes),
+      pages: numberOf(values.pages) ?? null,
+      rating: values.rating,
+      finished: values.finished,
     };
     void save(
       readingEntryInput(() => localDay()),
@@ -95,6 +93,17 @@ export function EntryForm({
     );
   };
 
+  return { ...form, submit };
+}
+
+/**
+ * Adds an entry to a child's log, or changes one (`entry`). Checked in the browser with the
+ * API's own schema, against the family's own date, before anything is sent.
+ */
+export function EntryForm(props: EntryFormProps) {
+  const { idPrefix, entry, onCancel } = props;
+  const { formRef, values, set, field, errors, busy, submit } = useEntryForm(props);
+
   /** A whole number of minutes or pages. */
   const count = (name: 'minutes' | 'pages', label: string, max: number) => (
     <Field {...field(name)} label={label} type="number" inputMode="numeric" min={1} max={max} step={1} />
@@ -109,30 +118,25 @@ export function EntryForm({
       className="entry-form"
     >
       <FormAlert message={errors.form} />
-      <BookPicker idPrefix={idPrefix} value={book} onChange={(next) => set({ book: next })} errors={errors} />
+      <BookPicker
+        idPrefix={idPrefix}
+        value={values.book}
+        onChange={(next) => set({ book: next })}
+        errors={errors}
+      />
       <div className="field-pair">
         <Field {...field('readOn')} label="Day" type="date" min="2000-01-01" max={localDay()} />
         {count('minutes', 'Minutes read', MAX_MINUTES_PER_DAY)}
         {count('pages', 'Pages (optional)', 5000)}
       </div>
-      <div className="field entry-finished-field">
-        <label className="choice entry-finished-choice">
-          <input
-            type="checkbox"
-            checked={finished}
-            onChange={(e) => set({ finished: e.currentTarget.checked })}
-            aria-describedby={`${idPrefix}-finished-hint`}
-          />
-          <span>Finished it</span>
-        </label>
-        <p id={`${idPrefix}-finished-hint`} className="hint">
-          Tick it on the day the last page is read: the book goes on the finished-books wall and is ticked off
-          the week’s plan. {finished ? 'How many stars does it get?' : ''}
-        </p>
-      </div>
+      <FinishedField
+        idPrefix={idPrefix}
+        finished={values.finished}
+        onChange={(finished) => set({ finished })}
+      />
       <StarRating
         name={`${idPrefix}-rating`}
-        value={rating}
+        value={values.rating}
         onChange={(next) => set({ rating: next })}
         error={errors.rating}
       />
@@ -147,5 +151,34 @@ export function EntryForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** "Finished it", with what ticking it does (and, once ticked, the question of stars). */
+function FinishedField({
+  idPrefix,
+  finished,
+  onChange,
+}: {
+  idPrefix: string;
+  finished: boolean;
+  onChange: (finished: boolean) => void;
+}) {
+  return (
+    <div className="field entry-finished-field">
+      <label className="choice entry-finished-choice">
+        <input
+          type="checkbox"
+          checked={finished}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          aria-describedby={`${idPrefix}-finished-hint`}
+        />
+        <span>Finished it</span>
+      </label>
+      <p id={`${idPrefix}-finished-hint`} className="hint">
+        Tick it on the day the last page is read: the book goes on the finished-books wall and is ticked off
+        the week’s plan. {finished ? 'How many stars does it get?' : ''}
+      </p>
+    </div>
   );
 }

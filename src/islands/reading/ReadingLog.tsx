@@ -1,27 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { daysText, minutesText, monthName } from '~/features/reading/chart';
-import { type Milestone, milestoneNotice } from '~/features/reading/reading';
-import { readingApi } from '~/features/reading/reading.api';
-import type { ReadingLog as Log, ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
-import { errorMessage, failedLoad } from '~/islands/shared/loadState';
-import { call } from '~/platform/client/api';
-import { localDay } from '~/platform/days';
-import { $userData, refreshUserData } from '~/platform/identity/session.store';
+import { minutesText, monthName } from '~/features/reading/chart';
+import type { ReadingLog as Log, ReadingChange } from '~/features/reading/reading.schema';
+import { $userData } from '~/platform/identity/session.store';
+import { isUuid } from '~/platform/ids';
+import { pagePath } from '~/platform/routes';
 import { ButtonLink, NoticePanel } from '../shared/NoticePanel';
 import { Waiting } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
 import { Figures } from './Figures';
+import { Totals } from './Totals';
+import { type ReadingLogView, useReadingLog } from './useReadingLog';
 import { WeeklyChart } from './WeeklyChart';
 import './ReadingLog.css';
-import { isUuid } from '~/platform/ids';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; log: Log };
 
 /** The catalogue book a link chose for the form (a week's plan: "Log it in the reading log"). */
 function linkedBook() {
@@ -31,63 +22,12 @@ function linkedBook() {
   return { id, title: query.get('title') ?? '', author: query.get('author') ?? '', readingLevel: null };
 }
 
-function fetchLog(childId: string, before?: string): Promise<Log> {
-  return call(readingApi.log, { params: { id: childId }, query: { today: localDay(), before } });
-}
-
 /** One child's reading log: totals, the twelve-week chart, a form to add reading, every entry. */
 export function ReadingLog({ childId }: { childId: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [older, setOlder] = useState<{ entries: ReadingEntry[]; cursor: string | null } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [olderError, setOlderError] = useState<string | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const user = useStore($userData);
-
-  const load = useCallback(async () => {
-    if (!isUuid(childId)) return setState({ status: 'missing' });
-    try {
-      setState({ status: 'ready', log: await fetchLog(childId) });
-      setOlder(null);
-    } catch (error) {
-      // A malformed or unknown id, or another family's child: the same "not found" to everyone.
-      setState(failedLoad(error, 'The reading log could not be loaded.'));
-    }
-  }, [childId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /**
-   * After any change: the totals again from the server, and the family's cards and navbar. The
-   * message is announced where focus is; after a deletion, whose entry is gone, focus moves to it.
-   */
-  const changed = async (text: string, milestones: string[], focusMessage = false) => {
-    const name = state.status === 'ready' ? state.log.child.name : '';
-    const cheers = milestones.map((m) => `${milestoneNotice(m as Milestone, name).title}!`);
-    setNotice([text, ...cheers].join(' '));
-    await load();
-    if (focusMessage) noticeRef.current?.focus();
-    void refreshUserData().catch(() => {});
-  };
+  const view = useReadingLog(childId);
+  const { state, load } = view;
 
   if (state.status === 'loading') return <Waiting>Loading the reading log…</Waiting>;
-
-  const otherLogs = (user?.children ?? []).filter((c) => c._id !== childId);
-  const switcher = otherLogs.length > 0 && (
-    <nav className="rlog-children" aria-label="Your children’s reading logs">
-      <ul>
-        {(user?.children ?? []).map((c) => (
-          <li key={c._id}>
-            <a href={`/book-history/${c._id}`} aria-current={c._id === childId ? 'page' : undefined}>
-              {c.name}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 
   if (state.status === 'missing')
     return (
@@ -95,13 +35,13 @@ export function ReadingLog({ childId }: { childId: string }) {
         id="rlog-missing-title"
         className="rlog-missing"
         title="We could not find this reading log"
-        actions={<ButtonLink href="/profile">Go to your family profile</ButtonLink>}
+        actions={<ButtonLink href={pagePath('/profile')}>Go to your family profile</ButtonLink>}
       >
         <p>
           This address does not lead to one of your children. Choose a child below, or go to your family
           profile.
         </p>
-        {switcher}
+        <ChildSwitcher childId={childId} />
       </NoticePanel>
     );
 
@@ -116,58 +56,44 @@ export function ReadingLog({ childId }: { childId: string }) {
       </section>
     );
 
-  const { log } = state;
-  const { summary } = log;
-  const entries = [...log.entries, ...(older?.entries ?? [])];
-  const cursor = older ? older.cursor : log.nextCursor;
-  const showOlder = async () => {
-    if (!cursor) return;
-    try {
-      const page = await fetchLog(childId, cursor);
-      setOlder({ entries: [...(older?.entries ?? []), ...page.entries], cursor: page.nextCursor });
-      setOlderError(null);
-    } catch (error) {
-      setOlderError(errorMessage(error, 'Older entries could not be loaded.'));
-    }
-  };
+  return <LogShown childId={childId} log={state.log} view={view} />;
+}
 
+/** Links to the family's children's logs, this one marked; nothing when the family has one child. */
+function ChildSwitcher({ childId }: { childId: string }) {
+  const user = useStore($userData);
+  const otherLogs = (user?.children ?? []).filter((c) => c._id !== childId);
+  if (otherLogs.length === 0) return null;
+  return (
+    <nav className="rlog-children" aria-label="Your children’s reading logs">
+      <ul>
+        {(user?.children ?? []).map((c) => (
+          <li key={c._id}>
+            <a
+              href={pagePath('/book-history/{id}', c._id)}
+              aria-current={c._id === childId ? 'page' : undefined}
+            >
+              {c.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The log loaded: what changed, the totals, the chart and the month's figures, the form, the entries. */
+function LogShown({ childId, log, view }: { childId: string; log: Log; view: ReadingLogView }) {
+  const { summary } = log;
   return (
     <div className="rlog">
-      {switcher}
+      <ChildSwitcher childId={childId} />
       <h2 className="rlog-title">{log.child.name}’s reading</h2>
-      <div ref={noticeRef} tabIndex={-1} role="status" className="rlog-notice">
-        {notice && <p className="form-alert form-alert-success">{notice}</p>}
+      <div ref={view.noticeRef} tabIndex={-1} role="status" className="rlog-notice">
+        {view.notice && <p className="form-alert form-alert-success">{view.notice}</p>}
       </div>
 
-      <section aria-labelledby="rlog-totals">
-        <h3 id="rlog-totals" className="sr-only">
-          Totals
-        </h3>
-        <ul className="rlog-cards plain-list">
-          <li className="rlog-card">
-            <span className="rlog-card-label">This week</span>
-            <span className="rlog-card-value">{minutesText(summary.thisWeek.minutes)}</span>
-            <span className="rlog-card-note">
-              {summary.thisWeek.entries === 1 ? '1 entry' : `${summary.thisWeek.entries} entries`} since
-              Monday
-            </span>
-          </li>
-          <li className="rlog-card">
-            <span className="rlog-card-label">This month</span>
-            <span className="rlog-card-value">{minutesText(summary.thisMonth.minutes)}</span>
-            <span className="rlog-card-note">{monthName(summary.thisMonth.month)}</span>
-          </li>
-          <li className="rlog-card rlog-card-streak">
-            <span className="rlog-card-label">Streak</span>
-            <span className="rlog-card-value">{daysText(summary.streak.current)}</span>
-            <span className="rlog-card-note">
-              {summary.streak.current === 0
-                ? 'Read today to start one.'
-                : `in a row · longest ${daysText(summary.streak.longest)}`}
-            </span>
-          </li>
-        </ul>
-      </section>
+      <Totals summary={summary} />
 
       <div className="rlog-columns">
         <section aria-labelledby="rlog-chart" className="surface rlog-panel">
@@ -190,7 +116,7 @@ export function ReadingLog({ childId }: { childId: string }) {
             idPrefix="add"
             preset={linkedBook()}
             onSaved={(change: ReadingChange) =>
-              void changed(
+              void view.changed(
                 `Added: ${change.entry.title}, ${minutesText(change.entry.minutes)}.`,
                 change.milestones,
               )
@@ -199,42 +125,58 @@ export function ReadingLog({ childId }: { childId: string }) {
         </section>
       </div>
 
-      <section aria-labelledby="rlog-entries" className="surface rlog-panel">
-        <h3 id="rlog-entries">Entries</h3>
-        {entries.length === 0 ? (
-          <p>Nothing logged yet. Add the first book above: every minute counts.</p>
-        ) : (
-          <>
-            <p className="rlog-count">
-              {summary.totalEntries === 1 ? '1 entry' : `${summary.totalEntries} entries`},{' '}
-              {minutesText(summary.totalMinutes)} in all.
-            </p>
-            <EntryList
-              childId={childId}
-              entries={entries}
-              onChanged={(change) =>
-                void changed(
-                  `Saved: ${change.entry.title}, ${minutesText(change.entry.minutes)}.`,
-                  change.milestones,
-                )
-              }
-              onDeleted={(entry) =>
-                void changed(`Deleted: ${entry.title}, ${minutesText(entry.minutes)}.`, [], true)
-              }
-            />
-            {olderError && (
-              <p className="form-alert form-alert-error" role="alert">
-                {olderError}
-              </p>
-            )}
-            {cursor && (
-              <button type="button" className="btn btn-secondary" onClick={() => void showOlder()}>
-                Show older entries
-              </button>
-            )}
-          </>
-        )}
-      </section>
+      <Entries childId={childId} summary={summary} view={view} />
     </div>
+  );
+}
+
+/** Every entry, newest first, with the totals of all time and a button for older ones. */
+function Entries({
+  childId,
+  summary,
+  view,
+}: {
+  childId: string;
+  summary: Log['summary'];
+  view: ReadingLogView;
+}) {
+  const { entries, cursor, olderError, changed } = view;
+  return (
+    <section aria-labelledby="rlog-entries" className="surface rlog-panel">
+      <h3 id="rlog-entries">Entries</h3>
+      {entries.length === 0 ? (
+        <p>Nothing logged yet. Add the first book above: every minute counts.</p>
+      ) : (
+        <>
+          <p className="rlog-count">
+            {summary.totalEntries === 1 ? '1 entry' : `${summary.totalEntries} entries`},{' '}
+            {minutesText(summary.totalMinutes)} in all.
+          </p>
+          <EntryList
+            childId={childId}
+            entries={entries}
+            onChanged={(change) =>
+              void changed(
+                `Saved: ${change.entry.title}, ${minutesText(change.entry.minutes)}.`,
+                change.milestones,
+              )
+            }
+            onDeleted={(entry) =>
+              void changed(`Deleted: ${entry.title}, ${minutesText(entry.minutes)}.`, [], true)
+            }
+          />
+          {olderError && (
+            <p className="form-alert form-alert-error" role="alert">
+              {olderError}
+            </p>
+          )}
+          {cursor && (
+            <button type="button" className="btn btn-secondary" onClick={() => void view.showOlder()}>
+              Show older entries
+            </button>
+          )}
+        </>
+      )}
+    </section>
   );
 }

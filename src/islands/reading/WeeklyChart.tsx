@@ -23,14 +23,8 @@ function useNarrow() {
   );
 }
 
-/**
- * Minutes of reading per week, as bars, drawn from the data. The picture has one accessible name
- * and a sentence that says what it shows; the figures are in a table below it for anyone who
- * would rather read them.
- */
-export function WeeklyChart({ weeks }: { weeks: readonly WeekTotal[] }) {
-  const narrow = useNarrow();
-  const uid = useId();
+/** The chart's drawing: its size for the screen, margins, scale and the band of each week. */
+function chartLayout(weeks: readonly WeekTotal[], narrow: boolean) {
   const ticks = chartTicks(Math.max(0, ...weeks.map((w) => w.minutes)));
   const top = ticks[ticks.length - 1] ?? 30;
   const width = narrow ? 340 : 680;
@@ -40,8 +34,21 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekTotal[] }) {
   const plotH = height - m.top - m.bottom;
   const band = plotW / weeks.length;
   const y = (minutes: number) => m.top + plotH - (minutes / top) * plotH;
-  const font = narrow ? 11 : 13;
-  const summary = chartSummary(weeks);
+  return { narrow, ticks, top, width, height, m, plotW, plotH, band, y, font: narrow ? 11 : 13 };
+}
+
+type ChartLayout = ReturnType<typeof chartLayout>;
+
+/**
+ * Minutes of reading per week, as bars, drawn from the data. The picture has one accessible name
+ * and a sentence that says what it shows; the figures are in a table below it for anyone who
+ * would rather read them.
+ */
+export function WeeklyChart({ weeks }: { weeks: readonly WeekTotal[] }) {
+  const narrow = useNarrow();
+  const uid = useId();
+  const layout = chartLayout(weeks, narrow);
+  const { ticks, width, height, m, plotW, y, font } = layout;
 
   return (
     <figure className="chart">
@@ -71,58 +78,15 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekTotal[] }) {
             </text>
           </g>
         ))}
-        {weeks.map((w, i) => {
-          const current = i === weeks.length - 1;
-          const x = m.left + i * band;
-          const barH = (w.minutes / top) * plotH;
-          // A phone has room for every third week's date; counted back from this week, always labelled.
-          const labelled = !narrow || (weeks.length - 1 - i) % 3 === 0;
-          return (
-            <g key={w.start}>
-              {w.minutes > 0 && (
-                <rect
-                  x={x + band * 0.18}
-                  y={y(w.minutes)}
-                  width={band * 0.64}
-                  height={Math.max(barH, 1.5)}
-                  rx={3}
-                  className={current ? 'chart-bar chart-bar-current' : 'chart-bar'}
-                />
-              )}
-              {w.minutes > 0 && !narrow && (
-                <text x={x + band / 2} y={y(w.minutes) - 6} textAnchor="middle" className="chart-value">
-                  {w.minutes}
-                </text>
-              )}
-              {labelled && (
-                <text
-                  x={x + band / 2}
-                  y={height - m.bottom + 18}
-                  textAnchor="middle"
-                  className={current ? 'chart-label chart-label-current' : 'chart-label'}
-                >
-                  {shortDay(w.start)}
-                </text>
-              )}
-              {current && (
-                <text
-                  x={x + band}
-                  y={height - m.bottom + 34}
-                  textAnchor="end"
-                  className="chart-label chart-label-current"
-                >
-                  this week
-                </text>
-              )}
-            </g>
-          );
-        })}
+        {weeks.map((w, i) => (
+          <WeekBar key={w.start} week={w} index={i} count={weeks.length} layout={layout} />
+        ))}
         <text x={m.left + plotW / 2} y={height - 6} textAnchor="middle" className="chart-axis-title">
           Week starting Monday
         </text>
       </svg>
       <figcaption id={`${uid}-caption`} className="chart-caption">
-        {summary}
+        {chartSummary(weeks)}
       </figcaption>
       <Figures
         summary="The figures, week by week"
@@ -136,5 +100,64 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekTotal[] }) {
         }))}
       />
     </figure>
+  );
+}
+
+/** One week's bar, its minutes above it (not on a phone), its date below, and "this week" under the last. */
+function WeekBar({
+  week: w,
+  index: i,
+  count,
+  layout,
+}: {
+  week: WeekTotal;
+  index: number;
+  count: number;
+  layout: ChartLayout;
+}) {
+  const { narrow, top, height, m, plotH, band, y } = layout;
+  const current = i === count - 1;
+  const x = m.left + i * band;
+  const barH = (w.minutes / top) * plotH;
+  // A phone has room for every third week's date; counted back from this week, always labelled.
+  const labelled = !narrow || (count - 1 - i) % 3 === 0;
+  return (
+    <g>
+      {w.minutes > 0 && (
+        <rect
+          x={x + band * 0.18}
+          y={y(w.minutes)}
+          width={band * 0.64}
+          height={Math.max(barH, 1.5)}
+          rx={3}
+          className={current ? 'chart-bar chart-bar-current' : 'chart-bar'}
+        />
+      )}
+      {w.minutes > 0 && !narrow && (
+        <text x={x + band / 2} y={y(w.minutes) - 6} textAnchor="middle" className="chart-value">
+          {w.minutes}
+        </text>
+      )}
+      {labelled && (
+        <text
+          x={x + band / 2}
+          y={height - m.bottom + 18}
+          textAnchor="middle"
+          className={current ? 'chart-label chart-label-current' : 'chart-label'}
+        >
+          {shortDay(w.start)}
+        </text>
+      )}
+      {current && (
+        <text
+          x={x + band}
+          y={height - m.bottom + 34}
+          textAnchor="end"
+          className="chart-label chart-label-current"
+        >
+          this week
+        </text>
+      )}
+    </g>
   );
 }
