@@ -69,7 +69,6 @@ export function ProgramDates({
   /** The server's refusal of an unconfirmed overlap, shown beside the box. */
   error?: string | null | undefined;
 }) {
-  const id = useId();
   if (state.status === 'loading')
     return <WaitLine aria-busy="true">Working out when the program starts…</WaitLine>;
   if (state.status === 'error') {
@@ -108,25 +107,16 @@ export function ProgramDates({
         </p>
       )}
       {current && (
-        <div className="form-alert form-alert-warning program-overlap" role="note">
-          <p>
-            <strong>
-              {childName} is already in {current.planName}
-            </strong>{' '}
-            {Date.parse(current.startsAt) > Date.now()
-              ? `(from ${day(current.startsAt)} until ${day(current.endsAt)})`
-              : `until ${day(current.endsAt)}`}
-            . Programs never overlap: {planName} would start on {day(preview.startsAt)}, after it.
-          </p>
-          <CheckboxField
-            inputRef={confirmRef}
-            id={`${id}-after`}
-            label={`Yes, start ${planName} for ${childName} on ${day(preview.startsAt)}`}
-            checked={confirmed}
-            onChecked={onConfirm}
-            error={error ?? undefined}
-          />
-        </div>
+        <OverlapWarning
+          current={current}
+          startsAt={preview.startsAt}
+          planName={planName}
+          childName={childName}
+          confirmed={confirmed}
+          onConfirm={onConfirm}
+          confirmRef={confirmRef}
+          error={error}
+        />
       )}
       {!delayed && others.length > 0 && (
         <p className="hint">
@@ -135,6 +125,51 @@ export function ProgramDates({
           program fits before or around {others.length > 1 ? 'them' : 'it'} without overlapping.
         </p>
       )}
+    </div>
+  );
+}
+
+/** The program the child already has, and the box that confirms this one starts after it. */
+function OverlapWarning({
+  current,
+  startsAt,
+  planName,
+  childName,
+  confirmed,
+  onConfirm,
+  confirmRef,
+  error,
+}: {
+  current: CheckoutPreview['programs'][number];
+  /** When this program would start: as the current one ends. */
+  startsAt: string;
+  planName: string;
+  childName: string;
+  confirmed: boolean;
+  onConfirm: (confirmed: boolean) => void;
+  confirmRef: RefObject<HTMLInputElement | null>;
+  error?: string | null | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="form-alert form-alert-warning program-overlap" role="note">
+      <p>
+        <strong>
+          {childName} is already in {current.planName}
+        </strong>{' '}
+        {Date.parse(current.startsAt) > Date.now()
+          ? `(from ${day(current.startsAt)} until ${day(current.endsAt)})`
+          : `until ${day(current.endsAt)}`}
+        . Programs never overlap: {planName} would start on {day(startsAt)}, after it.
+      </p>
+      <CheckboxField
+        inputRef={confirmRef}
+        id={`${id}-after`}
+        label={`Yes, start ${planName} for ${childName} on ${day(startsAt)}`}
+        checked={confirmed}
+        onChecked={onConfirm}
+        error={error ?? undefined}
+      />
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { paymentsApi } from '~/features/payments/payments.api';
-import { errorMessage } from '~/islands/shared/loadState';
+import { useSubmit } from '~/islands/shared/useSubmit';
 import { ApiClientError, call } from '~/platform/client/api';
+import { pagePath } from '~/platform/routes';
+
+type Outcome = 'succeed' | 'fail';
 
 interface Props {
   orderId: string;
@@ -16,21 +19,25 @@ interface Props {
  * through the same webhook path a real payment takes, then shows the order's confirmation.
  */
 export function SandboxPayment({ orderId, amount, childName, onDatesChanged }: Props) {
-  const [busy, setBusy] = useState<'succeed' | 'fail' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { submit, pending, errors } = useSubmit();
+  // The outcome sent, while the confirmation page loads: the buttons stay as they were pressed.
+  const [sent, setSent] = useState<Outcome | null>(null);
+  const busy = (pending as Outcome | null) ?? sent;
 
-  const pay = async (outcome: 'succeed' | 'fail') => {
-    setBusy(outcome);
-    setError(null);
-    try {
-      await call(paymentsApi.sandboxPay, { params: { id: orderId }, body: { outcome } });
-      window.location.assign(`/confirmation?order=${orderId}`);
-    } catch (e) {
-      setBusy(null);
-      if (e instanceof ApiClientError && e.code === 'program_changed') onDatesChanged(e.message);
-      else setError(errorMessage(e, 'The test payment could not be sent. Please try again.'));
-    }
-  };
+  const pay = (outcome: Outcome) =>
+    submit(
+      async () => {
+        try {
+          await call(paymentsApi.sandboxPay, { params: { id: orderId }, body: { outcome } });
+        } catch (e) {
+          if (e instanceof ApiClientError && e.code === 'program_changed') onDatesChanged(e.message);
+          throw e;
+        }
+        setSent(outcome);
+        window.location.assign(pagePath('/confirmation', { query: { order: orderId } }));
+      },
+      { what: outcome, fallback: 'The test payment could not be sent. Please try again.' },
+    );
 
   return (
     <div className="sandbox-panel">
@@ -41,9 +48,9 @@ export function SandboxPayment({ orderId, amount, childName, onDatesChanged }: P
         and no card is asked for. Completing it enrols {childName} exactly as a real payment of {amount}{' '}
         would.
       </p>
-      {error && (
+      {errors.form && (
         <p className="form-alert form-alert-error" role="alert">
-          {error}
+          {errors.form}
         </p>
       )}
       <div className="plan-summary-actions">
@@ -51,11 +58,16 @@ export function SandboxPayment({ orderId, amount, childName, onDatesChanged }: P
           type="button"
           className="btn btn-primary"
           disabled={busy !== null}
-          onClick={() => pay('succeed')}
+          onClick={() => void pay('succeed')}
         >
           {busy === 'succeed' ? 'Completing…' : 'Complete the test payment'}
         </button>
-        <button type="button" className="btn btn-ghost" disabled={busy !== null} onClick={() => pay('fail')}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={busy !== null}
+          onClick={() => void pay('fail')}
+        >
           {busy === 'fail' ? 'Declining…' : 'Decline the test payment'}
         </button>
       </div>

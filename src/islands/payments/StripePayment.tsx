@@ -3,10 +3,11 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
 import { paymentsApi } from '~/features/payments/payments.api';
 import type { CheckoutDto } from '~/features/payments/payments.schema';
-import { errorMessage } from '~/islands/shared/loadState';
 import { WaitLine } from '~/islands/shared/Spinner';
+import { useSubmit } from '~/islands/shared/useSubmit';
 import { ApiClientError, call } from '~/platform/client/api';
 import { publicConfig } from '~/platform/publicConfig';
+import { pagePath } from '~/platform/routes';
 
 interface Props {
   checkout: CheckoutDto;
@@ -15,22 +16,18 @@ interface Props {
   onDatesChanged: (message: string) => void;
 }
 
-/**
- * Stripe's Payment Element for the order's PaymentIntent. The card details go straight to
- * Stripe; the order is paid only when Stripe's signed webhook says so, which /confirmation reads.
- */
-export default function StripePayment({ checkout, amount, onDatesChanged }: Props) {
+/** Stripe, loaded with the order's PaymentIntent, and its Payment Element mounted in `mountRef`. */
+function useStripeElements(checkout: CheckoutDto) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
   const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
     const key = checkout.publishableKey ?? publicConfig.stripePublishableKey;
     if (!key || !checkout.clientSecret) {
-      setError('Card payments are not configured correctly here. Please contact us.');
+      setLoadError('Card payments are not configured correctly here. Please contact us.');
       return;
     }
     let cancelled = false;
@@ -47,32 +44,47 @@ export default function StripePayment({ checkout, amount, onDatesChanged }: Prop
         setStripe(loaded);
         setElements(els);
       })
-      .catch(() => setError('The secure card form could not be loaded. Check your connection and reload.'));
+      .catch(() =>
+        setLoadError('The secure card form could not be loaded. Check your connection and reload.'),
+      );
     return () => {
       cancelled = true;
     };
   }, [checkout]);
+  return { mountRef, stripe, elements, ready, loadError };
+}
 
-  const pay = async () => {
+/**
+ * Stripe's Payment Element for the order's PaymentIntent. The card details go straight to
+ * Stripe; the order is paid only when Stripe's signed webhook says so, which /confirmation reads.
+ */
+export default function StripePayment({ checkout, amount, onDatesChanged }: Props) {
+  const { mountRef, stripe, elements, ready, loadError } = useStripeElements(checkout);
+  const { submit, busy, errors, setErrors } = useSubmit();
+  const error = loadError ?? errors.form;
+
+  const pay = () => {
     if (!stripe || !elements) return;
-    setBusy(true);
-    setError(null);
-    // Before the card goes to Stripe: do the dates the family saw still hold?
-    try {
-      await call(paymentsApi.confirmOrder, { params: { id: checkout.orderId } });
-    } catch (e) {
-      setBusy(false);
-      if (e instanceof ApiClientError && e.code === 'program_changed') onDatesChanged(e.message);
-      else setError(errorMessage(e, 'The payment could not be checked. Please try again.'));
-      return;
-    }
-    const result = await stripe.confirmPayment({
-      elements,
-      confirmParams: { return_url: `${window.location.origin}/confirmation?order=${checkout.orderId}` },
-    });
-    // Only reached when the payment could not go ahead (a redirect happens otherwise).
-    setBusy(false);
-    setError(result.error?.message ?? 'The payment did not go through. Please try again.');
+    void submit(
+      async () => {
+        // Before the card goes to Stripe: do the dates the family saw still hold?
+        try {
+          await call(paymentsApi.confirmOrder, { params: { id: checkout.orderId } });
+        } catch (e) {
+          if (e instanceof ApiClientError && e.code === 'program_changed') onDatesChanged(e.message);
+          throw e;
+        }
+        const result = await stripe.confirmPayment({
+          elements,
+          confirmParams: {
+            return_url: `${window.location.origin}${pagePath('/confirmation', { query: { order: checkout.orderId } })}`,
+          },
+        });
+        // Only reached when the payment could not go ahead (a redirect happens otherwise).
+        setErrors({ form: result.error?.message ?? 'The payment did not go through. Please try again.' });
+      },
+      { fallback: 'The payment could not be checked. Please try again.' },
+    );
   };
 
   return (

@@ -5,8 +5,8 @@ import { PENDING_ORDER_HOURS } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { LongTextField } from '~/islands/shared/admin/LongTextField';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
-import { errorMessage } from '~/islands/shared/loadState';
-import { ApiClientError, call } from '~/platform/client/api';
+import { type Errors, useSubmit } from '~/islands/shared/useSubmit';
+import { call } from '~/platform/client/api';
 import './payments.css';
 import { formatTime } from '~/platform/time';
 
@@ -86,53 +86,13 @@ export function OrderActions({
   /** The order as it now is, and a sentence for the page's status message. */
   onDone: (order: AdminOrder, message: string) => void;
 }) {
-  const [open, setOpen] = useState<Action | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  /** A refusal that is not about the reason (already refunded, the provider unreachable...). */
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { open, setOpen, reason, setReason, busy, errors, setErrors, confirm, reasonId } = useCloseOrder(
+    order,
+    onDone,
+  );
   const actions = orderActions(order);
   if (actions.length === 0) return <span className="hint">Settled</span>;
-  const amount = formatPrice(order.amountCents, undefined, order.currency.toUpperCase());
   const who = order.childName ?? 'the family';
-  const reasonId = `close-reason-${order.id}`;
-  // A child who was removed cannot be notified: say so rather than claim it.
-  const told = order.childName
-    ? `${order.childName} was notified.`
-    : 'There is no child profile left to notify.';
-
-  async function confirm(action: Action) {
-    const parsed = orderClosingSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      // The field, its error and its hint are read together when it takes the focus.
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    setFailure(null);
-    try {
-      const operation = ACTIONS[action].path === 'refund' ? paymentsApi.adminRefund : paymentsApi.adminCancel;
-      const updated = await call(operation, { params: { id: order.id }, body: parsed.data });
-      setOpen(null);
-      setReason('');
-      onDone(
-        updated,
-        action === 'refund'
-          ? `${amount} refunded for ${order.planName}. ${told}`
-          : action === 'end'
-            ? `${order.planName} ended for ${who}, without a refund. ${told}`
-            : `The unpaid order for ${order.planName} was cancelled.`,
-      );
-    } catch (e) {
-      if (e instanceof ApiClientError && e.fields.reason) setError(e.fields.reason);
-      else setFailure(errorMessage(e, 'The order could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="order-actions">
@@ -144,8 +104,7 @@ export function OrderActions({
           aria-label={`${ACTIONS[action].button}: ${order.planName} for ${who}`}
           className={`btn btn-small ${action === 'refund' ? 'btn-secondary' : 'btn-ghost'}`}
           onClick={() => {
-            setError(undefined);
-            setFailure(null);
+            setErrors({});
             setOpen(action);
           }}
         >
@@ -156,51 +115,147 @@ export function OrderActions({
         </button>
       ))}
       {open && (
-        <ConfirmDialog
-          title={ACTIONS[open].title}
-          confirmLabel={ACTIONS[open].confirm}
-          cancelLabel="Keep the order as it is"
-          danger
+        <CloseOrderDialog
+          action={open}
+          order={order}
+          reasonId={reasonId}
+          reason={reason}
+          onReason={setReason}
           busy={busy}
+          errors={errors}
           onConfirm={() => void confirm(open)}
           // While the request runs the dialog stays, so its answer (or its error) is seen.
           onCancel={() => {
             if (!busy) setOpen(null);
           }}
-        >
-          <p>
-            {order.planName} for {who}, {amount}.
-          </p>
-          {open === 'refund' && (
-            <p>
-              The whole {amount} goes back to the card that paid
-              {order.provider === 'sandbox' ? ' (a sandbox order: no real money moves)' : ''}. The program
-              ends now and {who} is told.
-            </p>
-          )}
-          {open === 'end' && (
-            <p>The program ends now and {who} is told. The payment is kept: nothing is refunded.</p>
-          )}
-          {open === 'cancel' && (
-            <p>The payment is cancelled so the order can no longer be paid. Nobody is notified.</p>
-          )}
-          <LongTextField
-            id={reasonId}
-            label="Reason, for the record"
-            hint="Kept on the order and in the audit log. Not shown on the family’s pages, but included when they export their data: write it so they could read it."
-            value={reason}
-            max={CLOSE_REASON_MAX}
-            onValue={setReason}
-            error={error}
-            rows={3}
-          />
-          {failure && (
-            <p className="field-error" role="alert">
-              {failure}
-            </p>
-          )}
-        </ConfirmDialog>
+        />
       )}
     </div>
+  );
+}
+
+/** The dialog's state for one order: which action it asks about, the reason, and sending it. */
+function useCloseOrder(order: AdminOrder, onDone: (order: AdminOrder, message: string) => void) {
+  const [open, setOpen] = useState<Action | null>(null);
+  const [reason, setReason] = useState('');
+  const { submit, busy, errors, setErrors } = useSubmit();
+  const reasonId = `close-reason-${order.id}`;
+
+  /** Checks the reason, then settles the order once, whatever the clicks. */
+  async function confirm(action: Action) {
+    const parsed = orderClosingSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setErrors({ reason: parsed.error.issues[0]?.message ?? '' });
+      // The field, its error and its hint are read together when it takes the focus.
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    await submit(
+      async () => {
+        const operation =
+          ACTIONS[action].path === 'refund' ? paymentsApi.adminRefund : paymentsApi.adminCancel;
+        const updated = await call(operation, { params: { id: order.id }, body: parsed.data });
+        setOpen(null);
+        setReason('');
+        onDone(updated, doneMessage(action, order));
+      },
+      { what: action, fallback: 'The order could not be changed. Please try again.' },
+    );
+  }
+
+  return { open, setOpen, reason, setReason, busy, errors, setErrors, confirm, reasonId };
+}
+
+const amountOf = (order: AdminOrder) =>
+  formatPrice(order.amountCents, undefined, order.currency.toUpperCase());
+
+/** The page's status message once the order is settled. */
+function doneMessage(action: Action, order: AdminOrder): string {
+  const who = order.childName ?? 'the family';
+  // A child who was removed cannot be notified: say so rather than claim it.
+  const told = order.childName
+    ? `${order.childName} was notified.`
+    : 'There is no child profile left to notify.';
+  if (action === 'refund') return `${amountOf(order)} refunded for ${order.planName}. ${told}`;
+  if (action === 'end') return `${order.planName} ended for ${who}, without a refund. ${told}`;
+  return `The unpaid order for ${order.planName} was cancelled.`;
+}
+
+/** What the action will do, said in the dialog before it is confirmed. */
+function WhatHappens({ action, order }: { action: Action; order: AdminOrder }) {
+  const amount = amountOf(order);
+  const who = order.childName ?? 'the family';
+  return (
+    <>
+      <p>
+        {order.planName} for {who}, {amount}.
+      </p>
+      {action === 'refund' && (
+        <p>
+          The whole {amount} goes back to the card that paid
+          {order.provider === 'sandbox' ? ' (a sandbox order: no real money moves)' : ''}. The program ends
+          now and {who} is told.
+        </p>
+      )}
+      {action === 'end' && (
+        <p>The program ends now and {who} is told. The payment is kept: nothing is refunded.</p>
+      )}
+      {action === 'cancel' && (
+        <p>The payment is cancelled so the order can no longer be paid. Nobody is notified.</p>
+      )}
+    </>
+  );
+}
+
+/** The question before an order is settled: what will happen, and the reason kept for the record. */
+function CloseOrderDialog({
+  action,
+  order,
+  reasonId,
+  reason,
+  onReason,
+  busy,
+  errors,
+  onConfirm,
+  onCancel,
+}: {
+  action: Action;
+  order: AdminOrder;
+  reasonId: string;
+  reason: string;
+  onReason: (reason: string) => void;
+  busy: boolean;
+  errors: Errors;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={ACTIONS[action].title}
+      confirmLabel={ACTIONS[action].confirm}
+      cancelLabel="Keep the order as it is"
+      danger
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <WhatHappens action={action} order={order} />
+      <LongTextField
+        id={reasonId}
+        label="Reason, for the record"
+        hint="Kept on the order and in the audit log. Not shown on the family’s pages, but included when they export their data: write it so they could read it."
+        value={reason}
+        max={CLOSE_REASON_MAX}
+        onValue={onReason}
+        error={errors.reason}
+        rows={3}
+      />
+      {/* A refusal that is not about the reason (already refunded, the provider unreachable...). */}
+      {errors.form && !errors.reason && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
