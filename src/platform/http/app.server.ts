@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '~/platform/errors';
 import { errorResponse, fieldsOf } from '~/platform/http/errorResponse';
@@ -28,7 +28,27 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
     },
   }).basePath('/api');
 
-  app.use(async (c, next) => {
+  app.use(requestLog(deps));
+  app.use(jsonOnly(bodyWithinLimit));
+  app.use(jsonOnly(bodyIsJson));
+
+  mountRoutes(app);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'Firebase ID token',
+  });
+  serveApiDescription(app);
+
+  app.notFound((c) => errorResponse(c, new DomainError('not_found', 'There is no such API route.')));
+  app.onError(answerError(deps));
+  return app;
+}
+
+/** Gives each request an id, keeps answers out of caches unless a route allows it, and logs it. */
+function requestLog(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
     c.set('requestId', requestId);
@@ -48,65 +68,49 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
         },
         'request',
       );
-  });
+  };
+}
 
-  // Uploads (recordings, pictures) have their own types and limits: see uploads.ts. GET and HEAD
-  // carry no body, and looking for one would cost every read a full Request object.
-  const jsonOnly =
-    (handler: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
-    async (c, next) =>
-      c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path)
-        ? next()
-        : handler(c, next);
+// Uploads (recordings, pictures) have their own types and limits: see uploads.ts. GET and HEAD
+// carry no body, and looking for one would cost every read a full Request object.
+const jsonOnly =
+  (handler: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
+  async (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path) ? next() : handler(c, next);
 
-  // Read here, whole and counted (chunked bodies declare no length), so a handler never starts on a
-  // body over the limit; the routes then parse the bytes kept in memory.
-  app.use(
-    jsonOnly(async (c, next) => {
-      if (c.req.raw.body) {
-        const bytes = await readBody(
-          c.req.raw,
-          MAX_BODY_BYTES,
-          `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`,
-        );
-        c.req.raw = new Request(c.req.raw, { body: bytes });
-      }
-      await next();
-    }),
-  );
+/**
+ * Read here, whole and counted (chunked bodies declare no length), so a handler never starts on a
+ * body over the limit; the routes then parse the bytes kept in memory.
+ */
+const bodyWithinLimit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.req.raw.body) {
+    const bytes = await readBody(
+      c.req.raw,
+      MAX_BODY_BYTES,
+      `Requests may be at most ${MAX_BODY_BYTES / 1024} KB.`,
+    );
+    c.req.raw = new Request(c.req.raw, { body: bytes });
+  }
+  await next();
+};
 
-  // A body must be JSON: anything else would slip past the JSON validators.
-  app.use(
-    jsonOnly(async (c, next) => {
-      const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
-      if (hasBody || c.req.header('transfer-encoding')) {
-        const type = c.req.header('content-type') ?? '';
-        if (!/^application\/json\b/i.test(type)) {
-          throw new DomainError(
-            'bad_request',
-            'Send the body as JSON, with Content-Type: application/json.',
-            {
-              body: 'Must be JSON.',
-            },
-          );
-        }
-      }
-      await next();
-    }),
-  );
+/** A body must be JSON: anything else would slip past the JSON validators. */
+const bodyIsJson: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
+  if (hasBody || c.req.header('transfer-encoding')) {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/json\b/i.test(type)) {
+      throw new DomainError('bad_request', 'Send the body as JSON, with Content-Type: application/json.', {
+        body: 'Must be JSON.',
+      });
+    }
+  }
+  await next();
+};
 
-  mountRoutes(app);
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'Firebase ID token',
-  });
-  serveApiDescription(app);
-
-  app.notFound((c) => errorResponse(c, new DomainError('not_found', 'There is no such API route.')));
-
-  app.onError((error, c) => {
+/** The one error mapping: a domain error as it is, Hono's refusals as bad JSON, the rest as ours. */
+function answerError(deps: ApiDeps): ErrorHandler<ApiEnv> {
+  return (error, c) => {
     if (error instanceof DomainError) return errorResponse(c, error);
     if (error instanceof HTTPException) {
       // Hono's own refusals: a body that is not valid JSON (sizes are refused by readBody).
@@ -120,9 +124,7 @@ export function createHttpApp(deps: ApiDeps, mountRoutes: (app: OpenAPIHono<ApiE
       c,
       new DomainError('internal', 'Something went wrong on our side. Please try again.'),
     );
-  });
-
-  return app;
+  };
 }
 
 export type Api = ReturnType<typeof createHttpApp>;

@@ -93,43 +93,50 @@ export function stripeProvider(options: {
       );
       return { refundRef: refund.id };
     },
-    async cancelPayment(providerRef) {
-      try {
-        await stripe.paymentIntents.cancel(providerRef);
-      } catch (error) {
-        // Stripe refuses to cancel a PaymentIntent that already succeeded or was cancelled: find out which.
-        const intent = await stripe.paymentIntents.retrieve(providerRef);
-        if (intent.status === 'canceled') return;
-        if (intent.status === 'succeeded' || intent.status === 'processing') {
-          throw new PaymentStateConflict(
-            'The payment went through before it could be cancelled.',
-            intent.status,
-          );
-        }
-        throw error;
-      }
-    },
-    async createTestPayment({ testPaymentId, amountCents, currency }) {
-      if (mode === 'live') throw new PaymentStateConflict('Live keys never run test payments.', 'live');
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency,
-          description: 'Quill Reads test payment (admin check of the payment setup)',
-          // Stripe's test card, known to test mode only: no card is typed and nothing is charged.
-          payment_method: 'pm_card_visa',
-          // Confirmed here on the server: no redirect-based method may be needed.
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          confirm: true,
-          metadata: { testPaymentId },
-        },
-        { idempotencyKey: `test-payment-${testPaymentId}` },
-      );
-      return { providerRef: intent.id, status: intent.status };
-    },
+    cancelPayment: (providerRef) => cancelStripePayment(stripe, providerRef),
+    createTestPayment: (input) => stripeTestPayment(stripe, mode, input),
     verifyEvent: (rawBody, signature) =>
       Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret),
   };
+}
+
+/** Cancels a PaymentIntent; one that already succeeded or is processing is a PaymentStateConflict. */
+async function cancelStripePayment(stripe: Stripe, providerRef: string): Promise<void> {
+  try {
+    await stripe.paymentIntents.cancel(providerRef);
+  } catch (error) {
+    // Stripe refuses to cancel a PaymentIntent that already succeeded or was cancelled: find out which.
+    const intent = await stripe.paymentIntents.retrieve(providerRef);
+    if (intent.status === 'canceled') return;
+    if (intent.status === 'succeeded' || intent.status === 'processing') {
+      throw new PaymentStateConflict('The payment went through before it could be cancelled.', intent.status);
+    }
+    throw error;
+  }
+}
+
+/** A test payment by Stripe's test card, confirmed on the server; refused with live keys. */
+async function stripeTestPayment(
+  stripe: Stripe,
+  mode: PaymentMode,
+  { testPaymentId, amountCents, currency }: Parameters<PaymentProvider['createTestPayment']>[0],
+): Promise<{ providerRef: string; status: string }> {
+  if (mode === 'live') throw new PaymentStateConflict('Live keys never run test payments.', 'live');
+  const intent = await stripe.paymentIntents.create(
+    {
+      amount: amountCents,
+      currency,
+      description: 'Quill Reads test payment (admin check of the payment setup)',
+      // Stripe's test card, known to test mode only: no card is typed and nothing is charged.
+      payment_method: 'pm_card_visa',
+      // Confirmed here on the server: no redirect-based method may be needed.
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      confirm: true,
+      metadata: { testPaymentId },
+    },
+    { idempotencyKey: `test-payment-${testPaymentId}` },
+  );
+  return { providerRef: intent.id, status: intent.status };
 }
 
 interface SandboxProvider extends PaymentProvider {

@@ -91,6 +91,7 @@ export interface StaticFiles {
   readonly size: number;
 }
 
+/** The built files, each read once with its precompressed variants, served from memory. */
 export function loadStaticFiles(
   clientDir: string,
   options: {
@@ -103,25 +104,8 @@ export function loadStaticFiles(
     for (const path of walk(clientDir)) {
       if (path.endsWith('.br') || path.endsWith('.gz')) continue;
       const file = relative(clientDir, path);
-      const body = readFileSync(path);
-      const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
-      const variant = (suffix: '.br' | '.gz', tag: string): Variant | undefined => {
-        const compressed = `${path}${suffix}`;
-        if (!existsSync(compressed) || statSync(compressed).mtimeMs < statSync(path).mtimeMs - 1000)
-          return undefined;
-        return { body: readFileSync(compressed), etag: `"${hash}-${tag}"` };
-      };
       const urlPaths = urlPathsOf(file);
-      const type = contentTypeOf(path);
-      const entry: StaticFile = {
-        type,
-        headers: [],
-        cacheControl: cacheControlOf(urlPaths.at(-1) ?? ''),
-        compressible: isCompressible(type),
-        identity: { body, etag: `"${hash}"` },
-        br: variant('.br', 'br'),
-        gzip: variant('.gz', 'gz'),
-      };
+      const entry = staticFileOf(path, cacheControlOf(urlPaths.at(-1) ?? ''));
       for (const urlPath of urlPaths) byPath.set(urlPath, entry);
     }
   }
@@ -130,44 +114,67 @@ export function loadStaticFiles(
     const headers = Object.entries(options.pageHeaders(pages.map((f) => f.identity.body.toString('utf8'))));
     for (const page of pages) page.headers = headers;
   }
+  return { size: byPath.size, serve: (req, res) => serveFile(byPath, req, res) };
+}
 
-  return {
-    size: byPath.size,
-    serve(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const raw = req.url ?? '/';
-      const q = raw.indexOf('?');
-      let path: string;
-      try {
-        path = decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
-      } catch {
-        return false;
-      }
-      const file = byPath.get(path);
-      if (!file) return false;
-
-      const encoding: Encoding | null = file.compressible
-        ? chooseEncoding(req.headers['accept-encoding'])
-        : null;
-      const chosen = (encoding && file[encoding]) || file.identity;
-      res.setHeader('Content-Type', file.type);
-      res.setHeader('Cache-Control', file.cacheControl);
-      res.setHeader('ETag', chosen.etag);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      for (const [name, value] of file.headers) res.setHeader(name, value);
-      if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
-      if (chosen !== file.identity && encoding) res.setHeader('Content-Encoding', encoding);
-
-      const ifNoneMatch = req.headers['if-none-match'];
-      if (matchesEtag(ifNoneMatch ?? null, chosen.etag)) {
-        res.statusCode = 304;
-        res.end();
-        return true;
-      }
-      res.statusCode = 200;
-      res.setHeader('Content-Length', chosen.body.byteLength);
-      res.end(req.method === 'HEAD' ? undefined : chosen.body);
-      return true;
-    },
+/** One built file: its body and ETag, and its .br and .gz beside it when they are not older. */
+function staticFileOf(path: string, cacheControl: string): StaticFile {
+  const body = readFileSync(path);
+  const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  const variant = (suffix: '.br' | '.gz', tag: string): Variant | undefined => {
+    const compressed = `${path}${suffix}`;
+    if (!existsSync(compressed) || statSync(compressed).mtimeMs < statSync(path).mtimeMs - 1000)
+      return undefined;
+    return { body: readFileSync(compressed), etag: `"${hash}-${tag}"` };
   };
+  const type = contentTypeOf(path);
+  return {
+    type,
+    headers: [],
+    cacheControl,
+    compressible: isCompressible(type),
+    identity: { body, etag: `"${hash}"` },
+    br: variant('.br', 'br'),
+    gzip: variant('.gz', 'gz'),
+  };
+}
+
+/** Answers a GET or HEAD from the files, in the encoding the browser takes best; false when none matches. */
+function serveFile(
+  byPath: ReadonlyMap<string, StaticFile>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  let path: string;
+  try {
+    path = decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
+  } catch {
+    return false;
+  }
+  const file = byPath.get(path);
+  if (!file) return false;
+
+  const encoding: Encoding | null = file.compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
+  const chosen = (encoding && file[encoding]) || file.identity;
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Cache-Control', file.cacheControl);
+  res.setHeader('ETag', chosen.etag);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  for (const [name, value] of file.headers) res.setHeader(name, value);
+  if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (chosen !== file.identity && encoding) res.setHeader('Content-Encoding', encoding);
+
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (matchesEtag(ifNoneMatch ?? null, chosen.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Length', chosen.body.byteLength);
+  res.end(req.method === 'HEAD' ? undefined : chosen.body);
+  return true;
 }
