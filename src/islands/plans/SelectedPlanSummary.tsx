@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $basket, choosePlan, clearSelectedPlan } from '~/features/plans/plan.store';
 import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice } from '~/features/plans/plans';
+import { pagePath } from '~/platform/routes';
 import { useHydrated } from '../shared/useHydrated';
 import './SelectedPlanSummary.css';
 
@@ -16,34 +17,7 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
   const plan = useStore($basket);
   const chosen = hydrated && plan !== null && plan.selectedPlanName !== null;
 
-  if (!chosen) {
-    if (context === 'condensed-program') {
-      return (
-        <div className="surface plan-summary">
-          <h2 className="plan-summary-title">Ready when you are</h2>
-          <p>Choose the A-Bridged program and we will keep it ready for you at check-out.</p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => choosePlan(CONDENSED_PROGRAM_PLAN)}
-          >
-            Choose the A-Bridged program
-          </button>
-        </div>
-      );
-    }
-    return (
-      <div className="surface plan-summary plan-summary-empty">
-        <h2 className="plan-summary-title">No program chosen yet</h2>
-        <p>
-          Your basket is empty. Pick a program first; it will wait here for you, even if you reload the page.
-        </p>
-        <a className="btn btn-primary" href="/programs">
-          Browse the programs
-        </a>
-      </div>
-    );
-  }
+  if (!chosen) return <NoPlanChosen context={context} />;
 
   const price =
     plan.selectedPlanPrice === null ? 'Price to be confirmed' : formatPrice(plan.selectedPlanPrice);
@@ -66,11 +40,14 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
       </dl>
       <div className="plan-summary-actions">
         {context === 'condensed-program' ? (
-          <a className="btn btn-primary" href="/check-out">
+          <a className="btn btn-primary" href={pagePath('/check-out')}>
             Continue to check-out
           </a>
         ) : (
-          <a className="btn btn-primary" href="/login?next=%2Fcheck-out">
+          <a
+            className="btn btn-primary"
+            href={pagePath('/login', { query: { next: pagePath('/check-out') } })}
+          >
             Sign in to continue
           </a>
         )}
@@ -78,6 +55,32 @@ export function SelectedPlanSummary({ context }: SelectedPlanSummaryProps) {
           Remove this program
         </button>
       </div>
+    </div>
+  );
+}
+
+/** No program in the basket: the condensed program offers itself; check-out sends to the programs. */
+function NoPlanChosen({ context }: SelectedPlanSummaryProps) {
+  if (context === 'condensed-program') {
+    return (
+      <div className="surface plan-summary">
+        <h2 className="plan-summary-title">Ready when you are</h2>
+        <p>Choose the A-Bridged program and we will keep it ready for you at check-out.</p>
+        <button type="button" className="btn btn-primary" onClick={() => choosePlan(CONDENSED_PROGRAM_PLAN)}>
+          Choose the A-Bridged program
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="surface plan-summary plan-summary-empty">
+      <h2 className="plan-summary-title">No program chosen yet</h2>
+      <p>
+        Your basket is empty. Pick a program first; it will wait here for you, even if you reload the page.
+      </p>
+      <a className="btn btn-primary" href={pagePath('/programs')}>
+        Browse the programs
+      </a>
     </div>
   );
 }

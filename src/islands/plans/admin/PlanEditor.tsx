@@ -1,25 +1,24 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
+import type { AdminPlan } from '~/features/plans/admin.schema';
 import { formatDuration, formatPrice } from '~/features/plans/plans';
 import { plansApi } from '~/features/plans/plans.api';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { ConfirmDialog } from '~/islands/shared/ConfirmDialog';
 import { FormAlert } from '~/islands/shared/Field';
-import { errorMessage } from '~/islands/shared/loadState';
 import { Spinner } from '~/islands/shared/Spinner';
+import { useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
+import { pagePath } from '~/platform/routes';
 import { PlanForm, PUBLIC_DELAY, planToForm } from './PlanForm';
 import '~/islands/shared/admin/adminForm.css';
 
-const BACK = '/admin/create-plans';
+const BACK = pagePath('/admin/create-plans');
 
 /** /updatePlan/{id}: one plan's name, duration, price, description and whether it is on sale. */
 export function PlanEditor({ planId }: { planId: string }) {
   const { state, reload, replace, refresh } = useRecord(recordOf(plansApi.adminGet, planId));
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
 
   if (state.status === 'loading')
     return (
@@ -40,21 +39,6 @@ export function PlanEditor({ planId }: { planId: string }) {
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
 
   const plan = state.record;
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await call(plansApi.adminDelete, { params: { id: plan.id } });
-      await navigate(BACK);
-    } catch (error) {
-      setConfirming(false);
-      setDeleteError(errorMessage(error, 'The plan could not be deleted. Please try again.'));
-      // Someone bought it meanwhile: show the orders, and the advice to retire it.
-      void refresh();
-    } finally {
-      setDeleting(false);
-    }
-  };
-
   return (
     <>
       <p>
@@ -89,9 +73,37 @@ export function PlanEditor({ planId }: { planId: string }) {
         />
       </section>
 
+      <DeletePlan plan={plan} onRefused={() => void refresh()} />
+    </>
+  );
+}
+
+/** Deleting the plan, for good, when no family has bought it; otherwise why it cannot be. */
+function DeletePlan({ plan, onRefused }: { plan: AdminPlan; onRefused: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const { submit, busy, errors } = useSubmit();
+
+  const remove = () =>
+    submit(
+      async () => {
+        try {
+          await call(plansApi.adminDelete, { params: { id: plan.id } });
+          await navigate(BACK);
+        } catch (error) {
+          setConfirming(false);
+          // Someone bought it meanwhile: show the orders, and the advice to retire it.
+          onRefused();
+          throw error;
+        }
+      },
+      { fallback: 'The plan could not be deleted. Please try again.' },
+    );
+
+  return (
+    <>
       <section className="admin-panel" aria-labelledby="plan-delete-title">
         <h2 id="plan-delete-title">Delete this plan</h2>
-        <FormAlert message={deleteError} />
+        <FormAlert message={errors.form} />
         {plan.orderCount > 0 ? (
           <p>
             Families have bought this plan ({plan.orderCount} {plan.orderCount === 1 ? 'order' : 'orders'}),
@@ -116,8 +128,8 @@ export function PlanEditor({ planId }: { planId: string }) {
           title={`Delete “${plan.name}”?`}
           confirmLabel="Delete for good"
           danger
-          busy={deleting}
-          onConfirm={remove}
+          busy={busy}
+          onConfirm={() => void remove()}
           onCancel={() => setConfirming(false)}
         >
           <p>The plan leaves the program pages and this list. This cannot be undone.</p>

@@ -71,7 +71,6 @@ export function PlanForm({
     });
   };
 
-  const words = durationWords(values.duration);
   return (
     <AdminForm
       formRef={formRef}
@@ -89,26 +88,7 @@ export function PlanForm({
         maxLength={80}
         hint="As families see it on the program pages, e.g. Rated Reads Term."
       />
-      <div className="field-row">
-        <Field
-          {...field('duration')}
-          label="Duration in months"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={
-            words
-              ? `Families read this as “${words}”. 1.25 months is five weeks.`
-              : '1.25 months is five weeks.'
-          }
-        />
-        <Field
-          {...field('price')}
-          label="Price in US dollars"
-          inputMode="decimal"
-          autoComplete="off"
-          hint="Dollars and cents, like 199.99."
-        />
-      </div>
+      <LengthAndPrice field={field} duration={values.duration} />
       <TextAreaField
         {...field('description')}
         label="Description"
@@ -130,5 +110,38 @@ export function PlanForm({
         hint="Untick to retire it: it leaves the program pages, and families who bought it keep their orders."
       />
     </AdminForm>
+  );
+}
+
+/** The plan's length, read back in words as it is typed, and its price. */
+function LengthAndPrice({
+  field,
+  duration,
+}: {
+  field: ReturnType<typeof useForm<PlanFormValues>>['field'];
+  duration: string;
+}) {
+  const words = durationWords(duration);
+  return (
+    <div className="field-row">
+      <Field
+        {...field('duration')}
+        label="Duration in months"
+        inputMode="decimal"
+        autoComplete="off"
+        hint={
+          words
+            ? `Families read this as “${words}”. 1.25 months is five weeks.`
+            : '1.25 months is five weeks.'
+        }
+      />
+      <Field
+        {...field('price')}
+        label="Price in US dollars"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Dollars and cents, like 199.99."
+      />
+    </div>
   );
 }
