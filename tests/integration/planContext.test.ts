@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPlanContext } from '../../src/features/program/planContext.server';
 import { planContextCache, weeklyPlanMaker } from '../../src/features/program/planJobs.server';
-import { loadPlanContext, makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
+import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import { books, weeklyPlanBooks, weeklyPlans } from '../../src/platform/db/schema.server';
 import { type TestDatabase, testDatabase } from './harness';
 import { addBooks, BRANCH_BOOKS, childOfNewFamily, programFor, ratedFiveStars } from './programFixtures';

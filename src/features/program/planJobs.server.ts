@@ -2,13 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '~/platform/db/client.server';
 import type { JobQueue } from '~/platform/jobs/queue.server';
+import { loadPlanContext, type PlanContext } from './planContext.server';
 import { sendPlanReminders } from './planReminders.server';
-import {
-  loadPlanContext,
-  makeWeeklyPlan,
-  type PlanContext,
-  type WeeklyPlanOutcome,
-} from './weeklyPlans.server';
+import { makeWeeklyPlan, type WeeklyPlanOutcome } from './weeklyPlans.server';
 
 /** Makes one child's plan for one program week (makeWeeklyPlan: once, whatever runs it twice). */
 export const WEEKLY_PLAN_JOB = 'weekly-plan';

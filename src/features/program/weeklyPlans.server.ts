@@ -1,25 +1,22 @@
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { nextNotificationTime } from '~/features/notifications/notifications.server';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { DAY_MS } from '~/platform/days';
-import { type Db, queryRows } from '~/platform/db/client.server';
+import type { Db } from '~/platform/db/client.server';
 import {
-  books,
   children,
-  notifications,
-  passages,
   readingLogs,
   subscriptions,
   weeklyPlanBooks,
   weeklyPlans,
 } from '~/platform/db/schema.server';
-import type { ReadingLevel } from '~/platform/domain';
 import { pagePath } from '~/platform/routes';
-import { buildRatingIndex, type CatalogueBook, type RatedRead, type RatingIndex } from './bookScores';
+import type { RatedRead } from './bookScores';
 import { childLevelReview } from './levelReview';
 import { passageForWeek } from './passageChoice';
+import { loadPlanContext, type PlanContext } from './planContext.server';
 import { fitGoalToDays, planDays, planEnd } from './planDays';
+import { insertPlan } from './planInsert.server';
 import { titleKey } from './program';
-import { suggestBooks, VARIETY_WEEKS } from './recommender';
+import { type ReaderHistory, suggestBooks, VARIETY_WEEKS } from './recommender';
 import { weeklyGoal } from './weeklyGoal';
 
 const WEEK_MS = 7 * DAY_MS;
@@ -33,60 +30,6 @@ export type WeeklyPlanOutcome =
 /** When a program week starts: the program's start plus whole weeks. */
 export const programWeekStart = (startsAt: Date, weekIndex: number) =>
   new Date(startsAt.getTime() + weekIndex * WEEK_MS);
-
-/**
- * What every plan of a run shares: the catalogue, the rating index built from every child's latest
- * rating of each book, and the read-aloud passages of each level. Reading them (the whole catalogue,
- * every rating, every rater) is the costly part of a plan and the same for every child, so a run of
- * plans loads it once and hands it to each: N plans cost one such read plus their own child's few
- * queries. A plan made without one loads its own.
- */
-export interface PlanContext {
-  catalogue: readonly CatalogueBook[];
-  index: RatingIndex;
-  /** Each level's passages, by id (a plan takes the week's one in turn: passageChoice.ts). */
-  passagesByLevel: ReadonlyMap<ReadingLevel, readonly string[]>;
-  /** Each catalogue book's level, for the review of the child's level (levelReview.ts). */
-  levelOf: ReadonlyMap<string, ReadingLevel | null>;
-  /** The catalogue's books by lower-case title: a title typed in the log is a book read. */
-  idsByTitle: ReadonlyMap<string, readonly string[]>;
-}
-
-/** Reads what every plan shares (see PlanContext): four queries, whatever the number of children. */
-export async function loadPlanContext(db: Db): Promise<PlanContext> {
-  const [catalogue, ratings, raters, allPassages] = await Promise.all([
-    db
-      .select({
-        id: books.id,
-        title: books.title,
-        author: books.author,
-        readingLevel: books.readingLevel,
-        topics: books.topics,
-      })
-      .from(books)
-      .orderBy(books.id),
-    latestRatings(db),
-    db
-      .select({ id: children.id, level: children.readingLevel, interests: children.interests })
-      .from(children)
-      .where(sql`${children.id} in (select child_id from ${readingLogs} where rating is not null)`),
-    db.select({ id: passages.id, readingLevel: passages.readingLevel }).from(passages).orderBy(passages.id),
-  ]);
-  const passagesByLevel = new Map<ReadingLevel, string[]>();
-  for (const p of allPassages)
-    passagesByLevel.set(p.readingLevel, [...(passagesByLevel.get(p.readingLevel) ?? []), p.id]);
-  return {
-    catalogue,
-    index: buildRatingIndex(raters, ratings),
-    passagesByLevel,
-    levelOf: new Map(catalogue.map((b) => [b.id, b.readingLevel])),
-    idsByTitle: catalogue.reduce((byTitle, b) => {
-      const key = titleKey(b.title);
-      byTitle.set(key, [...(byTitle.get(key) ?? []), b.id]);
-      return byTitle;
-    }, new Map<string, string[]>()),
-  };
-}
 
 /**
  * Makes the plan of one program week for one child, once: a second call for the same subscription
@@ -105,7 +48,67 @@ export async function makeWeeklyPlan(
     announce?: boolean;
   } = {},
 ): Promise<WeeklyPlanOutcome> {
-  // The subscription, its child and the week's plan if it is already made, in one query.
+  const week = await weekToPlan(db, input);
+  if ('status' in week) return week;
+  const { subscription, child, startsAt } = week;
+  const given = options.context;
+  const [context, childLogs, recentPlans] = await Promise.all([
+    typeof given === 'function' ? given() : (given ?? loadPlanContext(db)),
+    logsOf(db, child.id),
+    booksPlannedBefore(db, child.id, startsAt),
+  ]);
+
+  // The level moves with the child's ratings before the week is planned (kept, and the family told,
+  // by the plan's own statement).
+  const { level, move } = childLevelReview(child, childLogs, context.levelOf);
+  const suggestions = suggestBooks({
+    reader: { id: child.id, firstName: child.firstName, level, interests: child.interests },
+    history: readerHistory(child.id, childLogs, recentPlans, context),
+    catalogue: context.catalogue,
+    index: context.index,
+    week: `${subscription.id}:${input.weekIndex}`,
+  });
+  // A short last week (the program ends before it does) has fewer sessions and a smaller goal.
+  const endsAt = planEnd(startsAt, subscription.endsAt);
+  const goal = fitGoalToDays(
+    weeklyGoal(level, minutesByWeek(childLogs, startsAt)),
+    planDays(startsAt, endsAt),
+  );
+  // From the second week on, the family hears the week is ready; the first week was announced with
+  // the enrolment, at the payment.
+  const announce = input.weekIndex !== 0 && options.announce !== false;
+  const ready = { weekIndex: input.weekIndex, books: suggestions.length, goal: goal.goalMinutes };
+  const made = await insertPlan(db, {
+    plan: {
+      childId: child.id,
+      subscriptionId: subscription.id,
+      weekIndex: input.weekIndex,
+      startsAt,
+      endsAt,
+      readingLevel: level,
+      goalMinutes: goal.goalMinutes,
+      sessionMinutes: goal.sessionMinutes,
+      passageId: passageForWeek(level, input.weekIndex, context.passagesByLevel) ?? null,
+    },
+    suggestions,
+    movedTo: move?.level,
+    notices: [
+      ...(move ? [move.notice] : []),
+      ...(announce
+        ? [planReadyNotice(child.firstName, child.id, { ...ready, sessions: goal.sessionMinutes.length })]
+        : []),
+    ],
+  });
+  if (made) return { status: 'created', planId: made };
+  const other = await planOf(db, subscription.id, input.weekIndex);
+  return other ? { status: 'existing', planId: other } : { status: 'gone' };
+}
+
+/**
+ * The subscription and child a week's plan is for, and when the week starts; or the outcome when
+ * there is nothing to make (gone, not active, after the end, or made already). One query.
+ */
+async function weekToPlan(db: Db, input: { subscriptionId: string; weekIndex: number }) {
   const [row] = await db
     .select({ subscription: subscriptions, child: children, existing: weeklyPlans.id })
     .from(subscriptions)
@@ -116,41 +119,54 @@ export async function makeWeeklyPlan(
     )
     .where(eq(subscriptions.id, input.subscriptionId))
     .limit(1);
-  if (!row) return { status: 'gone' };
+  if (!row) return { status: 'gone' } as const;
   const { subscription, child, existing } = row;
-  if (subscription.status !== 'active') return { status: 'not-active' };
+  if (subscription.status !== 'active') return { status: 'not-active' } as const;
   const startsAt = programWeekStart(subscription.startsAt, input.weekIndex);
-  if (startsAt >= subscription.endsAt) return { status: 'after-end' };
-  if (existing) return { status: 'existing', planId: existing };
+  if (startsAt >= subscription.endsAt) return { status: 'after-end' } as const;
+  if (existing) return { status: 'existing', planId: existing } as const;
+  return { subscription, child, startsAt };
+}
 
-  const given = options.context;
-  const [context, childLogs, recentPlans] = await Promise.all([
-    typeof given === 'function' ? given() : (given ?? loadPlanContext(db)),
-    // Every log of the child, most recent first: the books they read, their ratings, their minutes.
-    db
-      .select({
-        bookId: readingLogs.bookId,
-        title: readingLogs.title,
-        rating: readingLogs.rating,
-        readOn: readingLogs.readOn,
-        minutes: readingLogs.minutes,
-      })
-      .from(readingLogs)
-      .where(eq(readingLogs.childId, child.id))
-      .orderBy(desc(readingLogs.readOn), desc(readingLogs.createdAt)),
-    db
-      .select({ planId: weeklyPlans.id, bookId: weeklyPlanBooks.bookId, startsAt: weeklyPlans.startsAt })
-      .from(weeklyPlans)
-      .innerJoin(weeklyPlanBooks, eq(weeklyPlanBooks.planId, weeklyPlans.id))
-      .where(and(eq(weeklyPlans.childId, child.id), lt(weeklyPlans.startsAt, startsAt)))
-      .orderBy(desc(weeklyPlans.startsAt))
-      .limit(VARIETY_WEEKS * 5),
-  ]);
+/** Every log of the child, most recent first: the books they read, their ratings, their minutes. */
+function logsOf(db: Db, childId: string) {
+  return db
+    .select({
+      bookId: readingLogs.bookId,
+      title: readingLogs.title,
+      rating: readingLogs.rating,
+      readOn: readingLogs.readOn,
+      minutes: readingLogs.minutes,
+    })
+    .from(readingLogs)
+    .where(eq(readingLogs.childId, childId))
+    .orderBy(desc(readingLogs.readOn), desc(readingLogs.createdAt));
+}
 
-  // Every book the child logged; their latest rating of each (the logs come most recent first).
+/** The books of the child's plans of the last weeks before this one, the latest first. */
+function booksPlannedBefore(db: Db, childId: string, startsAt: Date) {
+  return db
+    .select({ planId: weeklyPlans.id, bookId: weeklyPlanBooks.bookId, startsAt: weeklyPlans.startsAt })
+    .from(weeklyPlans)
+    .innerJoin(weeklyPlanBooks, eq(weeklyPlanBooks.planId, weeklyPlans.id))
+    .where(and(eq(weeklyPlans.childId, childId), lt(weeklyPlans.startsAt, startsAt)))
+    .orderBy(desc(weeklyPlans.startsAt))
+    .limit(VARIETY_WEEKS * 5);
+}
+
+/**
+ * What the recommender needs of the child's past: every book they logged, their latest rating of
+ * each (the logs come most recent first), and the books of their last weeks' plans.
+ */
+function readerHistory(
+  childId: string,
+  logs: readonly { bookId: string | null; title: string; rating: number | null }[],
+  recentPlans: readonly { planId: string; bookId: string | null }[],
+  context: Pick<PlanContext, 'idsByTitle'>,
+): ReaderHistory {
   const seen = new Set<string>();
   const ownRatings = new Map<string, RatedRead>();
-  for (const log of childLogs) {
+  for (const log of logs) {
     // A book typed by hand is read too: its catalogue namesakes are never suggested.
     if (!log.bookId) {
       for (const id of context.idsByTitle.get(titleKey(log.title)) ?? []) seen.add(id);
@@ -158,112 +174,14 @@ export async function makeWeeklyPlan(
     }
     seen.add(log.bookId);
     if (log.rating !== null && !ownRatings.has(log.bookId))
-      ownRatings.set(log.bookId, { childId: child.id, bookId: log.bookId, stars: log.rating });
+      ownRatings.set(log.bookId, { childId, bookId: log.bookId, stars: log.rating });
   }
   const planned = new Map<string, string[]>();
   for (const p of recentPlans) {
     if (!p.bookId) continue;
     planned.set(p.planId, [...(planned.get(p.planId) ?? []), p.bookId]);
   }
-
-  // The level moves with the child's ratings before the week is planned (kept, and the family told,
-  // by the plan's own statement below).
-  const { level, move } = childLevelReview(child, childLogs, context.levelOf);
-  const week = `${subscription.id}:${input.weekIndex}`;
-  const suggestions = suggestBooks({
-    reader: {
-      id: child.id,
-      firstName: child.firstName,
-      level,
-      interests: child.interests,
-    },
-    history: { readBookIds: seen, ratings: [...ownRatings.values()], recentlyPlanned: [...planned.values()] },
-    catalogue: context.catalogue,
-    index: context.index,
-    week,
-  });
-  // A short last week (the program ends before it does) has fewer sessions and a smaller goal.
-  const endsAt = planEnd(startsAt, subscription.endsAt);
-  const goal = fitGoalToDays(
-    weeklyGoal(level, minutesByWeek(childLogs, startsAt)),
-    planDays(startsAt, endsAt),
-  );
-  const passageId = passageForWeek(level, input.weekIndex, context.passagesByLevel);
-
-  // The plan and its books in one statement: atomic by itself, and one round trip where a
-  // transaction takes four (about a tenth of a plan's time on the embedded database: npm run
-  // bench:plans). The books go in only beside a plan this statement inserted: when the week's plan
-  // exists already (another job made it meanwhile), nothing is written and the other plan is
-  // answered.
-  const plan = db
-    .insert(weeklyPlans)
-    .values({
-      childId: child.id,
-      subscriptionId: subscription.id,
-      weekIndex: input.weekIndex,
-      startsAt,
-      endsAt,
-      readingLevel: level,
-      goalMinutes: goal.goalMinutes,
-      sessionMinutes: goal.sessionMinutes,
-      passageId: passageId ?? null,
-    })
-    .onConflictDoNothing({ target: [weeklyPlans.subscriptionId, weeklyPlans.weekIndex] })
-    .returning({ id: weeklyPlans.id });
-  const chosen = suggestions.map((s, position) => ({
-    position,
-    book_id: s.book.id,
-    title: s.book.title,
-    author: s.book.author,
-    reasons: s.reasons,
-    alternative_book_id: s.alternative?.id ?? null,
-  }));
-  // Written by the same statement, only when it made the plan (so a plan another job made first
-  // brings nothing twice): a move of the level, kept on the child and told to the family, then
-  // (from the second week on) the news that the week is ready. The first week was announced with
-  // the enrolment, at the payment.
-  const notices = [
-    ...(move ? [move.notice] : []),
-    ...(input.weekIndex === 0 || options.announce === false
-      ? []
-      : [
-          planReadyNotice(child.firstName, child.id, {
-            weekIndex: input.weekIndex,
-            books: suggestions.length,
-            goal: goal.goalMinutes,
-            sessions: goal.sessionMinutes.length,
-          }),
-        ]),
-  ];
-  const moved = move
-    ? sql`,
-             moved as (
-               update ${children} set reading_level = ${move.level}, placement_basis = 'review', placed_at = now()
-                where id = ${child.id} and exists (select 1 from plan))`
-    : sql``;
-  const told = notices.map(
-    (notice, order) => sql`,
-             ${sql.raw(`told${order}`)} as (
-               insert into ${notifications} (child_id, kind, title, body, link, created_at)
-               select ${child.id}::uuid, 'program', ${notice.title}, ${notice.body}, ${notice.link},
-                      ${nextNotificationTime(child.id, order)}
-                 from plan)`,
-  );
-  const [made] = await queryRows<{ id: string }>(
-    db,
-    sql`with plan as (${plan.getSQL()}),
-             chosen as (
-               insert into ${weeklyPlanBooks}
-                      (plan_id, position, book_id, title, author, reasons, alternative_book_id)
-               select plan.id, b.position, b.book_id, b.title, b.author, b.reasons, b.alternative_book_id
-                 from plan,
-                      jsonb_to_recordset(${JSON.stringify(chosen)}::jsonb) as b(position smallint,
-                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))${moved}${sql.join(told)}
-        select id from plan`,
-  );
-  if (made) return { status: 'created', planId: made.id };
-  const other = await planOf(db, subscription.id, input.weekIndex);
-  return other ? { status: 'existing', planId: other } : { status: 'gone' };
+  return { readBookIds: seen, ratings: [...ownRatings.values()], recentlyPlanned: [...planned.values()] };
 }
 
 /** The notification of a week's plan. */
@@ -294,20 +212,6 @@ async function planOf(
     .where(and(eq(weeklyPlans.subscriptionId, subscriptionId), eq(weeklyPlans.weekIndex, weekIndex)))
     .limit(1);
   return plan?.id;
-}
-
-/** Every child's latest rating of each catalogue book. */
-async function latestRatings(db: Db): Promise<RatedRead[]> {
-  const rows = await db
-    .selectDistinctOn([readingLogs.childId, readingLogs.bookId], {
-      childId: readingLogs.childId,
-      bookId: readingLogs.bookId,
-      stars: readingLogs.rating,
-    })
-    .from(readingLogs)
-    .where(and(isNotNull(readingLogs.bookId), isNotNull(readingLogs.rating)))
-    .orderBy(readingLogs.childId, readingLogs.bookId, desc(readingLogs.readOn), desc(readingLogs.createdAt));
-  return rows.map((r) => ({ childId: r.childId, bookId: r.bookId as string, stars: r.stars as number }));
 }
 
 /**
