@@ -57,7 +57,6 @@ const ISLAND_LINKS_LEFT: Record<string, readonly string[]> = {
   'src/islands/program/WeeklyPlan.tsx': ['/programs', '/readonance/oration', '/book-history/{id}'],
   'src/islands/program/admin/EnrolmentView.tsx': ['/view-user-page/{id}', '/admin/enrolments'],
   'src/islands/program/admin/EnrolmentsList.tsx': ['/view-user-page/{id}'],
-  'src/islands/readAloud/ReadAloudPractice.tsx': ['/createProfile'],
 };
 
 interface Literal {

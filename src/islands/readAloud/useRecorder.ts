@@ -27,30 +27,54 @@ function reasonOf(error: unknown): NoMicReason {
 }
 
 /**
- * One attempt at a time: asks for the microphone, records with MediaRecorder and times the
- * reading; without a microphone (refused, missing, unsupported) it times the reading alone.
+ * Opens the microphone and starts recording from it, the audio gathered into `chunks` every second;
+ * without one, answers why (the stream is already given back).
  */
-export function useRecorder(onAutoStop: () => void) {
-  const [status, setStatus] = useState<'idle' | 'asking' | 'running'>('idle');
-  const [noMic, setNoMic] = useState<NoMicReason | null>(null);
+async function openMicrophone(
+  stream: { current: MediaStream | null },
+  chunks: { current: Blob[] },
+  release: () => void,
+): Promise<MediaRecorder | NoMicReason> {
+  try {
+    stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
+    const mimeType = pickRecorderType((t) => MediaRecorder.isTypeSupported(t));
+    const rec = new MediaRecorder(stream.current, mimeType ? { mimeType } : {});
+    rec.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.current.push(event.data);
+    };
+    rec.start(1000);
+    return rec;
+  } catch (error) {
+    release();
+    return reasonOf(error);
+  }
+}
+
+/** Stops a recorder and answers its audio once the last of it has arrived (null when there is none). */
+async function stopRecording(rec: MediaRecorder, chunks: Blob[]): Promise<Blob | null> {
+  const stopped = new Promise<void>((resolve) =>
+    rec.addEventListener('stop', () => resolve(), { once: true }),
+  );
+  rec.stop();
+  await stopped;
+  const type = baseType(rec.mimeType) || 'audio/webm';
+  return chunks.length > 0 ? new Blob(chunks, { type }) : null;
+}
+
+/**
+ * The reading's timer: `begin` starts it from zero, ticking four times a second, and calls
+ * `onAutoStop` once the longest reading is reached; `end` stops it at whole milliseconds, as the
+ * server stores them, so the figures shown now match the saved ones.
+ */
+function useReadingTimer(onAutoStop: () => void) {
   const [elapsedMs, setElapsedMs] = useState(0);
   const startedAt = useRef(0);
-  const recorder = useRef<MediaRecorder | null>(null);
-  const stream = useRef<MediaStream | null>(null);
-  const chunks = useRef<Blob[]>([]);
   const tick = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearInterval(tick.current), []);
 
-  const release = useCallback(() => {
-    window.clearInterval(tick.current);
-    for (const track of stream.current?.getTracks() ?? []) track.stop();
-    stream.current = null;
-  }, []);
-  useEffect(() => release, [release]);
-
-  const startTimer = useCallback(() => {
+  const begin = useCallback(() => {
     startedAt.current = performance.now();
     setElapsedMs(0);
-    setStatus('running');
     tick.current = window.setInterval(() => {
       const ms = performance.now() - startedAt.current;
       setElapsedMs(ms);
@@ -58,56 +82,61 @@ export function useRecorder(onAutoStop: () => void) {
     }, 250);
   }, [onAutoStop]);
 
+  const end = useCallback(() => {
+    const durationMs = Math.round(Math.min(performance.now() - startedAt.current, MAX_DURATION_MS));
+    window.clearInterval(tick.current);
+    setElapsedMs(durationMs);
+    return durationMs;
+  }, []);
+
+  return { elapsedMs, begin, end };
+}
+
+/**
+ * One attempt at a time: asks for the microphone, records with MediaRecorder and times the
+ * reading; without a microphone (refused, missing, unsupported) it times the reading alone.
+ */
+export function useRecorder(onAutoStop: () => void) {
+  const [status, setStatus] = useState<'idle' | 'asking' | 'running'>('idle');
+  const [noMic, setNoMic] = useState<NoMicReason | null>(null);
+  const timer = useReadingTimer(onAutoStop);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const chunks = useRef<Blob[]>([]);
+
+  const release = useCallback(() => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+  }, []);
+  useEffect(() => release, [release]);
+
+  const { begin, end } = timer;
   const start = useCallback(async () => {
     chunks.current = [];
     recorder.current = null;
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
       setNoMic('unsupported');
-      startTimer();
-      return;
+    } else {
+      setStatus('asking');
+      const opened = await openMicrophone(stream, chunks, release);
+      recorder.current = typeof opened === 'string' ? null : opened;
+      setNoMic(typeof opened === 'string' ? opened : null);
     }
-    setStatus('asking');
-    try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const mimeType = pickRecorderType((t) => MediaRecorder.isTypeSupported(t));
-      const rec = new MediaRecorder(stream.current, mimeType ? { mimeType } : {});
-      rec.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.current.push(event.data);
-      };
-      rec.start(1000);
-      recorder.current = rec;
-      setNoMic(null);
-    } catch (error) {
-      release();
-      setNoMic(reasonOf(error));
-    }
-    startTimer();
-  }, [release, startTimer]);
+    begin();
+    setStatus('running');
+  }, [release, begin]);
 
   /** Stops the timer and the recorder; answers the take once the last audio has arrived. */
   const stop = useCallback(async (): Promise<Take> => {
-    // Whole milliseconds, as the server stores them, so the figures shown now match the saved ones.
-    const durationMs = Math.round(Math.min(performance.now() - startedAt.current, MAX_DURATION_MS));
-    window.clearInterval(tick.current);
-    setElapsedMs(durationMs);
+    const durationMs = end();
     setStatus('idle');
     const rec = recorder.current;
     recorder.current = null;
-    if (!rec || rec.state === 'inactive') {
-      release();
-      return { durationMs, audio: null };
-    }
-    const stopped = new Promise<void>((resolve) =>
-      rec.addEventListener('stop', () => resolve(), { once: true }),
-    );
-    rec.stop();
-    await stopped;
+    const audio = rec && rec.state !== 'inactive' ? await stopRecording(rec, chunks.current) : null;
     release();
-    const type = baseType(rec.mimeType) || 'audio/webm';
-    const audio = chunks.current.length > 0 ? new Blob(chunks.current, { type }) : null;
     chunks.current = [];
     return { durationMs, audio };
-  }, [release]);
+  }, [release, end]);
 
-  return { status, noMic, elapsedMs, start, stop };
+  return { status, noMic, elapsedMs: timer.elapsedMs, start, stop };
 }
