@@ -104,11 +104,21 @@ export async function makeWeeklyPlan(
   return other ? { status: 'existing', planId: other } : { status: 'gone' };
 }
 
+/** A week whose plan is to be made: its program, its child, when it starts. */
+interface WeekToPlan {
+  subscription: typeof subscriptions.$inferSelect;
+  child: typeof children.$inferSelect;
+  startsAt: Date;
+}
+
 /**
  * The subscription and child a week's plan is for, and when the week starts; or the outcome when
  * there is nothing to make (gone, not active, after the end, or made already). One query.
  */
-async function weekToPlan(db: Db, input: { subscriptionId: string; weekIndex: number }) {
+async function weekToPlan(
+  db: Db,
+  input: { subscriptionId: string; weekIndex: number },
+): Promise<WeeklyPlanOutcome | WeekToPlan> {
   const [row] = await db
     .select({ subscription: subscriptions, child: children, existing: weeklyPlans.id })
     .from(subscriptions)
@@ -119,12 +129,12 @@ async function weekToPlan(db: Db, input: { subscriptionId: string; weekIndex: nu
     )
     .where(eq(subscriptions.id, input.subscriptionId))
     .limit(1);
-  if (!row) return { status: 'gone' } as const;
+  if (!row) return { status: 'gone' };
   const { subscription, child, existing } = row;
-  if (subscription.status !== 'active') return { status: 'not-active' } as const;
+  if (subscription.status !== 'active') return { status: 'not-active' };
   const startsAt = programWeekStart(subscription.startsAt, input.weekIndex);
-  if (startsAt >= subscription.endsAt) return { status: 'after-end' } as const;
-  if (existing) return { status: 'existing', planId: existing } as const;
+  if (startsAt >= subscription.endsAt) return { status: 'after-end' };
+  if (existing) return { status: 'existing', planId: existing };
   return { subscription, child, startsAt };
 }
 
