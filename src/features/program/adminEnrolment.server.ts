@@ -6,7 +6,7 @@ import type { AgeBand, PlacementBasis, ReadingLevel } from '~/platform/domain';
 import { notFound } from '~/platform/errors';
 import type { EnrolmentDetail, EnrolmentProgram } from './adminEnrolments.schema';
 import { type EnrolmentScope, scopeCondition, TEAM_SCOPE } from './adminEnrolments.server';
-import { type PlanOfProgram, planDetails } from './planView.server';
+import { type PlanOfProgram, planDetails } from './planDetails.server';
 import { missedWeek, programProgress, type WeekReading } from './progress';
 
 interface ProgramRow {

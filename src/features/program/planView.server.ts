@@ -1,27 +1,20 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import { mediaUrlOf } from '~/features/catalogue/media.server';
 import { currentStreak, type Milestone, milestoneNotice, runs } from '~/features/reading/reading';
 import { addDays, utcDay, WEEK_MS } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import {
   books,
-  passages,
-  plans,
   readingLogs,
   readingMilestones,
-  recordings,
   subscriptions,
-  weeklyPlanBooks,
   weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
-import type { Reason } from './bookScores';
+import { planDetails } from './planDetails.server';
 import { titleKey } from './program';
-import type { ChildPlanDto, PlanBookDto, WallDto, WeeklyPlanDto } from './program.schema';
-import { planReading, programWeeks } from './progress';
-import { describeReason } from './recommender';
+import type { ChildPlanDto, WallDto, WeeklyPlanDto } from './program.schema';
 
 /** After this long into a week without its plan, the family is told it is late, not coming. */
 const PLAN_DELAY_MS = 15 * 60_000;
@@ -111,129 +104,6 @@ export async function childPlan(
 async function planDetail(db: Db, child: ChildRow, planId: string): Promise<WeeklyPlanDto | null> {
   const [detail] = await planDetails(db, child, { planId });
   return detail?.plan ?? null;
-}
-
-/** A plan as the family reads it, with its program and its exact period. */
-export interface PlanOfProgram {
-  subscriptionId: string;
-  startsAt: Date;
-  endsAt: Date;
-  plan: WeeklyPlanDto;
-}
-
-/**
- * The child's plans (one, or all of them, oldest first) with their books, sessions and progress,
- * and the program each belongs to: three queries, however many plans.
- */
-export async function planDetails(
-  db: Db,
-  child: Pick<ChildRow, 'id' | 'firstName'>,
-  which: { planId: string } | { all: true },
-): Promise<PlanOfProgram[]> {
-  const rows = await db
-    .select({
-      plan: weeklyPlans,
-      programName: plans.name,
-      programStartsAt: subscriptions.startsAt,
-      programEndsAt: subscriptions.endsAt,
-      passage: { id: passages.id, title: passages.title, wordCount: passages.wordCount, text: passages.text },
-    })
-    .from(weeklyPlans)
-    .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .leftJoin(passages, eq(passages.id, weeklyPlans.passageId))
-    .where(
-      'planId' in which
-        ? and(eq(weeklyPlans.id, which.planId), eq(weeklyPlans.childId, child.id))
-        : eq(weeklyPlans.childId, child.id),
-    )
-    .orderBy(asc(weeklyPlans.startsAt), asc(weeklyPlans.weekIndex));
-  const first = rows[0];
-  if (!first) return [];
-
-  const alternative = alias(books, 'alternative');
-  const [planned, logs, attempts] = await Promise.all([
-    db
-      .select({
-        planId: weeklyPlanBooks.planId,
-        bookId: weeklyPlanBooks.bookId,
-        title: weeklyPlanBooks.title,
-        author: weeklyPlanBooks.author,
-        reasons: weeklyPlanBooks.reasons,
-        summary: books.summary,
-        coverPath: books.coverPath,
-        alternativeId: weeklyPlanBooks.alternativeBookId,
-        alternativeTitle: alternative.title,
-        alternativeAuthor: alternative.author,
-      })
-      .from(weeklyPlanBooks)
-      .leftJoin(books, eq(books.id, weeklyPlanBooks.bookId))
-      .leftJoin(alternative, eq(alternative.id, weeklyPlanBooks.alternativeBookId))
-      .where(
-        inArray(
-          weeklyPlanBooks.planId,
-          rows.map((r) => r.plan.id),
-        ),
-      )
-      .orderBy(asc(weeklyPlanBooks.planId), asc(weeklyPlanBooks.position)),
-    db
-      .select({
-        bookId: readingLogs.bookId,
-        title: readingLogs.title,
-        readOn: readingLogs.readOn,
-        minutes: readingLogs.minutes,
-        finished: readingLogs.finished,
-      })
-      .from(readingLogs)
-      .where(and(eq(readingLogs.childId, child.id), gte(readingLogs.readOn, utcDay(first.plan.startsAt)))),
-    db
-      .select({ passageId: recordings.passageId, at: recordings.createdAt })
-      .from(recordings)
-      .where(and(eq(recordings.childId, child.id), gte(recordings.createdAt, first.plan.startsAt))),
-  ]);
-  // The week's passage is practised once it was read aloud between the plan's start and its end.
-  const practised = (plan: typeof first.plan) =>
-    attempts.some((a) => a.passageId === plan.passageId && a.at >= plan.startsAt && a.at < plan.endsAt);
-
-  return rows.map((row) => {
-    const { plan } = row;
-    const reading = planReading(plan, logs);
-    const bookList: PlanBookDto[] = planned
-      .filter((b) => b.planId === plan.id)
-      .map((b) => ({
-        bookId: b.bookId,
-        title: b.title,
-        author: b.author,
-        summary: b.summary ?? '',
-        coverUrl: mediaUrlOf(b.coverPath),
-        reasons: (b.reasons as Reason[]).map((r) => describeReason(r, child.firstName)),
-        alternative:
-          b.alternativeId && b.alternativeTitle
-            ? { bookId: b.alternativeId, title: b.alternativeTitle, author: b.alternativeAuthor ?? '' }
-            : null,
-        started: reading.started(b),
-        done: reading.done(b),
-      }));
-    return {
-      subscriptionId: plan.subscriptionId,
-      startsAt: plan.startsAt,
-      endsAt: plan.endsAt,
-      plan: {
-        id: plan.id,
-        weekIndex: plan.weekIndex,
-        weeks: programWeeks(row.programStartsAt, row.programEndsAt),
-        programName: row.programName,
-        startsOn: reading.startsOn,
-        endsOn: reading.endsOn,
-        readingLevel: plan.readingLevel as ReadingLevel,
-        goalMinutes: plan.goalMinutes,
-        minutesRead: reading.minutesRead,
-        sessions: reading.sessions,
-        books: bookList,
-        passage: row.passage?.id ? { ...row.passage, practised: practised(plan) } : null,
-      },
-    };
-  });
 }
 
 /**
