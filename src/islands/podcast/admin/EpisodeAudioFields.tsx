@@ -99,48 +99,63 @@ export function EpisodeAudioFields({
           onChange={(e) => set({ file: e.target.files?.[0] ?? null })}
         />
       ) : (
-        <>
-          <Field
-            id="episode-audioUrl"
-            label="Audio address"
-            type="url"
-            inputMode="url"
-            value={form.audioUrl}
-            placeholder="https://"
-            hint="The https:// address of the audio file on your host, as podcast apps will download it."
-            error={errors.audioUrl}
-            onChange={(e) => set({ audioUrl: e.target.value })}
-          />
-          <div className="field-pair">
-            <SelectField
-              id="episode-audioType"
-              label="File type"
-              value={form.audioType}
-              options={EPISODE_AUDIO_TYPES.map((type) => [type, EPISODE_AUDIO_TYPE_LABELS[type]] as const)}
-              error={errors.audioType}
-              onChange={(e) => set({ audioType: e.target.value as EpisodeForm['audioType'] })}
-            />
-            <Field
-              id="episode-audioBytes"
-              label="File size in bytes"
-              inputMode="numeric"
-              value={form.audioBytes}
-              hint="As your host lists it; podcast apps show it before downloading."
-              error={errors.audioBytes}
-              onChange={(e) => set({ audioBytes: e.target.value })}
-            />
-            <Field
-              id="episode-durationSeconds"
-              label="Length"
-              value={form.duration}
-              placeholder="24:30"
-              hint="Minutes:seconds, or hours:minutes:seconds."
-              error={errors.durationSeconds}
-              onChange={(e) => set({ duration: e.target.value })}
-            />
-          </div>
-        </>
+        <AudioAddressFields form={form} set={set} errors={errors} />
       )}
     </section>
+  );
+}
+
+/** The external address of the audio, with the type, size and length podcast apps need. */
+function AudioAddressFields({
+  form,
+  set,
+  errors,
+}: {
+  form: EpisodeForm;
+  set: (change: Partial<EpisodeForm>) => void;
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <Field
+        id="episode-audioUrl"
+        label="Audio address"
+        type="url"
+        inputMode="url"
+        value={form.audioUrl}
+        placeholder="https://"
+        hint="The https:// address of the audio file on your host, as podcast apps will download it."
+        error={errors.audioUrl}
+        onChange={(e) => set({ audioUrl: e.target.value })}
+      />
+      <div className="field-pair">
+        <SelectField
+          id="episode-audioType"
+          label="File type"
+          value={form.audioType}
+          options={EPISODE_AUDIO_TYPES.map((type) => [type, EPISODE_AUDIO_TYPE_LABELS[type]] as const)}
+          error={errors.audioType}
+          onChange={(e) => set({ audioType: e.target.value as EpisodeForm['audioType'] })}
+        />
+        <Field
+          id="episode-audioBytes"
+          label="File size in bytes"
+          inputMode="numeric"
+          value={form.audioBytes}
+          hint="As your host lists it; podcast apps show it before downloading."
+          error={errors.audioBytes}
+          onChange={(e) => set({ audioBytes: e.target.value })}
+        />
+        <Field
+          id="episode-durationSeconds"
+          label="Length"
+          value={form.duration}
+          placeholder="24:30"
+          hint="Minutes:seconds, or hours:minutes:seconds."
+          error={errors.durationSeconds}
+          onChange={(e) => set({ duration: e.target.value })}
+        />
+      </div>
+    </>
   );
 }

@@ -50,32 +50,7 @@ export function EpisodeList() {
           { label: 'Length', sort: 'durationSeconds' },
         ]}
         rowKey={(episode) => episode.id}
-        row={(episode) => (
-          <>
-            <td>{episode.episodeNumber ?? '–'}</td>
-            <td>
-              <a href={`#edit/${episode.id}`}>{episode.title}</a>
-            </td>
-            <td>
-              <span className="status-pill" data-tone={TONES[episode.state]}>
-                {EPISODE_STATE_LABELS[episode.state]}
-              </span>
-              {!episode.hasAudio && (
-                <span className="status-pill episode-pill-gap" data-tone="warn">
-                  No audio
-                </span>
-              )}
-            </td>
-            <td>
-              {episode.publishedAt ? (
-                <time dateTime={episode.publishedAt}>{formatTime(episode.publishedAt, 'shortDate')}</time>
-              ) : (
-                <span className="hint">Not set</span>
-              )}
-            </td>
-            <td>{episode.durationSeconds ? formatClock(episode.durationSeconds) : '–'}</td>
-          </>
-        )}
+        row={(episode) => <EpisodeCells episode={episode} />}
         empty={
           <p>No episodes yet. Create the first one: a title and a summary are enough to start a draft.</p>
         }
@@ -83,5 +58,35 @@ export function EpisodeList() {
         pager="Pages of episodes"
       />
     </ListSection>
+  );
+}
+
+/** One episode's cells: its number, title (the link to edit it), state, publication date and length. */
+function EpisodeCells({ episode }: { episode: AdminEpisodeRow }) {
+  return (
+    <>
+      <td>{episode.episodeNumber ?? '–'}</td>
+      <td>
+        <a href={`#edit/${episode.id}`}>{episode.title}</a>
+      </td>
+      <td>
+        <span className="status-pill" data-tone={TONES[episode.state]}>
+          {EPISODE_STATE_LABELS[episode.state]}
+        </span>
+        {!episode.hasAudio && (
+          <span className="status-pill episode-pill-gap" data-tone="warn">
+            No audio
+          </span>
+        )}
+      </td>
+      <td>
+        {episode.publishedAt ? (
+          <time dateTime={episode.publishedAt}>{formatTime(episode.publishedAt, 'shortDate')}</time>
+        ) : (
+          <span className="hint">Not set</span>
+        )}
+      </td>
+      <td>{episode.durationSeconds ? formatClock(episode.durationSeconds) : '–'}</td>
+    </>
   );
 }

@@ -13,11 +13,13 @@ function viewOf(hash: string): View {
   return edit?.[1] ? { name: 'edit', id: edit[1] } : { name: 'list' };
 }
 
-/** /admin/podcastupdate: the list of episodes, and the form that creates or edits one. */
-export function PodcastAdmin() {
+/**
+ * The view the page address names, followed as it changes (Back, Forward, the page's own #links),
+ * and the notice shown over the list, which a new view clears. `root` holds the links to follow.
+ */
+function useHashView() {
   const [view, setView] = useState<View>(() => viewOf(window.location.hash));
   const [notice, setNotice] = useState<string | undefined>();
-
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -45,6 +47,12 @@ export function PodcastAdmin() {
       container?.removeEventListener('click', onClick);
     };
   }, []);
+  return { view, setView, root, notice, setNotice };
+}
+
+/** /admin/podcastupdate: the list of episodes, and the form that creates or edits one. */
+export function PodcastAdmin() {
+  const { view, setView, root, notice, setNotice } = useHashView();
 
   // A new view starts at its heading, for keyboard and screen-reader users alike.
   useEffect(() => {
