@@ -51,12 +51,36 @@ export async function stopCalendarFeed(db: Db, userId: string): Promise<boolean>
 export async function familyCalendar(db: Db, token: string, site: string, now = new Date()) {
   const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1);
   if (!feed) return undefined;
+  const { rows, planBooks } = await recentPlans(db, feed.userId, now);
+  const host = new URL(site).hostname;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Quill Reads//Reading plans//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:Quill Reads reading plans',
+    'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
+  ];
+  for (const { plan, childName } of rows) {
+    const titles = planBooks
+      .filter((b) => b.planId === plan.id)
+      .map((b) => `${b.title} (${b.author})`)
+      .join(', ');
+    lines.push(...sessionEvents(plan, childName, titles, site, host));
+  }
+  lines.push('END:VCALENDAR');
+  return icsCalendar(lines);
+}
+
+/** The family's plans of the recent and current weeks, with each child's name and each plan's books. */
+async function recentPlans(db: Db, userId: string, now: Date) {
   const since = new Date(now.getTime() - CALENDAR_WEEKS_BACK * 7 * DAY_MS);
   const rows = await db
     .select({ plan: weeklyPlans, childName: children.firstName })
     .from(weeklyPlans)
     .innerJoin(children, eq(children.id, weeklyPlans.childId))
-    .where(and(eq(children.userId, feed.userId), gte(weeklyPlans.endsAt, since)))
+    .where(and(eq(children.userId, userId), gte(weeklyPlans.endsAt, since)))
     .orderBy(asc(weeklyPlans.startsAt), asc(children.firstName));
   const planBooks =
     rows.length === 0
@@ -75,45 +99,35 @@ export async function familyCalendar(db: Db, token: string, site: string, now = 
             ),
           )
           .orderBy(asc(weeklyPlanBooks.planId), asc(weeklyPlanBooks.position));
+  return { rows, planBooks };
+}
 
-  const host = new URL(site).hostname;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Quill Reads//Reading plans//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'X-WR-CALNAME:Quill Reads reading plans',
-    'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
-  ];
-  for (const { plan, childName } of rows) {
-    const days = planDays(plan.startsAt, plan.endsAt);
-    const titles = planBooks
-      .filter((b) => b.planId === plan.id)
-      .map((b) => `${b.title} (${b.author})`)
-      .join(', ');
-    const planPage = pagePath('/reading-plan/{id}', plan.childId, { query: { plan: plan.id } });
-    const link = new URL(planPage, site).href;
-    const description = [
-      `This week: ${titles || 'books from the catalogue'}.`,
-      `Goal: ${plan.goalMinutes} minutes this week.`,
-      `The whole plan: ${link}`,
-    ].join('\n');
-    sessionDays(days, plan.sessionMinutes.length).forEach((day, i) => {
-      lines.push(
-        'BEGIN:VEVENT',
-        `UID:${plan.id}-${i}@${host}`,
-        `DTSTAMP:${icsDate(plan.createdAt.toISOString())}`,
-        `DTSTART;VALUE=DATE:${icsDay(day)}`,
-        `DTEND;VALUE=DATE:${icsDay(addDays(day, 1))}`,
-        `SUMMARY:${icsText(`${childName}: ${plan.sessionMinutes[i]} minutes of reading`)}`,
-        `DESCRIPTION:${icsText(description)}`,
-        `URL:${link}`,
-        'TRANSP:TRANSPARENT',
-        'END:VEVENT',
-      );
-    });
-  }
-  lines.push('END:VCALENDAR');
-  return icsCalendar(lines);
+/** One all-day event a reading session of the plan, each linking to the whole plan. */
+function sessionEvents(
+  plan: typeof weeklyPlans.$inferSelect,
+  childName: string,
+  titles: string,
+  site: string,
+  host: string,
+): string[] {
+  const days = planDays(plan.startsAt, plan.endsAt);
+  const planPage = pagePath('/reading-plan/{id}', plan.childId, { query: { plan: plan.id } });
+  const link = new URL(planPage, site).href;
+  const description = [
+    `This week: ${titles || 'books from the catalogue'}.`,
+    `Goal: ${plan.goalMinutes} minutes this week.`,
+    `The whole plan: ${link}`,
+  ].join('\n');
+  return sessionDays(days, plan.sessionMinutes.length).flatMap((day, i) => [
+    'BEGIN:VEVENT',
+    `UID:${plan.id}-${i}@${host}`,
+    `DTSTAMP:${icsDate(plan.createdAt.toISOString())}`,
+    `DTSTART;VALUE=DATE:${icsDay(day)}`,
+    `DTEND;VALUE=DATE:${icsDay(addDays(day, 1))}`,
+    `SUMMARY:${icsText(`${childName}: ${plan.sessionMinutes[i]} minutes of reading`)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    `URL:${link}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ]);
 }
