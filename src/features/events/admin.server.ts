@@ -143,6 +143,44 @@ function asInput(e: EventRow) {
   };
 }
 
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** Each field the edit changes, from what to what (times compared as instants). */
+function changesOf(before: ReturnType<typeof asInput>, after: ParsedEventInput): Changes {
+  const changes: Changes = {};
+  for (const key of FIELDS) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    const same =
+      key === 'startsAt' || key === 'endsAt'
+        ? Date.parse(String(from)) === Date.parse(String(to))
+        : from === to;
+    if (!same) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/** Tells each registered child of a new time or place of an event still to come; answers how many. */
+async function tellOfMove(tx: Tx, row: EventRow, changes: Changes): Promise<number> {
+  const moved = Object.keys(changes).some((k) => MOVES.has(k));
+  if (!moved || row.endsAt.getTime() <= Date.now()) return 0;
+  const timeChanged = 'startsAt' in changes || 'endsAt' in changes;
+  const placeChanged = ['location', 'onlineUrl', ...ADDRESS_FIELDS].some((k) => k in changes);
+  const what = timeChanged && placeChanged ? 'time and place' : timeChanged ? 'time' : 'place';
+  let notified = 0;
+  for (const child of await registeredChildren(tx, row.id)) {
+    await notifyChild(tx, child.id, {
+      kind: 'event',
+      title: `New ${what} for ${row.title}`,
+      body: `${child.firstName}’s event is now {when}. ${where(row)}`,
+      times: eventTimes(row),
+      link: pagePath('/events/{id}', row.id),
+    });
+    notified++;
+  }
+  return notified;
+}
+
 /**
  * Applies changes to an event in one transaction, with the row locked so a registration cannot
  * take a seat between the capacity check and the update. Every real change raises the
@@ -167,16 +205,7 @@ export async function updateEvent(
     }
     const after = merged.data;
     if (after.capacity < current.seatsTaken) return { kind: 'capacity', seatsTaken: current.seatsTaken };
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of FIELDS) {
-      const from = before[key] ?? null;
-      const to = after[key] ?? null;
-      const same =
-        key === 'startsAt' || key === 'endsAt'
-          ? Date.parse(String(from)) === Date.parse(String(to))
-          : from === to;
-      if (!same) changes[key] = { from, to };
-    }
+    const changes = changesOf(before, after);
     if (Object.keys(changes).length === 0) return { kind: 'ok', event: adminEventDto(current), notified: 0 };
     const row = onlyRow(
       await tx
@@ -189,23 +218,7 @@ export async function updateEvent(
         .where(eq(events.id, id))
         .returning(),
     );
-    let notified = 0;
-    const moved = Object.keys(changes).some((k) => MOVES.has(k));
-    if (moved && row.endsAt.getTime() > Date.now()) {
-      const timeChanged = 'startsAt' in changes || 'endsAt' in changes;
-      const placeChanged = ['location', 'onlineUrl', ...ADDRESS_FIELDS].some((k) => k in changes);
-      const what = timeChanged && placeChanged ? 'time and place' : timeChanged ? 'time' : 'place';
-      for (const child of await registeredChildren(tx, id)) {
-        await notifyChild(tx, child.id, {
-          kind: 'event',
-          title: `New ${what} for ${row.title}`,
-          body: `${child.firstName}’s event is now {when}. ${where(row)}`,
-          times: eventTimes(row),
-          link: pagePath('/events/{id}', row.id),
-        });
-        notified++;
-      }
-    }
+    const notified = await tellOfMove(tx, row, changes);
     await recordAudit(tx, actorId, 'event.edit', id, {
       title: row.title,
       changes,
