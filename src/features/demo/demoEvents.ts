@@ -58,10 +58,20 @@ const ONLINE_ONLY = NO_VENUE;
 
 /** The demo events as rows, with a content date (when each was announced) rather than the seeding moment. */
 export function demoEvents(now = new Date()) {
+  const events = [...comingDemoEvents(now), ...pastDemoEvents(now)];
+  // Announced three weeks ahead, or a few days ago for the ones coming sooner.
+  return events.map((e) => {
+    const announced = new Date(Math.min(e.startsAt.getTime() - 21 * DAY, now.getTime() - 3 * DAY));
+    announced.setUTCHours(9, 0, 0, 0);
+    return { ...e, createdAt: announced, updatedAt: announced };
+  });
+}
+
+/** The events to come: story time on the coming Saturday, an author's visit and a parents' workshop online. */
+function comingDemoEvents(now: Date) {
   // 15:00 UTC is 10:00 (or 9:00) in Springfield on the same Saturday.
   const storyTime = nextWeekday(now, SATURDAY, 15);
-  const bookSwap = lastAutumnSaturday(now, 15);
-  const events = [
+  return [
     {
       title: 'Saturday Story Time: Under the Sea',
       description:
@@ -98,6 +108,13 @@ export function demoEvents(now = new Date()) {
       ageMax: null,
       capacity: 60,
     },
+  ];
+}
+
+/** The events that have passed: the last autumn's book swap, and a story time ten days ago. */
+function pastDemoEvents(now: Date) {
+  const bookSwap = lastAutumnSaturday(now, 15);
+  return [
     {
       title: 'Autumn Book Swap',
       description:
@@ -122,10 +139,4 @@ export function demoEvents(now = new Date()) {
       capacity: 20,
     },
   ];
-  // Announced three weeks ahead, or a few days ago for the ones coming sooner.
-  return events.map((e) => {
-    const announced = new Date(Math.min(e.startsAt.getTime() - 21 * DAY, now.getTime() - 3 * DAY));
-    announced.setUTCHours(9, 0, 0, 0);
-    return { ...e, createdAt: announced, updatedAt: announced };
-  });
 }
