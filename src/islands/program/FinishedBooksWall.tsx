@@ -6,9 +6,10 @@ import { failedLoad, type RecordState } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
 import { $authReady } from '~/platform/identity/authState.store';
 import { isUuid } from '~/platform/ids';
+import { pagePath } from '~/platform/routes';
 import { BookCover } from './BookCover';
 import { NotReady } from './NotReady';
-import { longDate } from './WeeklyPlan';
+import { longDate } from './planDates';
 import './Program.css';
 
 const starsText = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
@@ -18,26 +19,7 @@ const starsText = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
  * first, and the milestones they reached as badges on a shelf. Printable from its own page.
  */
 export function FinishedBooksWall({ childId }: { childId: string }) {
-  const authReady = useStore($authReady);
-  const [state, setState] = useState<RecordState<WallDto>>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!authReady) return;
-    if (!isUuid(childId)) {
-      setState({ status: 'missing' });
-      return;
-    }
-    let stale = false;
-    call(programApi.wall, { params: { id: childId } })
-      .then((record) => !stale && setState({ status: 'ready', record }))
-      .catch(
-        (error) =>
-          !stale && setState(failedLoad(error, 'The wall could not be loaded. Try again in a moment.')),
-      );
-    return () => {
-      stale = true;
-    };
-  }, [authReady, childId]);
+  const state = useWall(childId);
 
   if (state.status !== 'ready')
     return (
@@ -61,10 +43,45 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
             Print the wall
           </button>
-          <a href={`/book-history/${wall.childId}`}>Open the reading log</a>
+          <a href={pagePath('/book-history/{id}', wall.childId)}>Open the reading log</a>
         </p>
       </header>
 
+      <WallBadges wall={wall} />
+      <WallBooks wall={wall} />
+    </section>
+  );
+}
+
+/** The child's wall as the server has it, once the sign-in is known. */
+function useWall(childId: string) {
+  const authReady = useStore($authReady);
+  const [state, setState] = useState<RecordState<WallDto>>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!authReady) return;
+    if (!isUuid(childId)) {
+      setState({ status: 'missing' });
+      return;
+    }
+    let stale = false;
+    call(programApi.wall, { params: { id: childId } })
+      .then((record) => !stale && setState({ status: 'ready', record }))
+      .catch(
+        (error) =>
+          !stale && setState(failedLoad(error, 'The wall could not be loaded. Try again in a moment.')),
+      );
+    return () => {
+      stale = true;
+    };
+  }, [authReady, childId]);
+  return state;
+}
+
+/** The milestones reached, as badges on a shelf. */
+function WallBadges({ wall }: { wall: WallDto }) {
+  return (
+    <>
       <h3 className="plan-subtitle">Badges</h3>
       {wall.milestones.length === 0 ? (
         <p className="plan-hint">
@@ -84,12 +101,20 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
           ))}
         </ul>
       )}
+    </>
+  );
+}
 
+/** Every different book finished, newest first, with its cover, date and stars. */
+function WallBooks({ wall }: { wall: WallDto }) {
+  const count = wall.books.length;
+  return (
+    <>
       <h3 className="plan-subtitle">Books</h3>
       {count === 0 ? (
         <p className="plan-empty">
           Every book {wall.childName} logs lands here with its cover.{' '}
-          <a href={`/book-history/${wall.childId}`}>Log a book</a>
+          <a href={pagePath('/book-history/{id}', wall.childId)}>Log a book</a>
         </p>
       ) : (
         <ul className="wall-books" aria-label="Finished books">
@@ -106,6 +131,6 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }

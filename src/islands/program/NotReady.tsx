@@ -1,4 +1,5 @@
 import type { RecordState } from '~/islands/shared/loadState';
+import { pagePath } from '~/platform/routes';
 import { WaitLine } from '../shared/Spinner';
 
 /** What a family page says until its record is there: loading, not in this family, or the failure. */
@@ -16,7 +17,7 @@ export function NotReady({
     <p className="plan-empty" role="alert">
       {state.status === 'missing' ? (
         <>
-          {missing} <a href="/profile">Back to your profile</a>
+          {missing} <a href={pagePath('/profile')}>Back to your profile</a>
         </>
       ) : (
         state.message

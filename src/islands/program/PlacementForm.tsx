@@ -2,12 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PLACEMENT_QUESTIONS, type PlacementAnswers } from '~/features/program/placement';
 import { programApi } from '~/features/program/program.api';
 import type { ChildPlanDto } from '~/features/program/program.schema';
-import { errorMessage } from '~/islands/shared/loadState';
-import { call } from '~/platform/client/api';
+import { useSubmit } from '~/islands/shared/useSubmit';
+import { type Answer, call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 
 type Question = keyof typeof PLACEMENT_QUESTIONS;
 const QUESTIONS = Object.keys(PLACEMENT_QUESTIONS) as Question[];
+type PlacementOutcome = Answer<typeof programApi.place>;
 const BASIS_TEXT = {
   answers: 'from your answers',
   'read-aloud': 'from a read-aloud',
@@ -19,55 +20,10 @@ const BASIS_TEXT = {
  * when there is one). Offered until the level has been placed; after, one click asks them again.
  */
 export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced: () => void }) {
-  const [open, setOpen] = useState(view.placement === null);
-  const [answers, setAnswers] = useState<Partial<PlacementAnswers>>({});
-  const [missing, setMissing] = useState<Question[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const status = useRef<HTMLParagraphElement>(null);
-  const [placed, setPlaced] = useState(0);
-  // The form closes under the button that sent it: focus goes to what happened, each time.
-  useEffect(() => {
-    if (placed > 0) status.current?.focus();
-  }, [placed]);
+  const placement = usePlacement(view, onPlaced);
+  const { open, setOpen, answers, setAnswers, missing, busy } = placement;
   const name = view.childName;
   const level = READING_LEVEL_LABELS[view.readingLevel];
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const unanswered = QUESTIONS.filter((q) => !answers[q]);
-    setMissing(unanswered);
-    if (unanswered.length > 0) {
-      setMessage('Answer all three questions, please.');
-      document.getElementById(`placement-${view.childId}-${unanswered[0]}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    setMessage('');
-    try {
-      const outcome = await call(programApi.place, {
-        params: { id: view.childId },
-        body: answers as PlacementAnswers,
-      });
-      const moved = outcome.level !== outcome.previousLevel;
-      setMessage(
-        `${name} reads at ${READING_LEVEL_LABELS[outcome.level]}. ${outcome.explanation} ${
-          moved
-            ? outcome.planRemade
-              ? 'This week’s plan has been made again at this level.'
-              : 'The next weekly plan follows this level.'
-            : ''
-        }`.trim(),
-      );
-      setOpen(false);
-      setPlaced((n) => n + 1);
-      onPlaced();
-    } catch (error) {
-      setMessage(errorMessage(error, 'The answers could not be saved. Try again in a moment.'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="plan-placement no-print" aria-labelledby={`placement-title-${view.childId}`}>
@@ -83,45 +39,21 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
         </p>
       )}
       {open && (
-        <form onSubmit={submit} noValidate aria-describedby={`placement-intro-${view.childId}`}>
+        <form onSubmit={placement.submit} noValidate aria-describedby={`placement-intro-${view.childId}`}>
           <p id={`placement-intro-${view.childId}`}>
             Three quick questions place {name} at the right level: each week’s books follow it, and it moves
             with {name}’s ratings.
           </p>
-          {QUESTIONS.map((q) => {
-            const question = PLACEMENT_QUESTIONS[q];
-            const invalid = missing.includes(q) && !answers[q];
-            return (
-              <fieldset
-                key={q}
-                id={`placement-${view.childId}-${q}`}
-                tabIndex={-1}
-                className="field plan-question"
-                aria-describedby={invalid ? `placement-${view.childId}-${q}-error` : undefined}
-              >
-                <legend>{question.label}</legend>
-                <div className="chips">
-                  {Object.entries(question.options).map(([value, label]) => (
-                    <label key={value} className="chip">
-                      <input
-                        type="radio"
-                        name={`${view.childId}-${q}`}
-                        value={value}
-                        checked={answers[q] === value}
-                        onChange={() => setAnswers((a) => ({ ...a, [q]: value }))}
-                      />
-                      {label}
-                    </label>
-                  ))}
-                </div>
-                {invalid && (
-                  <p id={`placement-${view.childId}-${q}-error`} className="error">
-                    Choose one answer.
-                  </p>
-                )}
-              </fieldset>
-            );
-          })}
+          {QUESTIONS.map((q) => (
+            <PlacementQuestion
+              key={q}
+              childId={view.childId}
+              question={q}
+              answer={answers[q]}
+              invalid={missing.includes(q) && !answers[q]}
+              onAnswer={(value) => setAnswers((a) => ({ ...a, [q]: value }))}
+            />
+          ))}
           <p className="plan-links">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Placing…' : `Place ${name}`}
@@ -134,9 +66,112 @@ export function PlacementForm({ view, onPlaced }: { view: ChildPlanDto; onPlaced
           </p>
         </form>
       )}
-      <p role="status" className="plan-hint" ref={status} tabIndex={-1}>
-        {message}
+      <p role="status" className="plan-hint" ref={placement.status} tabIndex={-1}>
+        {placement.said}
       </p>
     </section>
+  );
+}
+
+/** The answers, the check that all three are given, and placing the child with them. */
+function usePlacement(view: ChildPlanDto, onPlaced: () => void) {
+  const [open, setOpen] = useState(view.placement === null);
+  const [answers, setAnswers] = useState<Partial<PlacementAnswers>>({});
+  const [missing, setMissing] = useState<Question[]>([]);
+  const { submit: send, busy, errors, setErrors } = useSubmit();
+  const [message, setMessage] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+  const [placed, setPlaced] = useState(0);
+  // The form closes under the button that sent it: focus goes to what happened, each time.
+  useEffect(() => {
+    if (placed > 0) status.current?.focus();
+  }, [placed]);
+  const name = view.childName;
+
+  /** Checks every question is answered, then places the child once, whatever the clicks. */
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const unanswered = QUESTIONS.filter((q) => !answers[q]);
+    setMissing(unanswered);
+    if (unanswered.length > 0) {
+      setErrors({});
+      setMessage('Answer all three questions, please.');
+      document.getElementById(`placement-${view.childId}-${unanswered[0]}`)?.focus();
+      return;
+    }
+    setMessage('');
+    await send(
+      async () => {
+        const outcome = await call(programApi.place, {
+          params: { id: view.childId },
+          body: answers as PlacementAnswers,
+        });
+        setMessage(placedMessage(name, outcome));
+        setOpen(false);
+        setPlaced((n) => n + 1);
+        onPlaced();
+      },
+      { fallback: 'The answers could not be saved. Try again in a moment.' },
+    );
+  };
+
+  return { open, setOpen, answers, setAnswers, missing, busy, said: errors.form ?? message, status, submit };
+}
+
+/** What the page says once the child is placed: the level, why, and what happens to the plans. */
+function placedMessage(name: string, outcome: PlacementOutcome): string {
+  const moved = outcome.level !== outcome.previousLevel;
+  return `${name} reads at ${READING_LEVEL_LABELS[outcome.level]}. ${outcome.explanation} ${
+    moved
+      ? outcome.planRemade
+        ? 'This week’s plan has been made again at this level.'
+        : 'The next weekly plan follows this level.'
+      : ''
+  }`.trim();
+}
+
+/** One of the three questions, its answers as chips; "Choose one answer." when it was left out. */
+function PlacementQuestion({
+  childId,
+  question: q,
+  answer,
+  invalid,
+  onAnswer,
+}: {
+  childId: string;
+  question: Question;
+  answer: string | undefined;
+  invalid: boolean;
+  onAnswer: (value: string) => void;
+}) {
+  const question = PLACEMENT_QUESTIONS[q];
+  return (
+    <fieldset
+      id={`placement-${childId}-${q}`}
+      tabIndex={-1}
+      className="field plan-question"
+      aria-describedby={invalid ? `placement-${childId}-${q}-error` : undefined}
+    >
+      <legend>{question.label}</legend>
+      <div className="chips">
+        {Object.entries(question.options).map(([value, label]) => (
+          <label key={value} className="chip">
+            <input
+              type="radio"
+              name={`${childId}-${q}`}
+              value={value}
+              checked={answer === value}
+              onChange={() => onAnswer(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {invalid && (
+        <p id={`placement-${childId}-${q}-error`} className="error">
+          Choose one answer.
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { formatDay } from '~/platform/time';
 import { ProgramWeeks } from './ProgramWeeks';
 import '~/islands/shared/admin/admin.css';
 import './enrolments.css';
+import { pagePath } from '~/platform/routes';
 
 function ageOf(child: EnrolmentDetail['child']): string {
   if (child.ageBand) return ageBandLabel(child.ageBand);
@@ -33,7 +34,8 @@ function About({ view }: { view: EnrolmentDetail }) {
         <dd>{child.interests.length > 0 ? child.interests.join(', ') : 'None given'}</dd>
         <dt>Family</dt>
         <dd>
-          <a href={`/view-user-page/${view.family.userId}`}>{view.family.displayName}</a>, {view.family.email}
+          <a href={pagePath('/view-user-page/{id}', view.family.userId)}>{view.family.displayName}</a>,{' '}
+          {view.family.email}
         </dd>
       </dl>
     </section>
@@ -63,7 +65,7 @@ export function EnrolmentView({ childId }: { childId: string }) {
         <h2>This child does not exist</h2>
         <p>Their family may have removed them, or the link is incomplete.</p>
         <p>
-          <a href="/admin/enrolments">Find the child among the enrolled children</a>
+          <a href={pagePath('/admin/enrolments')}>Find the child among the enrolled children</a>
         </p>
       </div>
     );
@@ -78,10 +80,10 @@ export function EnrolmentView({ childId }: { childId: string }) {
             : `${view.programs.length} program${view.programs.length === 1 ? '' : 's'}, the latest first. Read-only: families change their own plans.`}
         </p>
         <p className="actions">
-          <a className="btn btn-secondary btn-small" href="/admin/enrolments">
+          <a className="btn btn-secondary btn-small" href={pagePath('/admin/enrolments')}>
             All enrolled children
           </a>
-          <a className="btn btn-ghost btn-small" href={`/view-user-page/${view.family.userId}`}>
+          <a className="btn btn-ghost btn-small" href={pagePath('/view-user-page/{id}', view.family.userId)}>
             The family’s account
           </a>
         </p>

@@ -14,6 +14,7 @@ import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { EnrolmentFilters } from './EnrolmentFilters';
 import '~/islands/shared/admin/admin.css';
 import './enrolments.css';
+import { pagePath } from '~/platform/routes';
 
 /** Where the child stands against the plan: behind, on track, or (outside a running program) the program's state. */
 export function PlanStanding({ row }: { row: Pick<EnrolmentRow, 'state' | 'behind'> }) {
@@ -42,7 +43,7 @@ function Row({ row }: { row: EnrolmentRow }) {
         <a href={enrolmentPagePath(row.childId)}>{row.childName}</a>
       </th>
       <td data-label="Family">
-        <a href={`/view-user-page/${row.family.userId}`}>{row.family.displayName}</a>
+        <a href={pagePath('/view-user-page/{id}', row.family.userId)}>{row.family.displayName}</a>
         <span className="hint enrolment-email">{row.family.email}</span>
       </td>
       <td data-label="Program">{row.programName}</td>

@@ -99,35 +99,42 @@ export function ProgramWeeks({ program, childName }: { program: EnrolmentProgram
           head={headings(['Week', 'Dates', 'Level', 'Minutes', 'Sessions', 'Books', 'Read-aloud', 'Result'])}
         >
           {program.plans.map((week) => (
-            <tr key={week.id}>
-              <th scope="row" className="enrolment-nowrap">
-                Week {week.weekIndex + 1}
-              </th>
-              <td data-label="Dates" className="enrolment-nowrap">
-                {dayText(week.startsOn)} to
-                <br />
-                {dayText(week.endsOn)}
-              </td>
-              <td data-label="Level">{READING_LEVEL_LABELS[week.readingLevel]}</td>
-              <td data-label="Minutes" className="enrolment-nowrap">
-                {week.minutesRead} of {week.goalMinutes}
-              </td>
-              <td data-label="Sessions">
-                <Sessions week={week} />
-              </td>
-              <td data-label="Books">
-                <Books week={week} />
-              </td>
-              <td data-label="Read-aloud">
-                {week.passage ? week.passage.title : <span className="hint">None</span>}
-              </td>
-              <td data-label="Result">
-                <WeekStanding week={week} />
-              </td>
-            </tr>
+            <WeekRow key={week.id} week={week} />
           ))}
         </Table>
       )}
     </section>
+  );
+}
+
+/** One week of the program: its dates, level, minutes against the goal, sessions, books and result. */
+function WeekRow({ week }: { week: EnrolmentProgram['plans'][number] }) {
+  return (
+    <tr>
+      <th scope="row" className="enrolment-nowrap">
+        Week {week.weekIndex + 1}
+      </th>
+      <td data-label="Dates" className="enrolment-nowrap">
+        {dayText(week.startsOn)} to
+        <br />
+        {dayText(week.endsOn)}
+      </td>
+      <td data-label="Level">{READING_LEVEL_LABELS[week.readingLevel]}</td>
+      <td data-label="Minutes" className="enrolment-nowrap">
+        {week.minutesRead} of {week.goalMinutes}
+      </td>
+      <td data-label="Sessions">
+        <Sessions week={week} />
+      </td>
+      <td data-label="Books">
+        <Books week={week} />
+      </td>
+      <td data-label="Read-aloud">
+        {week.passage ? week.passage.title : <span className="hint">None</span>}
+      </td>
+      <td data-label="Result">
+        <WeekStanding week={week} />
+      </td>
+    </tr>
   );
 }
