@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, onlyRow } from '~/platform/db/client.server';
-import { blogs, children } from '~/platform/db/schema.server';
+import { blogs } from '~/platform/db/schema.server';
 import { conflict, notFound } from '~/platform/errors';
+import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
 import {
   type BlogDraftInput,
@@ -17,23 +18,14 @@ import { emptyPost, preparePost } from './blogs.server';
 
 type BlogRow = typeof blogs.$inferSelect;
 
-/** Whether the child is one of this family's. */
-async function ownsChild(db: Db, userId: string, childId: string): Promise<boolean> {
-  const [child] = await db
-    .select({ id: children.id })
-    .from(children)
-    .where(and(eq(children.id, childId), eq(children.userId, userId)))
-    .limit(1);
-  return Boolean(child);
-}
-
 /** A new post, a draft until the family sends it for review. */
 export async function createDraft(
   db: Db,
   author: { id: string; displayName: string },
   input: BlogDraftInput,
 ): Promise<MyBlog> {
-  if (input.childId && !(await ownsChild(db, author.id, input.childId))) throw notFound('That child');
+  // A post names only one of the family's own children.
+  if (input.childId) await ownChildOr404(db, author.id, input.childId);
   const prepared = preparePost(input);
   if (prepared.wordCount === 0) throw emptyPost();
   const row = onlyRow(
@@ -132,7 +124,7 @@ export async function updateMyPost(
   id: string,
   input: BlogUpdateInput,
 ): Promise<MyBlogDetail> {
-  if (input.childId && !(await ownsChild(db, userId, input.childId))) throw notFound('That child');
+  if (input.childId) await ownChildOr404(db, userId, input.childId);
   const prepared = preparePost(input);
   if (prepared.wordCount === 0) throw emptyPost();
   const [row] = await db

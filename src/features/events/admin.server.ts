@@ -9,7 +9,7 @@ import { pagePath } from '~/platform/routes';
 import type { AdminEvent, EventPatch, EventRegistrationList } from './admin.schema';
 import { placeLine } from './events';
 import { ADDRESS_FIELDS, eventInputSchema, type ParsedEventInput } from './events.schema';
-import { eventDto, eventTimes } from './events.server';
+import { eventDto, eventTimes, eventWhatWhenWhere } from './events.server';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -124,18 +124,10 @@ const FIELDS = [
 /** What families plan their day around: a change to one of these is worth a notification. */
 const MOVES = new Set<string>(['startsAt', 'endsAt', 'location', 'onlineUrl', ...ADDRESS_FIELDS]);
 
+/** The event as the edit form's input, for the patch to be merged into and checked whole. */
 function asInput(e: EventRow) {
   return {
-    title: e.title,
-    description: e.description,
-    startsAt: e.startsAt.toISOString(),
-    endsAt: e.endsAt.toISOString(),
-    location: e.location,
-    streetAddress: e.streetAddress,
-    addressLocality: e.addressLocality,
-    addressRegion: e.addressRegion,
-    postalCode: e.postalCode,
-    addressCountry: e.addressCountry,
+    ...eventWhatWhenWhere(e),
     onlineUrl: e.onlineUrl,
     ageMin: e.ageMin,
     ageMax: e.ageMax,

@@ -16,9 +16,9 @@ type EventRow = typeof events.$inferSelect;
 /** How many events the public list reads, newest start first: every upcoming one and recent past ones. */
 const LIST_LIMIT = 300;
 
-export function eventDto(e: EventRow): EventDto {
+/** An event's words, times and place, as the family's and the team's payloads both write them. */
+export function eventWhatWhenWhere(e: EventRow) {
   return {
-    id: e.id,
     title: e.title,
     description: e.description,
     startsAt: e.startsAt.toISOString(),
@@ -29,6 +29,13 @@ export function eventDto(e: EventRow): EventDto {
     addressRegion: e.addressRegion,
     postalCode: e.postalCode,
     addressCountry: e.addressCountry,
+  };
+}
+
+export function eventDto(e: EventRow): EventDto {
+  return {
+    id: e.id,
+    ...eventWhatWhenWhere(e),
     online: e.onlineUrl !== null,
     ageMin: e.ageMin,
     ageMax: e.ageMax,
