@@ -2,10 +2,8 @@ import type { AdminEvent } from '~/features/events/admin.schema';
 import { ageRangeText } from '~/features/events/events';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import type { AdminList } from '~/islands/shared/admin/useAdminList';
+import { pagePath } from '~/platform/routes';
 import { formatTimeRange } from '~/platform/time';
-
-// '/events/{id}' is not in the route list yet: the link is written here once.
-const eventPagePath = (id: string) => `/events/${encodeURIComponent(id)}`;
 
 const isOver = (e: AdminEvent) => Date.parse(e.endsAt) <= Date.now();
 
@@ -78,7 +76,7 @@ function EventCells({
   return (
     <>
       <td>
-        <a href={eventPagePath(event.id)} className="pe-strong-link">
+        <a href={pagePath('/events/{id}', event.id)} className="pe-strong-link">
           {event.title}
         </a>
         <span className="pe-meta">{ageRangeText(event.ageMin, event.ageMax)}</span>
