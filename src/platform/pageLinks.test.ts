@@ -16,49 +16,6 @@ import { findPage } from './routes';
 
 const SCANNED = ['src/pages', 'src/layouts', 'src/features', 'src/islands'];
 
-/**
- * The islands' links still typed by hand when this check came, by file and the page they point at.
- * The islands are moving to pagePath (issue 25): an entry goes when its file is done (one left here
- * after its file is done does no harm, but delete it), and no file or page may be added.
- */
-const ISLAND_LINKS_LEFT: Record<string, readonly string[]> = {
-  'src/islands/account/RouteGuard.tsx': ['/login', '/signup'],
-  'src/islands/catalogue/admin/BookFields.tsx': ['/admin/allBooks', '/updateBooks/{id}'],
-  'src/islands/catalogue/admin/PassageFields.tsx': ['/admin/allReadonance', '/updateReadonance/{id}'],
-  'src/islands/events/admin/EventsTable.tsx': ['/events/{id}'],
-  'src/islands/inquiries/admin/InquiryDetail.tsx': ['/admin/inquiries'],
-  'src/islands/inquiries/admin/InquiryList.tsx': ['/admin/inquiries/{id}'],
-  'src/islands/notifications/NotificationsPanel.tsx': ['/createProfile'],
-  'src/islands/payments/Checkout.tsx': ['/programs', '/check-out', '/login', '/signup', '/createProfile'],
-  'src/islands/payments/Confirmation.tsx': [
-    '/confirmation',
-    '/login',
-    '/programs',
-    '/check-out',
-    '/schedule-interview',
-    '/contact-us',
-    '/profile',
-  ],
-  'src/islands/payments/SandboxPayment.tsx': ['/confirmation'],
-  'src/islands/plans/SelectedPlanSummary.tsx': ['/programs', '/check-out', '/login'],
-  'src/islands/plans/admin/PlanEditor.tsx': ['/admin/create-plans'],
-  'src/islands/plans/admin/PlansAdmin.tsx': ['/updatePlan/{id}'],
-  'src/islands/profile/ProfileTabs.tsx': [
-    '/programs',
-    '/book-history/{id}',
-    '/createProfile',
-    '/readonance/oration',
-    '/update-profile',
-    '/user/myblogs',
-    '/privacy-policy',
-  ],
-  'src/islands/program/FinishedBooksWall.tsx': ['/book-history/{id}'],
-  'src/islands/program/NotReady.tsx': ['/profile'],
-  'src/islands/program/WeeklyPlan.tsx': ['/programs', '/readonance/oration', '/book-history/{id}'],
-  'src/islands/program/admin/EnrolmentView.tsx': ['/view-user-page/{id}', '/admin/enrolments'],
-  'src/islands/program/admin/EnrolmentsList.tsx': ['/view-user-page/{id}'],
-};
-
 interface Literal {
   /** Where the string starts in the scanned text. */
   at: number;
@@ -164,10 +121,9 @@ function astroLiterals(text: string): Literal[] {
 function handTypedLinks(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const literals = file.endsWith('.astro') ? astroLiterals(text) : codeLiterals(text, file.endsWith('.tsx'));
-  const allowed = ISLAND_LINKS_LEFT[file] ?? [];
   return literals.flatMap((literal) => {
     const page = pageOf(literal.text);
-    if (!page || literal.pattern || allowed.includes(page)) return [];
+    if (!page || literal.pattern) return [];
     if (literal.text === '/' && !literal.href) return [];
     const line = text.slice(0, literal.at).split('\n').length;
     return [`${file}:${line} ${literal.text} (pagePath('${page}'))`];

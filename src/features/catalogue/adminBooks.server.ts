@@ -6,8 +6,8 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, likePattern, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
-import { uniqueViolation } from '~/platform/db/violations';
 import { books, readingLogs } from '~/platform/db/schema.server';
+import { uniqueViolation } from '~/platform/db/violations';
 import { DomainError, invalid } from '~/platform/errors';
 import type { Storage } from '~/platform/storage/storage';
 import {
