@@ -1,12 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useSignedIn } from '~/islands/account/useSignedIn';
 import { pagePath } from '~/platform/routes';
 import { ButtonLink } from '../shared/NoticePanel';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
-import { FamilyRegistration } from './FamilyRegistration';
 import { seatsLine } from './seatsLine';
 import { useFamilyRegistrations } from './useFamilyRegistrations';
 import './EventRegistration.css';
+
+// The family's registrations load only once someone is signed in: a visitor's first look at an
+// event page does not fetch them.
+const FamilyRegistration = lazy(() =>
+  import('./FamilyRegistration').then((m) => ({ default: m.FamilyRegistration })),
+);
 
 interface Props {
   eventId: string;
@@ -25,14 +31,13 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
   const { state, setState, loadError } = useFamilyRegistrations(eventId, signedIn);
   const seats = state?.seatsLeft ?? seatsLeft;
 
-  if (!hydrated || (signedIn && !state && !loadError)) {
-    return (
-      <div className="reg" aria-busy="true">
-        <p className="reg-seats">{seatsLine(seats, open)}</p>
-        <WaitLine>Checking your family account…</WaitLine>
-      </div>
-    );
-  }
+  const checking = (
+    <div className="reg" aria-busy="true">
+      <p className="reg-seats">{seatsLine(seats, open)}</p>
+      <WaitLine>Checking your family account…</WaitLine>
+    </div>
+  );
+  if (!hydrated || (signedIn && !state && !loadError)) return checking;
 
   if (!signedIn) {
     return (
@@ -54,5 +59,9 @@ export function EventRegistration({ eventId, eventTitle, seatsLeft, open, loginH
     );
   }
 
-  return <FamilyRegistration eventId={eventId} eventTitle={eventTitle} state={state} setState={setState} />;
+  return (
+    <Suspense fallback={checking}>
+      <FamilyRegistration eventId={eventId} eventTitle={eventTitle} state={state} setState={setState} />
+    </Suspense>
+  );
 }

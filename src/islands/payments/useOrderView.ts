@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { poll as refreshNotificationCount } from '~/features/notifications/poller.store';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { clearBasketOf } from '~/features/plans/plan.store';
 import { errorMessage } from '~/islands/shared/loadState';
@@ -54,7 +53,8 @@ export function useOrderView(orderId: string, hydrated: boolean, signedIn: boole
         if (order.status === 'paid') {
           // Bought: out of the basket, in every tab (unless another tab has chosen anew since).
           clearBasketOf(order.plan);
-          void refreshNotificationCount();
+          // Loaded once an order is paid: a visitor who is not signed in never needs it.
+          void import('~/features/notifications/poller.store').then(({ poll }) => poll());
           void refreshUserData().catch(() => {});
         }
       } catch (e) {

@@ -8,6 +8,10 @@ import {
   useEffect,
 } from 'react';
 
+// Where errors go, by field: in a module of their own, so a page that submits without a form field
+// (useSubmit) does not load the fields.
+export { byField, issuesByField } from './fieldErrors';
+
 /** The ids of a control's hint and error, read with it by screen readers; undefined when neither shows. */
 export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -212,25 +216,6 @@ export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, er
     if (Object.keys(errors).length === 0) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors, form]);
-}
-
-/** Server field keys such as `interests.0` belong to the field `interests`. */
-export function byField(fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(fields)) {
-    const field = key.replace(/^registration\./, '').split('.')[0] ?? key;
-    out[field] ??= message;
-  }
-  return out;
-}
-
-/** The first message for each field of a failed validation, keyed by its top-level field. */
-export function issuesByField(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return out;
 }
 
 /** The email address field every form uses: one label, type and autocomplete everywhere. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiClientError, newIdempotencyKey } from '~/platform/client/api';
-import { byField } from './Field';
+import { byField } from './fieldErrors';
 
 /** What went wrong, by field name; `form` holds what belongs to the whole form. */
 export type Errors = Record<string, string>;
