@@ -26,6 +26,8 @@ async function familyWithPaidOrder(request: APIRequestContext) {
 }
 
 test('an admin runs a test payment and sees every step of it succeed', async ({ page }) => {
+  // A run, a reload and three accessibility checks: on a busy machine this takes more than 30 s.
+  test.setTimeout(60_000);
   await gotoReady(page, '/admin/test-payment');
   const setup = page.getByRole('region', { name: 'This environment' });
   await expect(setup.getByText('Sandbox: no Stripe keys are set, no card is charged')).toBeVisible();

@@ -119,6 +119,8 @@ test.describe('when a program starts (issue 13, item 4)', () => {
     page,
     request,
   }) => {
+    // Check-out, a payment, the confirmation and the profile: several page loads with sign-in checks.
+    test.setTimeout(60_000);
     const plans = (await (await request.get('/api/plans')).json()) as {
       id: string;
       name: string;
@@ -179,6 +181,8 @@ test.describe('when a program starts (issue 13, item 4)', () => {
 // today". The second payment is refused before anything is paid, the new dates are shown, and the
 // family continues (or not) with them. A reload continues the same order.
 test('two tabs never pay for dates the family was not shown', async ({ page, request }) => {
+  // Two tabs, two check-outs, a payment in each and the confirmation: many page loads.
+  test.setTimeout(60_000);
   const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
   const condensed = plans.find((p) => p.name === CONDENSED);
   const monthly = plans.find((p) => p.name === 'Rated Reads Monthly');
