@@ -5,12 +5,18 @@ const port = Number(process.env.E2E_PORT ?? 4322);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * The system Chromium when there is one (Playwright cannot download its own everywhere);
- * otherwise Playwright's own browser. `npm test` sets CHROMIUM_PATH after looking.
+ * The system's Chromium when there is one (Playwright cannot download its own everywhere), its
+ * headless shell first (scripts/chromium.mjs says why); otherwise Playwright's own browser.
+ * `npm test` sets CHROMIUM_PATH after looking.
  */
 function chromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH === '') return undefined;
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium-headless-shell',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
   return candidates.find((p): p is string => Boolean(p && existsSync(p)));
 }
 

@@ -76,12 +76,12 @@ if (unit) {
 if ((await gate('Production build', 'astro', ['build'])) !== 0) finish();
 
 step('Browser for end-to-end tests');
-let chromium = findChromium();
+let chromium = findChromium({ forTests: true });
 if (!chromium) chromium = await installPlaywrightChromium();
 if (!chromium) {
   console.error(`✖ No Chromium found for the end-to-end tests, and Playwright could not download its own.
   Install one, then run npm test again:
-    • Debian or Ubuntu:  sudo apt-get install chromium
+    • Debian or Ubuntu:  sudo apt-get install chromium-headless-shell (or chromium)
     • macOS or Windows:  npx playwright install chromium
     • elsewhere:         set CHROMIUM_PATH to a Chromium or Chrome executable`);
   failures.push('No browser for end-to-end tests');

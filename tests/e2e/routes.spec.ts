@@ -2,11 +2,13 @@ import { pathFor, ROUTES } from '../../src/platform/routes';
 import {
   expect,
   expectLayout,
+  expectNoViolations,
   HTTP_404_LOG,
   NOT_FOUND_HEADING,
   signedInAs,
   signedInTitle,
   test,
+  waitForIslands,
 } from './fixtures';
 
 const publicRoutes = ROUTES.filter((r) => r.access === 'public' && r.path !== '/blogs/{id}');
@@ -14,13 +16,16 @@ const protectedRoutes = ROUTES.filter((r) => r.access !== 'public');
 
 test.describe('public routes', () => {
   for (const route of publicRoutes) {
-    test(`${route.path} renders inside the layout`, async ({ page }) => {
+    // One visit a page: its layout, title and description, then axe once its islands have hydrated.
+    test(`${route.path} renders inside the layout, and axe finds nothing`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expectLayout(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(/Quill Reads/);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      await waitForIslands(page);
+      await expectNoViolations(page);
     });
   }
 
@@ -74,7 +79,7 @@ test.describe('protected routes, signed out', () => {
 test.describe('protected routes, signed in as an administrator', () => {
   test.use(signedInAs('admin'));
   for (const route of protectedRoutes) {
-    test(`${route.path} renders its shell`, async ({ page }) => {
+    test(`${route.path} renders its shell, and axe finds nothing`, async ({ page }) => {
       const response = await page.goto(pathFor(route, 'abc123'));
       expect(response?.status()).toBe(200);
       await expectLayout(page);
@@ -85,6 +90,8 @@ test.describe('protected routes, signed in as an administrator', () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       // Still on the page (not sent away); a list may add its search and sort to the query.
       await expect.poll(() => new URL(page.url()).pathname).toBe(pathFor(route, 'abc123'));
+      await waitForIslands(page);
+      await expectNoViolations(page);
     });
   }
 });
