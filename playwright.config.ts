@@ -3,6 +3,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4322);
 const baseURL = `http://127.0.0.1:${port}`;
+// The test server's mail catcher (scripts/mailCatcher.mjs): the tests read its messages over HTTP.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2);
+const mailWebPort = Number(process.env.E2E_MAIL_WEB_PORT ?? port + 1);
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailWebPort}`;
 
 /**
  * The system's Chromium when there is one (Playwright cannot download its own everywhere), its
@@ -55,7 +59,12 @@ export default defineConfig({
     // The production build, as families get it, with the Auth emulator and the demo content.
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_MAIL_WEB_PORT: String(mailWebPort),
+    },
     // Never reuse: a server left running from an older build would test stale pages.
     reuseExistingServer: false,
     timeout: 120_000,

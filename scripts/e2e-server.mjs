@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from './emulator.mjs';
 import { freshPostgresDatabase, run } from './lib.mjs';
+import { startMailCatcher } from './mailCatcher.mjs';
 
 // One temporary folder per run: the database and the uploads side by side, as in .data/.
 const dataRoot = mkdtempSync(join(tmpdir(), 'quillreads-e2e-'));
@@ -32,6 +33,13 @@ if (process.env.DATABASE_URL) {
   dropDatabase = fresh.drop;
 }
 
+// The mail catcher on the ports playwright.config.ts chose: the tests read the messages they cause.
+const mail = await startMailCatcher({
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 0),
+  webPort: Number(process.env.E2E_MAIL_WEB_PORT ?? 0),
+});
+env.SMTP_URL = mail.smtpUrl;
+
 const stopEmulator = await startEmulator({ ownGroup: false });
 if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
   await stopEmulator();
@@ -41,7 +49,7 @@ const server = spawn(process.execPath, ['dist/server/main.mjs'], { stdio: 'inher
 const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  await Promise.all([stopEmulator(), dropDatabase().catch(() => {})]);
+  await Promise.all([stopEmulator(), mail.stop(), dropDatabase().catch(() => {})]);
   process.exit(0);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { checkEmulatorExposure } from '../src/platform/server/network.server.ts';
 import { startEmulator } from './emulator.mjs';
 import { portIsFree, run, step } from './lib.mjs';
+import { startMailCatcher } from './mailCatcher.mjs';
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
@@ -43,6 +44,20 @@ if ((await run('astro', ['build'], { env })) !== 0) process.exit(1);
 step('Starting the local sign-in emulator (Firebase Auth)');
 const stopEmulator = await startEmulator({ stateDir: '.data/auth' });
 
+// Email goes to the local catcher unless SMTP_URL names a server: none leaves this machine.
+let mail = null;
+if (!process.env.SMTP_URL) {
+  step('Starting the local mail catcher');
+  try {
+    mail = await startMailCatcher({ host: '127.0.0.1', smtpPort: 1025, webPort: 1080 });
+    env.SMTP_URL = mail.smtpUrl;
+  } catch (error) {
+    console.warn(
+      `⚠ The mail catcher could not start (${error.code ?? error.message}): is another one running on ports 1025 and 1080? The site sends its mail to smtp://127.0.0.1:1025 all the same.`,
+    );
+  }
+}
+
 step('Preparing the database');
 if ((await run('tsx', ['scripts/seed.ts'], { env })) !== 0) {
   await stopEmulator();
@@ -59,6 +74,9 @@ console.log(`
     administrator  admin@example.com   password: quillreads-admin
     parent         parent@example.com  password: quillreads-parent  (two children: Maya and Theo)
 
+  Email the site sends: ${mail ? `${mail.webUrl}  (caught here; none leaves this machine)` : process.env.SMTP_URL ? `sent through ${process.env.SMTP_URL.replace(/\/\/[^@/]*@/, '//…@')}` : 'to smtp://127.0.0.1:1025'}
+  Sign-in emulator:     http://127.0.0.1:9099
+
   Data lives in .data/ (delete it to start again from the demo content).
 `);
 
@@ -67,7 +85,7 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   server.kill('SIGTERM');
-  await stopEmulator();
+  await Promise.all([stopEmulator(), mail?.stop()]);
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));

@@ -4,6 +4,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { orExitOnDatabaseFailure } from '~/platform/db/startupFailure.server';
+import { registerEmailJobs } from '~/platform/email/emailJobs.server';
+import { loadSettings } from '~/platform/env.server';
 import { inlineScriptHashes, pagePolicy, securitySettings } from '~/platform/http/securityHeaders.server';
 import { onNudge } from '~/platform/jobs/signals';
 import { publicConfig } from '~/platform/publicConfig';
@@ -15,6 +17,7 @@ import { registerFileDeletionJob } from '~/platform/storage/fileDeletions.server
 import { getStorage } from '~/platform/storage/index.server';
 import { getApi } from './api.server';
 import { registerBlogJobs } from './blogs/blogJobs.server';
+import { EMAIL_TEMPLATES, serverMailer } from './emails.server';
 import { registerProgramJobs, WEEKLY_PLAN_SCAN_JOB } from './program/planJobs.server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,10 +73,12 @@ server.listen(port, host, () => {
 const logger = serverLogger();
 const database = await getDatabase();
 const jobs = await getJobQueue();
+const mailer = serverMailer(loadSettings());
 function startJobs(attempt = 0) {
   registerProgramJobs(jobs, database.db, logger)
     .then(() => registerBlogJobs(jobs, database.db, logger))
     .then(() => registerFileDeletionJob(jobs, database.db, getStorage(), logger))
+    .then(() => registerEmailJobs(jobs, database.db, { mailer, templates: EMAIL_TEMPLATES, logger }))
     .then(() => {
       // A program just paid for gets its first plan now, not at the next minute's scan.
       onNudge('programs', () => {
@@ -107,6 +112,7 @@ function stop() {
     if (closing) return;
     closing = true;
     void jobsStopped
+      .then(() => mailer.close())
       .then(() => database.close())
       .catch(() => {})
       .finally(() => process.exit(0));

@@ -25,6 +25,8 @@ export const TEST_PAYMENT_STATUSES = ['created', 'succeeded', 'failed'] as const
 export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;
 export const BOOKING_STATUSES = ['booked', 'cancelled'] as const;
+/** An email in the outbox: waiting, being sent (a lease), sent, or given up after its retries. */
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 /** Why a program starts when it does: at once, on its season's date, or after the child's current one. */
 export const PROGRAM_START_REASONS = ['now', 'season', 'after_current'] as const;
 

@@ -68,9 +68,26 @@ describe('settings', () => {
         PUBLIC_FIREBASE_API_KEY: 'AIza-example',
         STRIPE_SECRET_KEY: 'sk_live_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        SMTP_URL: 'smtps://quillreads:secret@smtp.example.com',
       }).APP_ENV,
     ).toBe('production');
   });
+  it('sends email through SMTP_URL, required in production, and refuses other schemes', () => {
+    expect(loadSettings({}).SMTP_URL).toBeUndefined();
+    expect(loadSettings({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
+    expect(() => loadSettings({ SMTP_URL: 'https://mail.example.com' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/,
+    );
+    expect(() =>
+      loadSettings({
+        APP_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'quillreads-prod',
+        PUBLIC_FIREBASE_API_KEY: 'x',
+      }),
+    ).toThrow(/SMTP_URL: must be set in production/);
+    expect(loadSettings({}).EMAIL_FROM).toBe('Quill Reads <hello@quillreads.com>');
+  });
+
   describe('payments', () => {
     /** A complete live configuration: a live secret key, its webhook secret and a live publishable key. */
     const live = {
@@ -117,6 +134,7 @@ describe('settings', () => {
         APP_ENV: 'production',
         FIREBASE_PROJECT_ID: 'quillreads-prod',
         PUBLIC_FIREBASE_API_KEY: 'AIza-example',
+        SMTP_URL: 'smtps://quillreads:secret@smtp.example.com',
       };
 
       it('refuses to start without Stripe’s secret key and webhook secret, naming both', () => {

@@ -101,6 +101,19 @@ const settingsSchema = z
     ),
     /** The signing secret of the webhook endpoint (whsec_…): events are refused without a valid signature. */
     STRIPE_WEBHOOK_SECRET: optionalKey(/^whsec_\w+$/, 'must be a webhook signing secret: whsec_…'),
+    /**
+     * Where email goes out (smtp:// or smtps://, with its user and password): nodemailer over SMTP.
+     * Left out outside production, the local catcher that npm start and the tests run (port 1025):
+     * no message leaves a developer's machine. Required in production.
+     */
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com',
+      })
+      .optional(),
+    /** Who messages come from, as families see it. */
+    EMAIL_FROM: z.string().trim().min(3).default('Quill Reads <hello@quillreads.com>'),
     /** Read here only to check it matches the secret key's mode; the browser gets it at build time. */
     PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalKey(
       /^pk_(test|live)_\w+$/,
@@ -108,6 +121,13 @@ const settingsSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'must be set in production: receipts and confirmations go out by email',
+      });
+    }
     if (env.APP_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({
         code: 'custom',

@@ -52,3 +52,18 @@ test('the audit log shows a change with who made it, and keeps its search and so
 
   await request.delete(`/api/admin/books/${bookId}`, { headers: bearer(token) });
 });
+
+test('the jobs page shows the outbox of email: what waits, went and was given up', async ({ page }) => {
+  await gotoReady(page, '/admin/jobs');
+  const outbox = page.getByRole('region', { name: 'Email' });
+  await expect(outbox.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  for (const term of ['Waiting', 'Sending', 'Sent', 'Given up']) {
+    await expect(outbox.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
+  }
+  // The e2e server's mail catcher takes every message, so none has been given up.
+  await expect(outbox.getByText('No message has been given up.')).toBeVisible();
+  await outbox.getByRole('button', { name: 'Refresh the outbox' }).click();
+  await expect(outbox.getByRole('button', { name: 'Refresh the outbox' })).toHaveText('Refresh the outbox');
+  await expectNoViolations(page);
+  await page.screenshot({ path: 'test-results/admin-jobs-email.png', fullPage: true });
+});

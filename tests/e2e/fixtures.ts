@@ -113,6 +113,35 @@ export async function waitForIslands(page: Page) {
   );
 }
 
+/** A message the test server's mail catcher received (scripts/mailCatcher.mjs). */
+export interface CaughtEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+/**
+ * The messages sent to `address`, oldest first, once there are `count` of them: the outbox sends
+ * within seconds of what it tells (a nudge), or at its next minute.
+ */
+export async function emailsTo(request: APIRequestContext, address: string, count: number) {
+  const mailbox = `${process.env.E2E_MAIL_URL}/api/messages?to=${encodeURIComponent(address)}`;
+  let messages: CaughtEmail[] = [];
+  await expect
+    .poll(
+      async () => {
+        messages = ((await (await request.get(mailbox)).json()) as CaughtEmail[]).reverse();
+        return messages.length;
+      },
+      { timeout: 75_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(count);
+  return messages;
+}
+
 /** Where the setup project keeps a signed-in session. */
 export function authFile(role: 'parent' | 'admin'): string {
   return `test-results/.auth/${role}.json`;

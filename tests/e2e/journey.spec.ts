@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   createFamily,
+  emailsTo,
   expect,
   expectNoViolations,
   gotoReady,
@@ -36,8 +37,8 @@ test.describe('a new family', () => {
     page,
     request,
   }) => {
-    // Nine page loads and six axe runs on a shared machine.
-    test.setTimeout(120_000);
+    // Nine page loads and six axe runs on a shared machine, and the email it sends.
+    test.setTimeout(180_000);
     // A family of its own (the demo parent's one upcoming interview belongs to interviews.spec.ts).
     const family = await createFamily(request, {
       displayName: 'Ada Okafor',
@@ -162,5 +163,36 @@ test.describe('a new family', () => {
     expect(
       (await request.delete(`/api/interviews/${booked?.id}`, { headers: family.headers })).status(),
     ).toBe(200);
+
+    // The email it all sent, read from the local catcher: the receipt, then the interview booked
+    // and cancelled, each with its calendar file (the same event, a higher SEQUENCE).
+    const [receipt, bookedMail, cancelledMail] = await emailsTo(request, family.email, 3);
+    expect(receipt?.subject).toBe(`Your receipt: ${CONDENSED} for Rosa ($199.99)`);
+    expect(receipt?.text).toMatch(/Thank you, Ada Okafor/i);
+    expect(bookedMail?.subject).toBe('Your introductory interview is booked');
+    expect(bookedMail?.text).toContain(dateIn(startsAt, { weekday: 'long', month: 'long', day: 'numeric' }));
+    expect(cancelledMail?.subject).toBe('Your introductory interview is cancelled');
+    const bookedIcs = bookedMail?.attachments[0]?.content ?? '';
+    const cancelledIcs = cancelledMail?.attachments[0]?.content ?? '';
+    expect(bookedIcs).toContain('STATUS:CONFIRMED');
+    expect(cancelledIcs).toContain('STATUS:CANCELLED');
+    expect(cancelledIcs.match(/^UID:.*$/m)?.[0]).toBe(bookedIcs.match(/^UID:.*$/m)?.[0]);
+
+    // Each reads on a phone as on a desk: no sideways scrolling at 320px, looked at in screenshots.
+    for (const [name, mail] of [
+      ['receipt', receipt],
+      ['interview', bookedMail],
+    ] as const) {
+      for (const width of [320, 375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.setContent(mail?.html ?? '');
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name} at ${width}px`,
+        ).toBeLessThanOrEqual(width);
+        if (width !== 320)
+          await page.screenshot({ path: `test-results/email-${name}-${width}.png`, fullPage: true });
+      }
+    }
   });
 });

@@ -23,6 +23,8 @@ test('a new family signs up through the pages, adds a child and sees the short n
   await gotoReady(page, '/login');
   await page.getByRole('link', { name: 'Create a family account' }).click();
   await expect(page).toHaveURL('/signup');
+  // Typed before the form has hydrated, the name would be reset by React's first render.
+  await waitForIslands(page);
   await page.getByLabel('Your name').fill('Morgan Reed');
   await page.getByLabel('Email address').fill(uniqueEmail());
   await page.getByLabel('Password').fill('a good long password');

@@ -159,6 +159,8 @@ const MATRIX: Case[] = [
   route('GET /api/admin/interviews', adminOnly(200)),
   // The background jobs: this API has no queue (as on a development server), so it says none run.
   route('GET /api/admin/jobs', adminOnly(200)),
+  // The outbox of email (its retry is refused to all but administrators in adminGuard.test.ts).
+  route('GET /api/admin/emails', adminOnly(200)),
   // The enrolled children, and one child's programs (the parent's child: none yet, an empty list).
   route('GET /api/admin/enrolments?behind=true', adminOnly(200)),
   route('GET /api/admin/enrolments/{id}', adminOnly(200)),

@@ -14,6 +14,7 @@ const PRODUCTION = {
   STRIPE_SECRET_KEY: 'sk_live_production',
   STRIPE_WEBHOOK_SECRET: 'whsec_production',
   PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_live_production',
+  SMTP_URL: 'smtps://quillreads:secret@smtp.example.com',
 };
 
 /**

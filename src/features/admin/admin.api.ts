@@ -3,6 +3,7 @@ import { adminPageSchema } from '~/platform/admin/list.schema';
 import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
 import { adminCountsSchema, auditEntrySchema, auditQuerySchema } from './admin.schema';
+import { emailOutboxSchema } from './emails.schema';
 import { jobRetryParamsSchema, jobsOverviewSchema } from './jobs.schema';
 import {
   adminUserQuerySchema,
@@ -55,6 +56,23 @@ export const adminApi = {
     response: jobsOverviewSchema,
     returns: 'The queues as they now are',
     errors: [503],
+  }),
+  emails: contract('adminGetEmailOutbox', 'GET /admin/emails', {
+    summary: 'The outbox of email: messages counted by state, with the latest given up (administrators only)',
+    access: 'admin',
+    status: 200,
+    response: emailOutboxSchema,
+    returns: 'The outbox',
+  }),
+  retryEmail: contract('adminRetryEmail', 'POST /admin/emails/{id}/retry', {
+    summary: 'Sends a message given up after its retries again, from its first attempt',
+    description:
+      'Only a message given up can be sent again: 409 for one sent or still waiting for its next attempt; 404 for an unknown message. Recorded in the audit log.',
+    access: 'admin',
+    params: idParamsSchema,
+    status: 200,
+    response: emailOutboxSchema,
+    returns: 'The outbox as it now is',
   }),
   users: contract('adminListUsers', 'GET /admin/users', {
     summary: 'Every account, searched by email or name, filtered by role and status, sorted and paged',

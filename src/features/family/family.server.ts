@@ -9,6 +9,7 @@ import { conflict } from '~/platform/errors';
 import { findUserByFirebaseUid, type UserRow } from '~/platform/identity/accounts.server';
 import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
 import type { Storage as MediaStorage } from '~/platform/storage/storage';
+import { isTimeZone } from '~/platform/weeklySlots';
 import { pseudonymiseAudit } from './auditPseudonym.server';
 import { childrenDtos, listChildren, releaseChildren } from './children.server';
 import type { UserDto } from './user.schema';
@@ -38,6 +39,16 @@ export async function createUser(
     }
     throw error;
   }
+}
+
+/**
+ * Keeps the family's time zone as their browser says it (a zone the server does not know is left
+ * out): the email written to them gives days and times on their clock.
+ */
+export async function keepTimeZone(db: Db, user: UserRow, timeZone: string | undefined): Promise<UserRow> {
+  if (!timeZone || timeZone === user.timeZone || !isTimeZone(timeZone)) return user;
+  await db.update(users).set({ timeZone }).where(eq(users.id, user.id));
+  return { ...user, timeZone };
 }
 
 export async function emailInUse(db: Db, email: string): Promise<boolean> {

@@ -37,6 +37,7 @@ export async function loginRegister(
         uid: user.uid,
         email: user.email,
         displayName: user.displayName,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         ...(registration ? { registration } : {}),
       },
       ...(idempotencyKey ? { idempotencyKey } : {}),

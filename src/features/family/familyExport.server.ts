@@ -4,6 +4,7 @@ import {
   blogs,
   calendarFeeds,
   children,
+  emails,
   eventRegistrations,
   events,
   inquiries,
@@ -36,7 +37,7 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
     childrenRecords(db, ids),
     familyRecords(db, user, provenEmail),
   ]);
-  const { familyOrders, posts, messages, bookings, feed } = ofFamily;
+  const { familyOrders, posts, messages, bookings, feed, mail } = ofFamily;
   return {
     exportedAt: new Date().toISOString(),
     about:
@@ -46,6 +47,7 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
       email: user.email,
       displayName: user.displayName,
       role: user.role,
+      timeZone: user.timeZone,
       privacyConsentAt: user.privacyConsentAt.toISOString(),
       createdAt: user.createdAt.toISOString(),
     },
@@ -72,6 +74,8 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
       createdAt: m.createdAt,
     })),
     interviewBookings: bookings,
+    // The messages we sent (or are about to send) the family: receipts and confirmations.
+    emails: mail,
     // The address itself is a secret that works without signing in: the export says only that one exists.
     calendarSubscription: feed[0] ? { createdAt: feed[0].createdAt } : null,
   };
@@ -123,7 +127,7 @@ async function childrenRecords(db: Db, ids: string[]) {
 
 /** What the parent's account holds: orders, posts, contact messages, interviews, the calendar feed. */
 async function familyRecords(db: Db, user: UserRow, provenEmail: string | null) {
-  const [familyOrders, posts, messages, bookings, feed] = await Promise.all([
+  const [familyOrders, posts, messages, bookings, feed, mail] = await Promise.all([
     db.select().from(orders).where(eq(orders.userId, user.id)),
     db.select().from(blogs).where(eq(blogs.authorId, user.id)),
     db.select().from(inquiries).where(contactMessagesOf(provenEmail)),
@@ -132,8 +136,19 @@ async function familyRecords(db: Db, user: UserRow, provenEmail: string | null) 
       .select({ createdAt: calendarFeeds.createdAt })
       .from(calendarFeeds)
       .where(eq(calendarFeeds.userId, user.id)),
+    db
+      .select({
+        to: emails.toAddress,
+        subject: emails.subject,
+        status: emails.status,
+        sentAt: emails.sentAt,
+        createdAt: emails.createdAt,
+      })
+      .from(emails)
+      .where(eq(emails.userId, user.id))
+      .orderBy(emails.createdAt),
   ]);
-  return { familyOrders, posts, messages, bookings, feed };
+  return { familyOrders, posts, messages, bookings, feed, mail };
 }
 
 /** One child in the export, with their own records. */

@@ -4,7 +4,7 @@ import type { Settings } from '~/platform/env.server';
 import { DomainError } from '~/platform/errors';
 import { findUserByFirebaseUid, followSignInEmail, type UserRow } from '~/platform/identity/accounts.server';
 import type { Identity } from '~/platform/identity/identity.server';
-import { createUser, emailInUse } from './family.server';
+import { createUser, emailInUse, keepTimeZone } from './family.server';
 import type { LoginRegisterBody } from './user.schema';
 
 const emailTaken = () =>
@@ -36,7 +36,8 @@ export async function signInOrRegister(
     });
   }
   const existing = await existingAccount(db, identity);
-  if (existing || !body.registration) return { user: existing ?? null, created: false };
+  if (existing) return { user: await keepTimeZone(db, existing, body.timeZone), created: false };
+  if (!body.registration) return { user: null, created: false };
 
   const email = identity.email;
   if (!email) {
@@ -60,7 +61,7 @@ export async function signInOrRegister(
     role,
   });
   if (result.created) deps.logger.info({ userId: result.user.id, role }, 'account created');
-  return result;
+  return { ...result, user: await keepTimeZone(db, result.user, body.timeZone) };
 }
 
 /** The sign-in's account, if it has one: enabled, with the sign-in's current address. */

@@ -26,6 +26,8 @@ export const loginRegisterBodySchema = z
     email: z.string().max(320).nullable().optional(),
     displayName: z.string().max(200).nullable().optional(),
     registration: registrationSchema.optional(),
+    /** The browser's time zone (IANA): email writes days and times on the family's clock. Ignored when unknown. */
+    timeZone: z.string().max(64).optional(),
   })
   .meta({ id: 'LoginRegisterBody' });
 export type LoginRegisterBody = z.infer<typeof loginRegisterBodySchema>;

@@ -4,8 +4,10 @@ import { type Db, onlyRow } from '~/platform/db/client.server';
 import { children, interviewBookings, users } from '~/platform/db/schema.server';
 import { uniqueViolation } from '~/platform/db/violations';
 import { conflict, DomainError, notFound } from '~/platform/errors';
+import { nudge } from '~/platform/jobs/signals';
 import { formatTimeRange, SERVER_VIEWER } from '~/platform/time';
 import type { InterviewSchedule } from '~/platform/weeklySlots';
+import { queueInterviewEmail } from './interviewEmails.server';
 import { SCHEDULE_PATH } from './interviews';
 import type { InterviewDto } from './interviews.schema';
 import { findFamilyInterview, joiningOf, type Row } from './interviews.server';
@@ -124,9 +126,11 @@ export async function bookInterview(
           link: SCHEDULE_PATH,
         });
       }
+      await queueInterviewEmail(tx, schedule, { userId, bookingId: row.id, kind: 'booked' });
       return row.id;
     }),
   );
+  nudge('email');
   const booked = await findFamilyInterview(db, userId, id, schedule);
   if (!booked) throw new Error('booking vanished');
   return booked;
@@ -181,8 +185,10 @@ export async function rescheduleInterview(
           link: SCHEDULE_PATH,
         });
       }
+      await queueInterviewEmail(tx, schedule, { userId, bookingId: id, kind: 'moved', was: row.startsAt });
     }),
   );
+  nudge('email');
   const moved = await findFamilyInterview(db, userId, id, schedule);
   if (!moved) throw refused.notFound();
   return moved;
@@ -211,7 +217,9 @@ export async function cancelInterview(
         link: SCHEDULE_PATH,
       });
     }
+    await queueInterviewEmail(tx, schedule, { userId, bookingId: id, kind: 'cancelled' });
   });
+  nudge('email');
   const cancelled = await findFamilyInterview(db, userId, id, schedule);
   if (!cancelled) throw refused.notFound();
   return cancelled;

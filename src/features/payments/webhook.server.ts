@@ -18,6 +18,7 @@ import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider
 import { pagePath } from '~/platform/routes';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
+import { queueReceipt } from './receipts.server';
 
 type EventOutcome =
   | 'applied'
@@ -54,8 +55,12 @@ export async function receivePaymentEvent(
     throw unverified('The event signature does not match.');
   }
   const outcome = await applyPaymentEvent(deps.db, event, deps.logger);
-  // A child may have just joined a program, or left one: the plan jobs look now (see signals.ts).
-  if (outcome === 'applied') nudge('programs');
+  // A child may have just joined a program, or left one: the plan jobs look now (see signals.ts),
+  // and the outbox sends the receipt.
+  if (outcome === 'applied') {
+    nudge('programs');
+    nudge('email');
+  }
   return outcome;
 }
 
@@ -253,5 +258,12 @@ async function markPaid(tx: Tx, order: typeof orders.$inferSelect, now: Date) {
     body: `The program runs from {starts} to {ends}.${unconfirmed} The first weekly plan appears on your profile’s Reading plan tab within minutes of the program starting, with three quick questions there to set the level. To talk it over with us first, book the introductory interview.`,
     times: { starts: { at: startsAt, style: 'date' }, ends: { at: endsAt, style: 'date' } },
     link: pagePath('/schedule-interview'),
+  });
+  await queueReceipt(tx, order, {
+    planName: plan.name,
+    childFirstName: child.firstName,
+    paidAt: now,
+    startsAt,
+    endsAt,
   });
 }

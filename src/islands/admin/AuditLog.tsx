@@ -18,6 +18,7 @@ const ENTITIES = [
   ['order', 'Orders'],
   ['test_payment', 'Test payments'],
   ['job', 'Background jobs'],
+  ['email', 'Email'],
 ] as const;
 
 /** "title: Old → New" lines from an entry's details, in words an administrator reads at a glance. */

@@ -6,6 +6,7 @@ import { formatTime } from '~/platform/time';
 const QUEUE_LABELS: Record<string, string> = {
   'weekly-plan': 'Weekly plans: one job per child and program week',
   'weekly-plan-scan': 'Weekly plan scan: every minute, finds the weeks that need a plan',
+  'email-outbox': 'Email: every minute, and as soon as a message is queued, sends the outbox (below)',
 };
 
 const COUNTS = [

@@ -20,6 +20,7 @@ import {
   AGE_BANDS,
   BLOG_STATUSES,
   BOOKING_STATUSES,
+  EMAIL_STATUSES,
   EVENT_STATUSES,
   INQUIRY_STATUSES,
   ORDER_STATUSES,
@@ -52,6 +53,8 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull().default('parent'),
     disabled: boolean('disabled').notNull().default(false),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
+    /** The family's time zone as their browser last said it (IANA), to write days in email as they live them. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -706,4 +709,35 @@ export const fileDeletions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('file_deletions_next_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * The outbox of email (platform/email/outbox.server.ts): each message a feature asks for, written
+ * in the transaction of what it tells (a payment, a booking), sent afterwards by a job. `key` says
+ * what the message is about, so the same message is never queued twice; `template` and `data` are
+ * rendered when it is sent. A message sent at last, or failed for good, keeps its row for the team.
+ */
+export const emails = pgTable(
+  'emails',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    subject: text('subject'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('emails_key_key').on(t.key),
+    index('emails_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
+    index('emails_user_idx').on(t.userId),
+    check('emails_status_check', oneOf('status', EMAIL_STATUSES)),
+  ],
 );

@@ -5,7 +5,7 @@
  * find everything, so a nudge lost (no listener yet, a restart) delays work and loses none.
  * Kept on globalThis: the production server's bundle and Astro's each carry this module.
  */
-export type Nudge = 'programs';
+export type Nudge = 'programs' | 'email';
 
 const LISTENERS = Symbol.for('quillreads.jobNudges');
 const shared = globalThis as typeof globalThis & { [LISTENERS]?: Map<Nudge, Set<() => void>> };

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '~/platform/db/client.server';
+import { type orders, users } from '~/platform/db/schema.server';
+import { queueEmail } from '~/platform/email/outbox.server';
+import { receiptEmail } from './emails/receiptEmail';
+
+/**
+ * Queues the receipt of a paid order in the transaction that records the payment: the family gets
+ * one receipt per order, whatever delivers the payment event twice.
+ */
+export async function queueReceipt(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  program: { planName: string; childFirstName: string; paidAt: Date; startsAt: Date; endsAt: Date },
+) {
+  const [parent] = await tx
+    .select({ name: users.displayName, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (!parent) return;
+  await queueEmail(tx, receiptEmail, {
+    key: order.id,
+    userId: order.userId,
+    data: {
+      orderId: order.id,
+      parentName: parent.name,
+      childFirstName: program.childFirstName,
+      planName: program.planName,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      paidAt: program.paidAt.toISOString(),
+      startsAt: program.startsAt.toISOString(),
+      endsAt: program.endsAt.toISOString(),
+      timeZone: parent.timeZone ?? 'UTC',
+    },
+  });
+}
