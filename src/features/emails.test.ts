@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from '~/platform/email/templates.server';
+import { blogReviewEmail } from './blogs/emails/reviewEmail';
 import { EMAIL_TEMPLATES } from './emails.server';
 import { interviewEmail } from './interviews/emails/interviewEmail';
 import { receiptEmail } from './payments/emails/receiptEmail';
@@ -36,7 +37,7 @@ const INTERVIEW = {
 
 describe('the email templates', () => {
   it('are all registered for the outbox, each once', () => {
-    expect([...EMAIL_TEMPLATES.keys()].sort()).toEqual(['interview', 'payment-receipt']);
+    expect([...EMAIL_TEMPLATES.keys()].sort()).toEqual(['blog-review', 'interview', 'payment-receipt']);
   });
 
   it('write a receipt with its figures, in HTML and text, the days on the family’s clock', async () => {
@@ -86,6 +87,25 @@ describe('the email templates', () => {
     expect(cancelled.subject).toBe('Your introductory interview is cancelled');
     expect(cancelled.text).toContain('Book another time');
     expect(cancelled.attachments[0]?.content).toContain('STATUS:CANCELLED');
+  });
+
+  it('tell a family their post was published, or sent back with the reviewer’s note', async () => {
+    const post = {
+      postId: '4e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b',
+      title: 'Our library Saturdays',
+      parentName: 'Jordan Rivers',
+    };
+    const published = await renderEmail(blogReviewEmail, { ...post, decision: 'approve', note: null });
+    expect(published.subject).toBe('Your post “Our library Saturdays” is published');
+    expect(published.html).toContain(`href="http://localhost:4321/blogs/${post.postId}"`);
+    const returned = await renderEmail(blogReviewEmail, {
+      ...post,
+      decision: 'reject',
+      note: 'Could you leave out the name of the school?',
+    });
+    expect(returned.subject).toBe('Your post “Our library Saturdays” needs a few changes');
+    expect(returned.text).toContain('Could you leave out the name of the school?');
+    expect(returned.html).toContain(`href="http://localhost:4321/user/myblogs/${post.postId}"`);
   });
 
   it('refuse data they do not expect', async () => {

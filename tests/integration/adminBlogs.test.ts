@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { blogs, notifications } from '../../src/platform/db/schema.server';
+import { blogs, emails, notifications } from '../../src/platform/db/schema.server';
 import {
   adminAccount,
   auditEntries,
@@ -215,6 +215,11 @@ describe('one post for review', () => {
     expect(again.json.error?.message).toBe(
       'This post was already reviewed by Ada Admin: it was returned to the family with a note.',
     );
+    // The family is told by email as well, once: the review that came second queued nothing.
+    const mail = await database.db.select().from(emails).where(eq(emails.template, 'blog-review'));
+    const aboutThis = mail.filter((m) => (m.data as { postId?: string }).postId === id);
+    expect(aboutThis).toHaveLength(1);
+    expect(aboutThis[0]?.data).toMatchObject({ decision: 'reject', note: 'Please add a title for each book.' });
   });
 });
 

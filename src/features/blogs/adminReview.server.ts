@@ -3,9 +3,12 @@ import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { blogs, users } from '~/platform/db/schema.server';
+import { queueEmail } from '~/platform/email/outbox.server';
 import { conflict, notFound } from '~/platform/errors';
+import { nudge } from '~/platform/jobs/signals';
 import { pagePath } from '~/platform/routes';
 import type { MyBlog } from './blogs.schema';
+import { blogReviewEmail } from './emails/reviewEmail';
 import { myBlogDto } from './myBlogs.server';
 
 // The team's review of a post a family sent: approved and published, or returned with a note.
@@ -21,7 +24,7 @@ export async function reviewPost(
   id: string,
   review: { decision: 'approve' | 'reject'; note?: string | undefined },
 ): Promise<MyBlog> {
-  return db.transaction(async (tx) => {
+  const reviewed = await db.transaction(async (tx) => {
     const approve = review.decision === 'approve';
     const [row] = await tx
       .update(blogs)
@@ -69,6 +72,7 @@ export async function reviewPost(
         link: approve ? pagePath('/blogs/{id}', row.id) : pagePath('/user/myblogs/{id}', row.id),
       });
     }
+    await queueReviewEmail(tx, row, review.decision);
     await recordAudit(
       tx,
       reviewerId,
@@ -77,6 +81,20 @@ export async function reviewPost(
       row.reviewNote ? { note: row.reviewNote } : undefined,
     );
     return myBlogDto(row);
+  });
+  nudge('email');
+  return reviewed;
+}
+
+/** Tells the author by email too: one message per review (a post sent back may come again). */
+async function queueReviewEmail(tx: Db, row: typeof blogs.$inferSelect, decision: 'approve' | 'reject') {
+  if (!row.authorId) return;
+  const [author] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, row.authorId));
+  if (!author) return;
+  await queueEmail(tx, blogReviewEmail, {
+    key: `${row.id}:${row.reviewedAt?.toISOString() ?? 'review'}`,
+    userId: row.authorId,
+    data: { decision, postId: row.id, title: row.title, note: row.reviewNote, parentName: author.name },
   });
 }
 
