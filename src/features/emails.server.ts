@@ -2,11 +2,17 @@ import { createMailer } from '~/platform/email/mailer.server';
 import { emailTemplates } from '~/platform/email/templates.server';
 import type { Settings } from '~/platform/env.server';
 import { blogReviewEmail } from './blogs/emails/reviewEmail';
+import { inquiryReplyEmail } from './inquiries/emails/replyEmail';
 import { interviewEmail } from './interviews/emails/interviewEmail';
 import { receiptEmail } from './payments/emails/receiptEmail';
 
 /** Every message the site sends, by name: what the outbox's job renders (platform/email). */
-export const EMAIL_TEMPLATES = emailTemplates([receiptEmail, interviewEmail, blogReviewEmail]);
+export const EMAIL_TEMPLATES = emailTemplates([
+  receiptEmail,
+  interviewEmail,
+  blogReviewEmail,
+  inquiryReplyEmail,
+]);
 
 /** Where mail goes when SMTP_URL is left out (never in production): the local catcher. */
 export const LOCAL_SMTP_URL = 'smtp://127.0.0.1:1025';

@@ -37,7 +37,12 @@ const INTERVIEW = {
 
 describe('the email templates', () => {
   it('are all registered for the outbox, each once', () => {
-    expect([...EMAIL_TEMPLATES.keys()].sort()).toEqual(['blog-review', 'interview', 'payment-receipt']);
+    expect([...EMAIL_TEMPLATES.keys()].sort()).toEqual([
+      'blog-review',
+      'inquiry-reply',
+      'interview',
+      'payment-receipt',
+    ]);
   });
 
   it('write a receipt with its figures, in HTML and text, the days on the family’s clock', async () => {

@@ -55,8 +55,8 @@ test('the audit log shows a change with who made it, and keeps its search and so
 
 test('the jobs page shows the outbox of email: what waits, went and was given up', async ({ page }) => {
   await gotoReady(page, '/admin/jobs');
-  const outbox = page.getByRole('region', { name: 'Email' });
-  await expect(outbox.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  const outbox = page.getByRole('region', { name: 'Email', exact: true });
+  await expect(outbox.getByRole('heading', { name: 'Outbox', exact: true })).toBeVisible();
   for (const term of ['Waiting', 'Sending', 'Sent', 'Given up']) {
     await expect(outbox.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
   }

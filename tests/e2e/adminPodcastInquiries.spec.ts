@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  emailsTo,
   expect,
   expectNoSidewaysScroll,
   expectNoViolations,
@@ -65,11 +66,9 @@ test.describe('a visitor writes, an administrator answers', () => {
     await expect(admin.getByRole('heading', { name: subject })).toBeVisible();
     // The message is text: the markup the visitor typed shows as they typed it.
     await expect(admin.getByText('Thanks, <b>Lena</b>')).toBeVisible();
-    const reply = admin.getByRole('link', { name: 'Reply by email to Lena Fischer' });
-    await expect(reply).toHaveAttribute(
-      'href',
-      `mailto:${email}?subject=${encodeURIComponent(`Re: ${subject}`)}&body=${encodeURIComponent('Hello Lena Fischer,\n\n')}`,
-    );
+    await expect(
+      admin.getByText(`No reply yet. A reply goes to ${email} by email and is kept here.`),
+    ).toBeVisible();
     // Opening it changed nothing: still new until someone takes it.
     await expect(admin.getByRole('radio', { name: 'New' })).toBeChecked();
     await expectNoViolations(admin);
@@ -96,9 +95,33 @@ test.describe('a visitor writes, an administrator answers', () => {
     );
     await expect(admin.getByLabel('Internal note')).toBeFocused();
     await admin.getByLabel('Internal note').fill('Library cards work: replied with the steps.');
-    await admin.getByRole('radio', { name: 'Answered' }).check();
     await admin.getByRole('button', { name: 'Save' }).click();
-    await expect(admin.getByText('Saved. The message is answered.')).toBeVisible();
+    await expect(admin.getByText('Saved. The message is in progress.')).toBeVisible();
+
+    // The reply, written here and sent by email: an empty one is refused beside the field.
+    const replyBox = admin.getByLabel('Your reply to Lena Fischer');
+    await admin.getByRole('button', { name: 'Send the reply' }).click();
+    await expect(admin.locator('#inquiry-reply-message-error')).toHaveText('Write the reply.');
+    await expect(replyBox).toBeFocused();
+    await replyBox.fill('Hello Lena,\n\nYes: any public library card works. Bring it to the desk once.');
+    await admin.getByRole('button', { name: 'Send the reply' }).dblclick();
+    await expect(
+      admin.getByText(`Your reply is on its way to ${email}. The message is marked answered.`),
+    ).toBeVisible();
+    await expect(admin.getByRole('radio', { name: 'Answered' })).toBeChecked();
+    const replies = admin.getByRole('region', { name: 'Replies' }).getByRole('listitem');
+    await expect(replies).toHaveCount(1);
+    await expect(replies.first()).toContainText('any public library card works');
+    await expectNoViolations(admin);
+    const [mail, ...more] = await emailsTo(admin.request, email, 1);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Re: ${subject}`);
+    expect(mail?.text).toContain('Yes: any public library card works.');
+    expect(mail?.text).toContain('Thanks, <b>Lena</b>');
+    await admin.reload();
+    await waitForIslands(admin);
+    await expect(replies.first()).toContainText('Sent');
+    await screenshots(admin, 'admin-inquiry-replied');
 
     await gotoReady(admin, '/admin/inquiries?status=answered');
     await admin.getByLabel('Search messages').fill(subject);

@@ -34,6 +34,13 @@ const [planId] = (
     .returning({ id: plans.id })
 ).map((r) => r.id) as [string];
 
+/** The configured administrator, registered once for this file. */
+let registered: ReturnType<typeof adminAccount> | undefined;
+const theAdmin = () => {
+  registered ??= adminAccount(api);
+  return registered;
+};
+
 afterAll(async () => {
   mailer.close();
   await catcher.stop();
@@ -193,7 +200,7 @@ describe('a mail server that refuses', () => {
 
 describe('the console’s outbox', () => {
   it('counts the messages, lists those given up, and sends one again for an administrator only', async () => {
-    const admin = await adminAccount(api);
+    const admin = await theAdmin();
     const { orderId, token } = await paidOrder();
     const [row] = await rowsFor(orderId);
     const id = row?.id as string;
@@ -232,6 +239,60 @@ describe('the console’s outbox', () => {
     expect(unknown.status).toBe(404);
     const bad = await call(api, 'POST', '/api/admin/emails/not-an-id/retry', { token: admin.idToken });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the team’s reply to a contact message', () => {
+  it('is kept with the inquiry, sent to the address it came from, quoting it, and marks it answered', async () => {
+    const admin = await theAdmin();
+    const sent = await call(api, 'POST', '/api/inquiries', {
+      body: {
+        name: 'Priya',
+        email: 'priya@example.com',
+        subject: 'Summer quest dates',
+        message: 'When does the summer quest start this year?\nWe are away in July.',
+      },
+    });
+    expect(sent.status).toBe(201);
+    const id = String(sent.json.id);
+    const asAdmin = (body: unknown, inquiry = id) =>
+      call(api, 'POST', `/api/admin/inquiries/${inquiry}/replies`, { token: admin.idToken, body });
+
+    for (const [body, field] of [
+      [{}, 'message'],
+      [{ message: '   ' }, 'message'],
+      [{ message: 'x'.repeat(5001) }, 'message'],
+      [{ message: 'bad \u0007 bell' }, 'message'],
+    ] as const) {
+      const refused = await asAdmin(body);
+      expect(refused.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(refused.json.error?.fields?.[field]).toEqual(expect.any(String));
+    }
+    expect((await asAdmin({ message: 'Hello' }, crypto.randomUUID())).status).toBe(404);
+    const { token } = await paidOrder();
+    expect(
+      (await call(api, 'POST', `/api/admin/inquiries/${id}/replies`, { token, body: { message: 'Hi' } }))
+        .status,
+    ).toBe(403);
+    expect(await database.db.select().from(emails).where(eq(emails.toAddress, 'priya@example.com'))).toEqual(
+      [],
+    );
+
+    const replied = await asAdmin({ message: 'Hello Priya,\n\nIt starts on 15 June and runs to 31 August.' });
+    expect(replied.status).toBe(201);
+    expect(replied.json).toMatchObject({
+      status: 'answered',
+      replies: [{ authorName: 'Ada Admin', delivery: 'queued', message: expect.stringContaining('15 June') }],
+    });
+    expect((await auditEntries(database, id)).map((e) => e.action)).toContain('inquiry.reply');
+
+    await sendDueEmails(database.db, outbox);
+    const [message] = catcher.messages().filter((m) => m.to.includes('priya@example.com'));
+    expect(message?.subject).toBe('Re: Summer quest dates');
+    expect(message?.text).toContain('It starts on 15 June and runs to 31 August.');
+    expect(message?.text).toContain('We are away in July.');
+    const after = await call(api, 'GET', `/api/admin/inquiries/${id}`, { token: admin.idToken });
+    expect(after.json.replies).toMatchObject([{ delivery: 'sent' }]);
   });
 });
 

@@ -4,7 +4,7 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { blogs, users } from '~/platform/db/schema.server';
 import { queueEmail } from '~/platform/email/outbox.server';
-import { conflict, notFound } from '~/platform/errors';
+import { conflict, type DomainError, notFound } from '~/platform/errors';
 import { nudge } from '~/platform/jobs/signals';
 import { pagePath } from '~/platform/routes';
 import type { MyBlog } from './blogs.schema';
@@ -39,29 +39,7 @@ export async function reviewPost(
       })
       .where(and(eq(blogs.id, id), eq(blogs.status, 'submitted')))
       .returning();
-    if (!row) {
-      const [existing] = await tx
-        .select({ status: blogs.status })
-        .from(blogs)
-        .where(eq(blogs.id, id))
-        .limit(1);
-      if (!existing) throw notFound('That post');
-      if (existing.status === 'approved' || existing.status === 'rejected') {
-        // The reviewer who came second is told who acted and what the post is now.
-        const by = (await reviewerOf(tx, id)) ?? 'another administrator';
-        throw conflict(
-          existing.status === 'approved'
-            ? `This post was already approved by ${by} and is published now.`
-            : `This post was already reviewed by ${by}: it was returned to the family with a note.`,
-          'already_reviewed',
-        );
-      }
-      throw conflict(
-        existing.status === 'draft'
-          ? 'This post has not been submitted for review: the family is still writing it.'
-          : 'This post has not been submitted for review.',
-      );
-    }
+    if (!row) throw await whyNotReviewed(tx, id);
     if (row.childId) {
       await notifyChild(tx, row.childId, {
         kind: 'blog',
@@ -107,4 +85,25 @@ async function reviewerOf(db: Db, id: string): Promise<string | null> {
     .where(eq(blogs.id, id))
     .limit(1);
   return row?.name ?? null;
+}
+
+/** Why a post could not be reviewed: gone, reviewed already (by whom), or not sent for review. */
+async function whyNotReviewed(tx: Db, id: string): Promise<DomainError> {
+  const [existing] = await tx.select({ status: blogs.status }).from(blogs).where(eq(blogs.id, id)).limit(1);
+  if (!existing) throw notFound('That post');
+  if (existing.status === 'approved' || existing.status === 'rejected') {
+    // The reviewer who came second is told who acted and what the post is now.
+    const by = (await reviewerOf(tx, id)) ?? 'another administrator';
+    return conflict(
+      existing.status === 'approved'
+        ? `This post was already approved by ${by} and is published now.`
+        : `This post was already reviewed by ${by}: it was returned to the family with a note.`,
+      'already_reviewed',
+    );
+  }
+  return conflict(
+    existing.status === 'draft'
+      ? 'This post has not been submitted for review: the family is still writing it.'
+      : 'This post has not been submitted for review.',
+  );
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { adminListQuery, adminPageSchema } from '~/platform/admin/list.schema';
-import { INQUIRY_STATUSES } from '~/platform/domain';
+import { EMAIL_STATUSES, INQUIRY_STATUSES } from '~/platform/domain';
 import { instant, multiline } from '~/platform/http/common.schema';
 import { inquiryReceiptSchema } from './inquiries.schema';
 
@@ -35,10 +35,27 @@ export const adminInquiryRowSchema = inquiryReceiptSchema
 export type AdminInquiryRow = z.infer<typeof adminInquiryRowSchema>;
 export const adminInquiryPageSchema = adminPageSchema(adminInquiryRowSchema, 'AdminInquiryPage');
 
-/** One inquiry, whole: the visitor's message and the team's note (never shown to the visitor). */
+/** A reply is an email: long enough for a careful answer, not a document. */
+export const INQUIRY_REPLY_MAX = 5000;
+
+/** A reply the team sent from the console, and where its email is. */
+export const inquiryReplySchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    /** Who on the team wrote it (null once their account is gone). */
+    authorName: z.string().nullable(),
+    createdAt: instant,
+    /** Its email: waiting, being sent, sent, or given up (the console's jobs page can send it again). */
+    delivery: z.enum(EMAIL_STATUSES),
+  })
+  .meta({ id: 'InquiryReply' });
+export type InquiryReply = z.infer<typeof inquiryReplySchema>;
+
+/** One inquiry, whole: the visitor's message, the team's note (never shown to the visitor), the replies. */
 export const adminInquirySchema = adminInquiryRowSchema
   .omit({ hasNote: true })
-  .extend({ message: z.string(), internalNote: z.string() })
+  .extend({ message: z.string(), internalNote: z.string(), replies: z.array(inquiryReplySchema) })
   .meta({ id: 'AdminInquiry' });
 export type AdminInquiry = z.infer<typeof adminInquirySchema>;
 
@@ -64,11 +81,10 @@ export const adminInquiryUpdateSchema = z
   .meta({ id: 'AdminInquiryUpdate' });
 export type AdminInquiryUpdate = z.input<typeof adminInquiryUpdateSchema>;
 
-/** "Reply by email": the visitor's address with "Re: <subject>" filled in. */
-export function replyMailto(inquiry: Pick<AdminInquiry, 'email' | 'subject' | 'name'>): string {
-  // The address is encoded too (a ? or # in it would start the query), keeping @ readable.
-  const to = encodeURIComponent(inquiry.email).replace(/%40/g, '@');
-  const subject = encodeURIComponent(`Re: ${inquiry.subject}`);
-  const body = encodeURIComponent(`Hello ${inquiry.name},\n\n`);
-  return `mailto:${to}?subject=${subject}&body=${body}`;
-}
+/** POST /api/admin/inquiries/{id}/replies: the reply, sent to the visitor by email. */
+export const adminInquiryReplyInputSchema = z
+  .object({
+    message: multiline('the reply', INQUIRY_REPLY_MAX).refine((v) => v.length > 0, 'Write the reply.'),
+  })
+  .meta({ id: 'AdminInquiryReplyInput' });
+export type AdminInquiryReplyInput = z.input<typeof adminInquiryReplyInputSchema>;

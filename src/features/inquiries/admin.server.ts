@@ -4,7 +4,14 @@ import type { AdminPage } from '~/platform/admin/list.schema';
 import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { inquiries } from '~/platform/db/schema.server';
-import type { AdminInquiry, AdminInquiryQuery, AdminInquiryRow, AdminInquiryUpdate } from './admin.schema';
+import type {
+  AdminInquiry,
+  AdminInquiryQuery,
+  AdminInquiryRow,
+  AdminInquiryUpdate,
+  InquiryReply,
+} from './admin.schema';
+import { repliesOf } from './replies.server';
 
 type InquiryRecord = typeof inquiries.$inferSelect;
 
@@ -19,9 +26,9 @@ const toRow = (r: InquiryRecord): AdminInquiryRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const toInquiry = (r: InquiryRecord): AdminInquiry => {
+const toInquiry = (r: InquiryRecord, replies: InquiryReply[]): AdminInquiry => {
   const { hasNote: _, ...row } = toRow(r);
-  return { ...row, message: r.message, internalNote: r.internalNote ?? '' };
+  return { ...row, message: r.message, internalNote: r.internalNote ?? '', replies };
 };
 
 // Status sorts in the order work flows (new, in progress, answered), not alphabetically.
@@ -51,7 +58,7 @@ export async function listInquiries(db: Db, query: AdminInquiryQuery): Promise<A
 
 export async function findInquiry(db: Db, id: string): Promise<AdminInquiry | undefined> {
   const [row] = await db.select().from(inquiries).where(eq(inquiries.id, id)).limit(1);
-  return row && toInquiry(row);
+  return row && toInquiry(row, await repliesOf(db, id));
 }
 
 /**
@@ -71,7 +78,7 @@ export async function updateInquiry(
     const note = change.internalNote === undefined ? before.internalNote : change.internalNote || null;
     const statusChanged = status !== before.status;
     const noteChanged = note !== before.internalNote;
-    if (!statusChanged && !noteChanged) return toInquiry(before);
+    if (!statusChanged && !noteChanged) return toInquiry(before, await repliesOf(tx, id));
     const [after] = await tx
       .update(inquiries)
       .set({ status, internalNote: note, updatedAt: new Date() })
@@ -88,6 +95,6 @@ export async function updateInquiry(
         subject: before.subject,
       });
     }
-    return toInquiry(after);
+    return toInquiry(after, await repliesOf(tx, id));
   });
 }

@@ -3,6 +3,7 @@ import { contract } from '~/platform/http/contract';
 import {
   adminInquiryPageSchema,
   adminInquiryQuerySchema,
+  adminInquiryReplyInputSchema,
   adminInquirySchema,
   adminInquiryUpdateSchema,
 } from './admin.schema';
@@ -35,6 +36,17 @@ export const inquiriesApi = {
     status: 200,
     response: adminInquirySchema,
     returns: 'The inquiry',
+  }),
+  adminReply: contract('adminReplyToInquiry', 'POST /admin/inquiries/{id}/replies', {
+    summary: 'Replies to an inquiry by email, from the console (administrators only)',
+    description:
+      'The reply is kept with the inquiry and sent to the address the message came from (the outbox sends it within seconds, retrying if the mail server refuses). The inquiry becomes answered. Recorded in the audit log.',
+    access: 'admin',
+    params,
+    body: adminInquiryReplyInputSchema,
+    status: 201,
+    response: adminInquirySchema,
+    returns: 'The inquiry, with the reply',
   }),
   adminUpdate: contract('adminUpdateInquiry', 'PATCH /admin/inquiries/{id}', {
     summary: 'Changes the status and/or the internal note of an inquiry (administrators only)',

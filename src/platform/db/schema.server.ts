@@ -544,6 +544,21 @@ export const inquiries = pgTable(
 );
 
 /** Notifications are kept per child and counted per user. */
+/** The team's replies to a contact message, written in the console and sent by email (the outbox). */
+export const inquiryReplies = pgTable(
+  'inquiry_replies',
+  {
+    id: id(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inquiry_replies_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);
+
 export const notifications = pgTable(
   'notifications',
   {

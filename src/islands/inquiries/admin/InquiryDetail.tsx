@@ -6,7 +6,6 @@ import {
   INQUIRY_STATUS_LABELS,
   INQUIRY_STATUS_TONES,
   type InquiryStatus,
-  replyMailto,
 } from '~/features/inquiries/admin.schema';
 import { inquiriesApi } from '~/features/inquiries/inquiries.api';
 import { adminCountsChanged } from '~/islands/shared/admin/adminCounts';
@@ -18,12 +17,13 @@ import { call } from '~/platform/client/api';
 import { INQUIRY_STATUSES } from '~/platform/domain';
 import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
+import { InquiryReplies } from './InquiryReplies';
 import './inquiries.css';
 
 const STATUS_HINTS: Record<InquiryStatus, string> = {
   new: 'Nobody has taken it yet.',
   in_progress: 'Someone is on it.',
-  answered: 'The visitor has had a reply.',
+  answered: 'The visitor has had a reply (sending one from this page marks it answered).',
 };
 
 /**
@@ -118,12 +118,19 @@ function Inquiry({ inquiry, onSaved }: { inquiry: AdminInquiry; onSaved: (saved:
         <a href={pagePath('/admin/inquiries')}>← All inquiries</a>
       </p>
       <InquiryMessage inquiry={inquiry} />
+      <InquiryReplies
+        inquiry={inquiry}
+        onSent={(next) => {
+          onSaved(next);
+          handling.setStatus(next.status);
+        }}
+      />
       <HandlingForm inquiry={inquiry} handling={handling} />
     </div>
   );
 }
 
-/** The message as the visitor sent it, who sent it and when, its status, and a way to reply. */
+/** The message as the visitor sent it, who sent it and when, and its status. */
 function InquiryMessage({ inquiry }: { inquiry: AdminInquiry }) {
   return (
     <article className="admin-panel" aria-labelledby="inquiry-subject">
@@ -147,12 +154,6 @@ function InquiryMessage({ inquiry }: { inquiry: AdminInquiry }) {
       <h3 className="inquiry-message-heading">Message</h3>
       {/* Text as the visitor typed it, line breaks kept; React escapes it, so markup shows as text. */}
       <div className="inquiry-message">{inquiry.message}</div>
-      <p className="inquiry-reply">
-        <a className="btn btn-primary" href={replyMailto(inquiry)}>
-          Reply by email<span className="sr-only"> to {inquiry.name}</span>
-        </a>
-        <span className="hint">Opens your email app with the subject filled in.</span>
-      </p>
     </article>
   );
 }
