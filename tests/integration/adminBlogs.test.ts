@@ -219,7 +219,10 @@ describe('one post for review', () => {
     const mail = await database.db.select().from(emails).where(eq(emails.template, 'blog-review'));
     const aboutThis = mail.filter((m) => (m.data as { postId?: string }).postId === id);
     expect(aboutThis).toHaveLength(1);
-    expect(aboutThis[0]?.data).toMatchObject({ decision: 'reject', note: 'Please add a title for each book.' });
+    expect(aboutThis[0]?.data).toMatchObject({
+      decision: 'reject',
+      note: 'Please add a title for each book.',
+    });
   });
 });
 
