@@ -12,6 +12,8 @@ import {
   failedEmails,
   MAX_EMAIL_ATTEMPTS,
   queueEmail,
+  type Recipient,
+  recipientOf,
   retryEmail,
   sendDueEmails,
 } from '../../src/platform/email/outbox.server';
@@ -129,7 +131,7 @@ describe('a payment’s receipt', () => {
     // Queued again by hand (a retried job, say): still one row.
     const again = await queueEmail(database.db, receiptEmail, {
       key: orderId,
-      userId: order?.userId as string,
+      to: (await recipientOf(database.db, order?.userId as string)) as Recipient,
       data: (await rowsFor(orderId))[0]?.data as never,
     });
     expect(again).toBe(false);

@@ -3,7 +3,7 @@ import { notifyChild } from '~/features/notifications/notifications.server';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { blogs, users } from '~/platform/db/schema.server';
-import { queueEmail } from '~/platform/email/outbox.server';
+import { queueEmail, recipientOf } from '~/platform/email/outbox.server';
 import { conflict, type DomainError, notFound } from '~/platform/errors';
 import { nudge } from '~/platform/jobs/signals';
 import { pagePath } from '~/platform/routes';
@@ -67,11 +67,11 @@ export async function reviewPost(
 /** Tells the author by email too: one message per review (a post sent back may come again). */
 async function queueReviewEmail(tx: Db, row: typeof blogs.$inferSelect, decision: 'approve' | 'reject') {
   if (!row.authorId) return;
-  const [author] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, row.authorId));
+  const author = await recipientOf(tx, row.authorId);
   if (!author) return;
   await queueEmail(tx, blogReviewEmail, {
     key: `${row.id}:${row.reviewedAt?.toISOString() ?? 'review'}`,
-    userId: row.authorId,
+    to: author,
     data: { decision, postId: row.id, title: row.title, note: row.reviewNote, parentName: author.name },
   });
 }

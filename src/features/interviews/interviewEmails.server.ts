@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
-import { users } from '~/platform/db/schema.server';
-import { queueEmail } from '~/platform/email/outbox.server';
+import { queueEmail, recipientOf } from '~/platform/email/outbox.server';
 import type { InterviewSchedule } from '~/platform/weeklySlots';
 import { type InterviewEmailData, interviewEmail } from './emails/interviewEmail';
 import { findFamilyInterview } from './interviews.server';
@@ -16,10 +14,7 @@ export async function queueInterviewEmail(
   change: { userId: string; bookingId: string; kind: InterviewEmailData['change']; was?: Date },
 ) {
   const interview = await findFamilyInterview(tx, change.userId, change.bookingId, schedule);
-  const [parent] = await tx
-    .select({ name: users.displayName, timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, change.userId));
+  const parent = await recipientOf(tx, change.userId);
   if (!interview || !parent) return;
   const was = change.was
     ? {
@@ -29,7 +24,7 @@ export async function queueInterviewEmail(
     : undefined;
   await queueEmail(tx, interviewEmail, {
     key: `${interview.id}:${interview.sequence}`,
-    userId: change.userId,
+    to: parent,
     data: {
       change: change.kind,
       interview,

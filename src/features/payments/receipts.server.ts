@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '~/platform/db/client.server';
-import { type orders, users } from '~/platform/db/schema.server';
-import { queueEmail } from '~/platform/email/outbox.server';
+import type { orders } from '~/platform/db/schema.server';
+import { queueEmail, recipientOf } from '~/platform/email/outbox.server';
 import { receiptEmail } from './emails/receiptEmail';
 
 /**
@@ -13,14 +12,11 @@ export async function queueReceipt(
   order: typeof orders.$inferSelect,
   program: { planName: string; childFirstName: string; paidAt: Date; startsAt: Date; endsAt: Date },
 ) {
-  const [parent] = await tx
-    .select({ name: users.displayName, timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, order.userId));
+  const parent = await recipientOf(tx, order.userId);
   if (!parent) return;
   await queueEmail(tx, receiptEmail, {
     key: order.id,
-    userId: order.userId,
+    to: parent,
     data: {
       orderId: order.id,
       parentName: parent.name,

@@ -24,38 +24,48 @@ export const emailRetryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0,
 
 type Writer = Pick<Db, 'insert' | 'select'> | Tx;
 
+/** Who a message to an account goes to: the address the account holds (its own), and how to greet them. */
+export interface Recipient {
+  userId: string;
+  address: string;
+  name: string;
+  /** The family's zone as their browser last said it, if it has. */
+  timeZone: string | null;
+}
+
+/** The account a message goes to, read once; undefined when it is gone. */
+export async function recipientOf(db: Writer, userId: string): Promise<Recipient | undefined> {
+  const [row] = await db
+    .select({ address: users.email, name: users.displayName, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && { userId, ...row };
+}
+
 export interface QueuedEmail<T> {
   /** What the message is about, unique with the template's name: 'order-123', 'booking-9:2'. */
   key: string;
   data: T;
-  /** The account it goes to, at the address the account holds (its own, verified). */
-  userId?: string;
-  /** Or an address of its own: the one a contact message came from, answered. */
-  to?: string;
+  /** An account (recipientOf), or an address of its own: the one a contact message came from. */
+  to: Recipient | string;
 }
 
 /** Queues a message in the caller's transaction; answers false when it was queued before. */
 export async function queueEmail<T>(db: Writer, template: EmailTemplate<T>, message: QueuedEmail<T>) {
   const data = template.schema.parse(message.data) as Record<string, unknown>;
-  const to = message.to ?? (message.userId ? await accountAddress(db, message.userId) : undefined);
-  if (!to) return false;
+  const to = message.to;
   const inserted = await db
     .insert(emails)
     .values({
       key: `${template.name}:${message.key}`,
-      userId: message.userId ?? null,
-      toAddress: to,
+      userId: typeof to === 'string' ? null : to.userId,
+      toAddress: typeof to === 'string' ? to : to.address,
       template: template.name,
       data,
     })
     .onConflictDoNothing()
     .returning({ id: emails.id });
   return inserted.length > 0;
-}
-
-async function accountAddress(db: Writer, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
 }
 
 type EmailRow = typeof emails.$inferSelect;
