@@ -18,7 +18,8 @@ import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { interviewsRoutes } from './interviews/interviews.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { adminPaymentsRoutes } from './payments/admin.routes';
-import { paymentsRoutes } from './payments/payments.routes';
+import { endRenewals } from './payments/membershipChanges.server';
+import { paymentBilling, paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { adminPodcastRoutes } from './podcast/admin.routes';
 import { adminEnrolmentsRoutes } from './program/adminEnrolments.routes';
@@ -31,8 +32,10 @@ import { healthRoutes } from './site/health.routes';
  * The composition root: the platform's HTTP app with every feature's routes mounted under /api.
  * Features never import each other's routes; this file is the one place that knows them all.
  */
-export function createApi(deps: ApiDeps) {
-  const payments = paymentProviderOf(deps);
+export function createApi(given: ApiDeps) {
+  const payments = paymentProviderOf(given);
+  const billing = paymentBilling(given, payments);
+  const deps: ApiDeps = { ...given, endRenewals: (scope) => endRenewals(given.db, billing, scope) };
   return createHttpApp(deps, (app) => {
     healthRoutes(app, deps);
     userRoutes(app, deps);
@@ -48,7 +51,7 @@ export function createApi(deps: ApiDeps) {
     programRoutes(app, deps);
     catalogueRoutes(app, deps);
     interviewsRoutes(app, deps);
-    paymentsRoutes(app, deps, payments);
+    paymentsRoutes(app, deps, payments, billing);
     adminPaymentsRoutes(app, deps, payments);
     adminAuditRoutes(app, deps);
     adminJobsRoutes(app, deps);

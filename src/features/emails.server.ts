@@ -4,11 +4,13 @@ import type { Settings } from '~/platform/env.server';
 import { blogReviewEmail } from './blogs/emails/reviewEmail';
 import { inquiryReplyEmail } from './inquiries/emails/replyEmail';
 import { interviewEmail } from './interviews/emails/interviewEmail';
+import { billingNoticeEmail } from './payments/emails/billingNoticeEmail';
 import { receiptEmail } from './payments/emails/receiptEmail';
 
 /** Every message the site sends, by name: what the outbox's job renders (platform/email). */
 export const EMAIL_TEMPLATES = emailTemplates([
   receiptEmail,
+  billingNoticeEmail,
   interviewEmail,
   blogReviewEmail,
   inquiryReplyEmail,

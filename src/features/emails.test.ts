@@ -3,6 +3,7 @@ import { renderEmail } from '~/platform/email/templates.server';
 import { blogReviewEmail } from './blogs/emails/reviewEmail';
 import { EMAIL_TEMPLATES } from './emails.server';
 import { interviewEmail } from './interviews/emails/interviewEmail';
+import { BILLING_NOTICES, billingNoticeEmail } from './payments/emails/billingNoticeEmail';
 import { receiptEmail } from './payments/emails/receiptEmail';
 
 // Every message renders as HTML and as text, in the site's frame, with addresses from the site's
@@ -35,9 +36,53 @@ const INTERVIEW = {
   updatedAt: '2026-11-27T21:30:00.000Z',
 };
 
+describe('the billing emails', () => {
+  it('write a renewal’s receipt with the next renewal, and a paid-once receipt without one', async () => {
+    const renewal = await renderEmail(receiptEmail, {
+      ...RECEIPT,
+      renewal: true,
+      renewsAt: '2027-01-27T21:30:00.000Z',
+    });
+    expect(renewal.subject).toBe('Your renewal receipt: Rated Reads Monthly for Maya ($29.00)');
+    expect(renewal.text).toContain('Rated Reads Monthly renewed for Maya');
+    expect(renewal.text).toContain('It renews on January 27, 2027 at $29.00 until you cancel');
+    expect(renewal.text).not.toContain('does not renew');
+    const once = await renderEmail(receiptEmail, RECEIPT);
+    expect(once.text).toContain('Paid once by card: this program does not renew.');
+  });
+
+  it('write every billing notice with its dates in the family’s zone and a link to the billing section', async () => {
+    const base = {
+      parentName: 'Jordan Rivers',
+      childFirstName: 'Maya',
+      planName: 'Rated Reads Monthly',
+      amountCents: 2900,
+      currency: 'usd',
+      at: '2026-12-04T03:00:00.000Z',
+      renewsAt: '2027-01-10T03:00:00.000Z',
+      timeZone: 'America/Los_Angeles',
+    };
+    const subjects: string[] = [];
+    for (const notice of BILLING_NOTICES) {
+      const email = await renderEmail(billingNoticeEmail, { ...base, notice });
+      subjects.push(email.subject);
+      expect(email.html).toContain('href="http://localhost:4321/update-profile#billing"');
+      expect(email.text.toLowerCase(), notice).toContain('hello jordan rivers');
+    }
+    expect(new Set(subjects).size).toBe(BILLING_NOTICES.length);
+    const failed = await renderEmail(billingNoticeEmail, { ...base, notice: 'renewal_failed' });
+    // 03:00 UTC on 4 December is still the 3rd in Los Angeles.
+    expect(failed.text).toContain('We will try the card again on December 3, 2026.');
+    const paused = await renderEmail(billingNoticeEmail, { ...base, notice: 'paused' });
+    expect(paused.subject).toBe('Maya’s Rated Reads Monthly is paused until December 3, 2026');
+    expect(paused.text).toContain('the next renewal is on January 9, 2027');
+  });
+});
+
 describe('the email templates', () => {
   it('are all registered for the outbox, each once', () => {
     expect([...EMAIL_TEMPLATES.keys()].sort()).toEqual([
+      'billing-notice',
       'blog-review',
       'inquiry-reply',
       'interview',
@@ -55,7 +100,7 @@ describe('the email templates', () => {
     expect(email.text).toContain('$29.00');
     expect(email.html).toMatch(/<html [^>]*lang="en"/);
     expect(email.html).toContain('name="color-scheme" content="light dark"');
-    expect(email.html).toContain(`href="http://localhost:4321/confirmation?order=${RECEIPT.orderId}"`);
+    expect(email.html).toContain(`href="http://localhost:4321/receipt?order=${RECEIPT.orderId}"`);
     expect(email.html).toContain('max-width:560px');
     // A child's first name only: the template has no field for anything more.
     expect(Object.keys(receiptEmail.schema.parse(RECEIPT))).not.toContain('childLastName');

@@ -59,3 +59,14 @@ export function isoWeek(day: string): string {
 export function isPlausibleToday(today: string, now = new Date()): boolean {
   return isDay(today) && Math.abs(daysBetween(utcDay(now), today)) <= 1;
 }
+
+/** Calendar months in UTC, keeping the time of day; a day past the month's end becomes its last day. */
+export function addCalendarMonths(start: Date, months: number): Date {
+  const end = new Date(start.getTime());
+  const day = start.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}

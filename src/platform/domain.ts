@@ -21,6 +21,19 @@ export const readingLevelLabel = (level: string) => READING_LEVEL_LABELS[level a
 export const BLOG_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'ended', 'cancelled'] as const;
+/** A plan is paid once for a fixed number of weeks, or billed every period until cancelled. */
+export const PLAN_BILLINGS = ['once', 'recurring'] as const;
+export type PlanBilling = (typeof PLAN_BILLINGS)[number];
+/**
+ * A renewing program (a membership): started at check-out and not paid yet, running, its renewal
+ * unpaid (retrying), paused by Stripe, or over. Cancelling at the period's end keeps it active.
+ */
+export const MEMBERSHIP_STATUSES = ['incomplete', 'active', 'past_due', 'paused', 'ended'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+/** Why a membership ended: cancelled by the family, refunded, left unpaid, ended by the team, never paid. */
+export const MEMBERSHIP_END_REASONS = ['cancelled', 'refunded', 'unpaid', 'team', 'expired'] as const;
+/** What an order paid for: a purchase at check-out, or a renewal of a membership. */
+export const ORDER_PURPOSES = ['purchase', 'renewal'] as const;
 export const TEST_PAYMENT_STATUSES = ['created', 'succeeded', 'failed'] as const;
 export const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export const INQUIRY_STATUSES = ['new', 'in_progress', 'answered'] as const;

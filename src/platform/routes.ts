@@ -72,6 +72,8 @@ const ROUTE_LIST = [
   // (issue 24, item 7).
   { path: '/admin/enrolments', title: 'Enrolled children', access: 'admin', beyondSpec: true },
   { path: '/admin/enrolments/{id}', title: 'A child’s program', access: 'admin', beyondSpec: true },
+  // Beyond the specification: the receipt of each payment, printable (issue 26).
+  { path: '/receipt', title: 'Receipt', access: 'signed-in', beyondSpec: true },
 
   // Beyond the specification: a child's weekly plan and finished-books wall on pages of their own,
   // printable (issue 15).

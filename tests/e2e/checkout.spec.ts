@@ -127,9 +127,9 @@ test.describe('when a program starts (issue 13, item 4)', () => {
       startsOn: string | null;
     }[];
     const condensed = plans.find((p) => p.name === CONDENSED);
-    const monthly = plans.find((p) => p.name === 'Rated Reads Monthly');
+    const term = plans.find((p) => p.name === 'Rated Reads Term');
     const summer = plans.find((p) => p.name === 'Summer Reading Quest');
-    if (!condensed || !monthly || !summer?.startsOn) throw new Error('the demo plans are not seeded');
+    if (!condensed || !term || !summer?.startsOn) throw new Error('the demo plans are not seeded');
     const family = await createFamily(request, {
       displayName: 'Dana Whitfield',
       children: [{ firstName: 'Ellis', ageBand: '6-8', readingLevel: 'sapling' }],
@@ -138,7 +138,7 @@ test.describe('when a program starts (issue 13, item 4)', () => {
     const current = (await buyInSandbox(request, family, CONDENSED, family.childIds[0])).order.subscription;
 
     // A second program: check-out says it waits for the first, and will not go on without a word.
-    await signInThroughLoginPage(page, family, `/check-out?plan=${monthly.id}`);
+    await signInThroughLoginPage(page, family, `/check-out?plan=${term.id}`);
     await expect(page.getByRole('radio', { name: 'Ellis' })).toBeChecked();
     const warning = page
       .getByRole('note')
@@ -151,7 +151,7 @@ test.describe('when a program starts (issue 13, item 4)', () => {
     await expectNoViolations(page);
     await lookAt(page, 'checkout-overlap');
     await warning
-      .getByRole('checkbox', { name: `Yes, start Rated Reads Monthly for Ellis on ${day(current.endsAt)}` })
+      .getByRole('checkbox', { name: `Yes, start Rated Reads Term for Ellis on ${day(current.endsAt)}` })
       .check();
     await page.getByRole('button', { name: /Continue to payment/ }).click();
     await page.getByRole('button', { name: 'Complete the test payment' }).click();
@@ -162,9 +162,7 @@ test.describe('when a program starts (issue 13, item 4)', () => {
     const program = page.getByRole('definition').filter({ hasText: CONDENSED });
     await expect(program).toContainText(`${CONDENSED}, until`);
     await expect(program.locator('.child-program').first()).toContainText(CONDENSED);
-    await expect(program.locator('.child-program-queued')).toContainText(
-      `Queued Rated Reads Monthly, starts`,
-    );
+    await expect(program.locator('.child-program-queued')).toContainText(`Queued Rated Reads Term, starts`);
 
     // A seasonal program bought now starts on its season's day, and says so.
     await gotoReady(page, `/check-out?plan=${summer.id}`);
@@ -185,13 +183,13 @@ test('two tabs never pay for dates the family was not shown', async ({ page, req
   test.setTimeout(60_000);
   const plans = (await (await request.get('/api/plans')).json()) as { id: string; name: string }[];
   const condensed = plans.find((p) => p.name === CONDENSED);
-  const monthly = plans.find((p) => p.name === 'Rated Reads Monthly');
-  if (!condensed || !monthly) throw new Error('the demo plans are not seeded');
+  const term = plans.find((p) => p.name === 'Rated Reads Term');
+  if (!condensed || !term) throw new Error('the demo plans are not seeded');
   const family = await createFamily(request, {
     displayName: 'Rory Quinn',
     children: [{ firstName: 'Ivo', ageBand: '6-8', readingLevel: 'sapling' }],
   });
-  await signInThroughLoginPage(page, family, `/check-out?plan=${monthly.id}`);
+  await signInThroughLoginPage(page, family, `/check-out?plan=${term.id}`);
   const tabB = await page.context().newPage();
   await gotoReady(tabB, `/check-out?plan=${condensed.id}`);
   for (const tab of [page, tabB]) {

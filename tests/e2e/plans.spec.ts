@@ -19,7 +19,8 @@ test('the programs page lists the active plans from the database and choosing on
   const plans = page.getByRole('list', { name: 'Plans you can choose' });
   await expectSeededPlans(plans);
   await expect(plans).toContainText('$199.99 for 5 weeks');
-  await expect(plans).toContainText('$29.00 for 1 month');
+  await expect(plans).toContainText('$29.00 a month');
+  await expect(plans).toContainText('$79.00 for 3 months');
   await plans.getByRole('button', { name: 'Choose Rated Reads Term' }).click();
   await expect(page).toHaveURL('/check-out');
   await expect(page.getByRole('heading', { name: 'Rated Reads Term' })).toBeVisible();

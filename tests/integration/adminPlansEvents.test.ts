@@ -194,6 +194,44 @@ describe('admin plans', () => {
     expect(await planRow(plan.id)).toEqual(before);
   });
 
+  it('makes a renewing plan of whole months with no season, shown as such to families; its billing stays once bought', async () => {
+    for (const [over, field] of [
+      [{ billing: 'recurring', durationMonths: 1.25 }, 'durationMonths'],
+      [{ billing: 'recurring', durationMonths: 13 }, 'durationMonths'],
+      [{ billing: 'recurring', durationMonths: 1, startsOn: '2027-06-14' }, 'startsOn'],
+      [{ billing: 'monthly' }, 'billing'],
+    ] as const) {
+      const res = await call(api, 'POST', '/api/admin/plans', { ...as(), body: { ...goodPlan, ...over } });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.json.error?.fields?.[field], JSON.stringify(over)).toBeTruthy();
+    }
+    const plan = await createPlan({
+      name: 'Monthly Readers',
+      durationMonths: 1,
+      priceCents: 2900,
+      billing: 'recurring',
+    });
+    const offered = await call(api, 'GET', '/api/plans');
+    expect((offered.json as unknown as { id: string; billing: string }[]).find((p) => p.id === plan.id)?.billing).toBe(
+      'recurring',
+    );
+    // Made renewing, a plan cannot be given a season or a fraction of a month afterwards.
+    const season = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {
+      ...as(),
+      body: { startsOn: '2027-06-14' },
+    });
+    expect(season.status).toBe(400);
+    expect(season.json.error?.fields?.startsOn).toBeTruthy();
+    await buy(plan.id);
+    const change = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {
+      ...as(),
+      body: { billing: 'once' },
+    });
+    expect(change.status).toBe(400);
+    expect(change.json.error?.fields?.billing).toMatch(/make a new plan/);
+    expect((await planRow(plan.id))?.billing).toBe('recurring');
+  });
+
   it('retires a plan: it leaves the public list, stays in the console, and is audited', async () => {
     const plan = await createPlan({ name: 'Retiring Soon' });
     const res = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {

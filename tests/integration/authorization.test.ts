@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
-import { passages } from '../../src/platform/db/schema.server';
+import { memberships, passages } from '../../src/platform/db/schema.server';
 import { addPlan, adminAccount, call, fileApi, registeredAccount } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin';
@@ -183,6 +184,24 @@ const MATRIX: Case[] = [
   route('POST /api/orders/{id}/confirm', ownerOnly(200), { idOf: 'order' }),
   route('POST /api/orders/{id}/sandbox-pay', ownerOnly(200), { idOf: 'order', body: { outcome: 'fail' } }),
   route('GET /api/me/orders', signedIn(200)),
+  // billing: a family's renewing programs and payments are its own (404 for anyone else).
+  route('GET /api/billing', signedIn(200)),
+  route('POST /api/billing/memberships/{id}/pause', ownerOnly(200), {
+    idOf: 'membership',
+    body: { weeks: 1 },
+  }),
+  route('POST /api/billing/memberships/{id}/cancel', ownerOnly(200), {
+    idOf: 'membership',
+    body: { refund: false },
+  }),
+  route('POST /api/billing/memberships/{id}/keep', ownerOnly(200), { idOf: 'membership' }),
+  // Nothing is unpaid, and the order was never paid: the owner is refused for that, the others never see it.
+  route('POST /api/billing/memberships/{id}/pay', ownerOnly(409), { idOf: 'membership' }),
+  route('POST /api/billing/orders/{id}/refund', ownerOnly(400), { idOf: 'order', body: {} }),
+  // The sandbox has no Customer Portal.
+  route('POST /api/billing/portal', signedIn(409)),
+  route('POST /api/billing/sandbox/clock', signedIn(200), { body: { days: 1 } }),
+  route('POST /api/billing/sandbox/card', signedIn(200), { body: { declines: false } }),
   // Nobody signs in to it: Stripe's signature is the credential, and an unsigned call is refused.
   route('POST /api/payments/webhook', everyone(400), {
     body: { id: 'evt_1', type: 'payment_intent.succeeded' },
@@ -214,6 +233,7 @@ const ids = {
   interview: '',
   plan: '',
   order: '',
+  membership: '',
   calendarToken: '',
 };
 /** Fills a path or body with this run's ids. */
@@ -297,9 +317,34 @@ beforeAll(async () => {
     body: { planId: ids.plan, childId: ids.child },
   });
   ids.order = String(order.json.orderId);
+  ids.membership = await paidMembership(parent.idToken);
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });
+
+/** A renewing program of the parent's second child, paid in the sandbox: its membership's id. */
+async function paidMembership(token: string) {
+  const planId = await addPlan(database, {
+    name: 'Matrix monthly',
+    durationMonths: 1,
+    priceCents: 2900,
+    billing: 'recurring',
+  });
+  const second = await call(api, 'POST', '/api/children', { token, body: { ...child, firstName: 'Ben' } });
+  const started = await call(api, 'POST', '/api/checkout', {
+    token,
+    body: { planId, childId: second.json._id },
+  });
+  await call(api, 'POST', `/api/orders/${started.json.orderId}/sandbox-pay`, {
+    token,
+    body: { outcome: 'succeed' },
+  });
+  const [row] = await database.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.planId, planId));
+  return String(row?.id);
+}
 
 describe('authorization matrix', () => {
   it('covers every route the API describes', async () => {

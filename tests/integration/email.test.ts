@@ -92,7 +92,7 @@ describe('a payment’s receipt', () => {
     expect(message?.text).toContain(orderId.slice(0, 8).toUpperCase());
     expect(message?.html).toContain('prefers-color-scheme: dark');
     // Links come from the configured site address, never from a request.
-    expect(message?.html).toContain(`http://localhost:4321/confirmation?order=${orderId}`);
+    expect(message?.html).toContain(`http://localhost:4321/receipt?order=${orderId}`);
     // Transactional: no unsubscribe header.
     expect(message?.headers['list-unsubscribe']).toBeUndefined();
     const [sent] = await rowsFor(orderId);

@@ -66,11 +66,16 @@ export async function sendPasswordLink(deps: AccountDeps, actorId: string, userI
 
 /** Removes a child of an account (the child's id only goes in the audit log, never their name). */
 export async function removeChildOf(
-  deps: { db: Db; storage: Storage },
+  deps: {
+    db: Db;
+    storage: Storage;
+    endRenewals?: ((scope: { userId: string; childId: string }) => Promise<void>) | undefined;
+  },
   actorId: string,
   target: { id: string; childId: string },
 ): Promise<AdminUserView> {
   if (!(await adminUserById(deps.db, target.id))) throw notFound('That account');
+  await deps.endRenewals?.({ userId: target.id, childId: target.childId });
   const removed = await deleteChild(deps.db, deps.storage, target.id, target.childId, (tx) =>
     recordAudit(tx, actorId, 'user.child.delete', target.id, { childId: target.childId }),
   );

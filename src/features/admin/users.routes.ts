@@ -36,7 +36,7 @@ export function adminUsersRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.deleteChild, async (c) =>
     c.json(
       await removeChildOf(
-        { db: deps.db, storage: deps.storage ?? getStorage() },
+        { db: deps.db, storage: deps.storage ?? getStorage(), endRenewals: deps.endRenewals },
         c.get('user').id,
         c.req.valid('param'),
       ),

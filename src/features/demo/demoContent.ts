@@ -22,15 +22,16 @@ export const PLANS = [
     name: 'Rated Reads Monthly',
     durationMonths: 1,
     priceCents: 2900,
+    billing: 'recurring' as const,
     description:
-      'One month of Rated Reads: a new reading plan every week, with books chosen for your child, daily sessions and read-aloud practice. Paid once; it does not renew.',
+      'Rated Reads month by month: a new reading plan every week, with books chosen for your child, daily sessions and read-aloud practice. Renews every month until you cancel; pause it for a holiday.',
   },
   {
     name: 'Rated Reads Term',
     durationMonths: 3,
     priceCents: 7900,
     description:
-      'Three months of Rated Reads: a new reading plan every week, and a finished-books wall to print at the end of the term.',
+      'Three months of Rated Reads, paid once: a new reading plan every week, and a finished-books wall to print at the end of the term.',
   },
   {
     name: 'Summer Reading Quest',

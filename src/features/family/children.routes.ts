@@ -50,6 +50,8 @@ export function childrenRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
 
   route(app, deps, api.deleteChild, async (c) => {
     const user = c.get('user');
+    // A renewing program of the child ends at the provider first: nobody pays for a child removed.
+    await deps.endRenewals?.({ userId: user.id, childId: c.req.valid('param').id });
     if (!(await deleteChild(deps.db, deps.storage ?? getStorage(), user.id, c.req.valid('param').id))) {
       throw notFound('That child');
     }

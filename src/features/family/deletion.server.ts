@@ -19,13 +19,20 @@ const reauthenticate = () =>
  * deleted and the parent is told so, never "deleted" with a sign-in left behind.
  */
 export async function deleteOwnFamily(
-  deps: { db: Db; storage: Storage; logger: Pick<Logger, 'error' | 'warn'> },
+  deps: {
+    db: Db;
+    storage: Storage;
+    logger: Pick<Logger, 'error' | 'warn'>;
+    /** Ends the family's renewing programs at the payment provider first (ApiDeps.endRenewals). */
+    endRenewals?: ((scope: { userId: string }) => Promise<void>) | undefined;
+  },
   asking: { user: UserRow; identity: Identity; deleteSignIn: () => Promise<void>; requestId?: string },
   now = Date.now(),
 ): Promise<void> {
   const { authTime } = asking.identity;
   if (!authTime || now / 1000 - authTime > RECENT_SIGN_IN_SECONDS) throw reauthenticate();
   try {
+    await deps.endRenewals?.({ userId: asking.user.id });
     await deleteFamily(deps.db, deps.storage, asking.user, {
       provenEmail: provenEmailOf(asking.identity, asking.user),
       deleteSignIn: asking.deleteSignIn,

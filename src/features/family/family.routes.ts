@@ -31,7 +31,12 @@ export function familyRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.deleteMe, async (c) => {
     const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '');
     await deleteOwnFamily(
-      { db: deps.db, storage: deps.storage ?? getStorage(), logger: deps.logger },
+      {
+        db: deps.db,
+        storage: deps.storage ?? getStorage(),
+        logger: deps.logger,
+        endRenewals: deps.endRenewals,
+      },
       {
         user: c.get('user'),
         identity: c.get('identity'),

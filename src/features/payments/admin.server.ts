@@ -130,7 +130,9 @@ export async function refundOrder(
     }
     let refundRef: string;
     try {
-      ({ refundRef } = await provider.refundPayment({ orderId: order.id, providerRef: order.providerRef }));
+      // An invoice's payment is its PaymentIntent (paymentRef); a check-out's is the order's own.
+      const providerRef = order.paymentRef ?? order.providerRef;
+      ({ refundRef } = await provider.refundPayment({ orderId: order.id, providerRef }));
     } catch (error) {
       throw providerRefusal(error);
     }

@@ -4,8 +4,10 @@ import { type ChildProgram, childPrograms } from '~/features/family/programs.ser
 import type { Db } from '~/platform/db/client.server';
 import { children, orders, plans } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
+import type { Billing } from '~/platform/payments/billing.server';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
 import { formatTime, SERVER_VIEWER } from '~/platform/time';
+import { refuseOverlap, startMembershipCheckout } from './membershipCheckout.server';
 import { expirePendingOrders, PENDING_ORDER_HOURS } from './orders.server';
 import type { CheckoutPreview } from './payments.schema';
 import { programPeriod, promiseHolds } from './programPeriod';
@@ -62,7 +64,9 @@ export async function previewCheckout(
   input: { userId: string; planId: string; childId: string },
   now: Date,
 ): Promise<CheckoutPreview> {
-  const { plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
+  const { child, plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
+  // A renewing program starts at once or not at all: said now, before the family goes on.
+  if (plan.billing === 'recurring') await refuseOverlap(db, child, now);
   const { programs, period } = await periodFor(db, input.childId, plan, now);
   return {
     startsAt: period.startsAt.toISOString(),
@@ -116,11 +120,15 @@ async function openOrder(
  */
 export async function startCheckout(
   db: Db,
-  provider: PaymentProvider,
+  { provider, billing }: { provider: PaymentProvider; billing: Billing },
   input: { userId: string; planId: string; childId: string; startAfterCurrent?: boolean | undefined },
   { now = new Date(), logger }: { now?: Date; logger?: Pick<Logger, 'error'> } = {},
 ) {
   const { child, plan } = await childAndPlan(db, input.userId, input.childId, input.planId);
+  if (plan.billing === 'recurring') {
+    const start = { userId: input.userId, child, plan, provider: provider.kind };
+    return providerFailure(() => startMembershipCheckout(db, billing, start, now), logger);
+  }
   // A few of everyone's abandoned check-outs (the sweep never fails this one; the embedded database
   // has one connection, so it runs here rather than beside the request).
   await expirePendingOrders(db, provider, { now, batch: 5 });
@@ -153,10 +161,17 @@ export async function startCheckout(
           .returning({ id: orders.id })
       )[0]?.id;
   if (!orderId) throw new Error('the order was not created');
+  return providerFailure(
+    async () => ({ orderId, ...(await preparePayment(db, provider, orderId, plan, child.firstName, !open)) }),
+    logger,
+  );
+}
+
+/** The family's own refusals as they are; anything else is the provider's failure (503). */
+async function providerFailure<T>(start: () => Promise<T>, logger?: Pick<Logger, 'error'>): Promise<T> {
   try {
-    return { orderId, ...(await preparePayment(db, provider, orderId, plan, child.firstName, !open)) };
+    return await start();
   } catch (error) {
-    // The family's own refusals as they are; anything else is the provider's failure.
     if (error instanceof DomainError) throw error;
     logger?.error({ errorName: (error as Error)?.name }, 'payment provider failed to start a payment');
     throw new DomainError(

@@ -14,6 +14,8 @@ interface Closing {
   actorId: string | null;
   reason: string;
   refundRef?: string | null;
+  /** A refund of part of the payment (the unused part of a period); the whole of it when left out. */
+  refundedCents?: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
       closedBy: closing.actorId,
       closeReason: closing.reason,
       refundRef: closing.refundRef ?? null,
+      refundedCents: closing.status === 'refunded' ? (closing.refundedCents ?? order.amountCents) : 0,
     })
     .where(eq(orders.id, order.id));
   // Money comes back only from a paid order; a program ends only if it was still running.
@@ -49,7 +52,11 @@ export async function closeOrder(tx: Tx, order: OrderRow, closing: Closing) {
     .innerJoin(plans, eq(plans.id, order.planId))
     .where(eq(children.id, order.childId));
   if (!about) return ended;
-  const amount = formatPrice(order.amountCents, 'en-US', order.currency.toUpperCase());
+  const amount = formatPrice(
+    closing.refundedCents ?? order.amountCents,
+    'en-US',
+    order.currency.toUpperCase(),
+  );
   await notifyChild(
     tx,
     order.childId,

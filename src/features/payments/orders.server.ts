@@ -48,6 +48,11 @@ async function describeOrders(db: Db, rows: OrderRow[]): Promise<OrderDto[]> {
       subscription: sub
         ? { status: sub.status, startsAt: sub.startsAt.toISOString(), endsAt: sub.endsAt.toISOString() }
         : null,
+      purpose: o.purpose,
+      refundedCents: o.refundedCents,
+      periodStart: o.periodStart?.toISOString() ?? null,
+      periodEnd: o.periodEnd?.toISOString() ?? null,
+      closedAt: o.closedAt?.toISOString() ?? null,
     };
   });
 }

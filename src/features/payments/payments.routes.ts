@@ -4,8 +4,12 @@ import { readBody } from '~/platform/http/body';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { rateLimitPerAccount } from '~/platform/http/middleware.server';
 import { route } from '~/platform/http/route.server';
+import type { Billing } from '~/platform/payments/billing.server';
 import { isSandbox, type PaymentProvider } from '~/platform/payments/provider.server';
 import { sandboxEvent } from '~/platform/payments/sandbox.server';
+import type { SandboxBilling } from '~/platform/payments/sandboxBilling.server';
+import { billingRoutes } from './billing.routes';
+import { RENEWAL_RETRY_DAYS } from './billingTerms';
 import { confirmOrderDates, previewCheckout, startCheckout } from './checkout.server';
 import { expirePendingOrders, familyOrders, findOwnOrder, ownOrderView } from './orders.server';
 import { paymentsApi as api, CHECKOUTS_PER_HOUR } from './payments.api';
@@ -16,15 +20,35 @@ export { CHECKOUTS_PER_HOUR };
 /** Stripe's events are a few KB; anything this large is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
 
+/** Renewing programs: Stripe Billing, or the sandbox's, whose events take the webhook's own path. */
+export function paymentBilling(deps: ApiDeps, provider: PaymentProvider): Billing {
+  return provider.billing({
+    db: deps.db,
+    deliver: (rawBody, signature) => receivePaymentEvent(deps, provider, rawBody, signature),
+    retryDays: RENEWAL_RETRY_DAYS,
+  });
+}
+
 /** Check-out, the payment provider's webhook, the sandbox's test payments and the family's orders. */
-export function paymentsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
-  checkoutRoutes(app, deps, provider);
-  paymentEventRoutes(app, deps, provider);
+export function paymentsRoutes(
+  app: OpenAPIHono<ApiEnv>,
+  deps: ApiDeps,
+  provider: PaymentProvider,
+  billing: Billing,
+) {
+  checkoutRoutes(app, deps, provider, billing);
+  paymentEventRoutes(app, deps, provider, billing);
   orderRoutes(app, deps, provider);
+  billingRoutes(app, deps, provider, billing);
 }
 
 /** The check-out's preview, and starting one: at most CHECKOUTS_PER_HOUR an hour per account. */
-function checkoutRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
+function checkoutRoutes(
+  app: OpenAPIHono<ApiEnv>,
+  deps: ApiDeps,
+  provider: PaymentProvider,
+  billing: Billing,
+) {
   const checkoutLimit = rateLimitPerAccount(
     deps,
     'checkout',
@@ -47,11 +71,9 @@ function checkoutRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: Payme
     async (c) => {
       const started = await startCheckout(
         deps.db,
-        provider,
+        { provider, billing },
         { userId: c.get('user').id, ...c.req.valid('json') },
-        {
-          logger: deps.logger,
-        },
+        { logger: deps.logger },
       );
       return c.json(
         {
@@ -69,7 +91,12 @@ function checkoutRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: Payme
 }
 
 /** How a payment's outcome arrives: the provider's signed event, or the sandbox's pay button. */
-function paymentEventRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: PaymentProvider) {
+function paymentEventRoutes(
+  app: OpenAPIHono<ApiEnv>,
+  deps: ApiDeps,
+  provider: PaymentProvider,
+  billing: Billing,
+) {
   const receiveEvent = (rawBody: string, signature: string | undefined) =>
     receivePaymentEvent(deps, provider, rawBody, signature);
 
@@ -92,10 +119,16 @@ function paymentEventRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, provider: P
       if (order?.provider !== 'sandbox' || !order.providerRef) throw notFound('That order');
       // The order is still payable and its dates hold, or nothing is paid.
       await confirmOrderDates(deps.db, user.id, id);
-      const rawBody = JSON.stringify(
-        sandboxEvent({ ...order, metadata: { orderId: order.id } }, c.req.valid('json').outcome),
-      );
-      await receiveEvent(rawBody, sandbox.sign(rawBody));
+      const { outcome } = c.req.valid('json');
+      if (order.membershipId) {
+        // A renewing program's first invoice, paid through the sandbox's billing (its events follow).
+        const sandboxBilling = billing as SandboxBilling;
+        await sandboxBilling.payFirstInvoice(order.providerRef, outcome);
+        await sandboxBilling.settled();
+      } else {
+        const rawBody = JSON.stringify(sandboxEvent({ ...order, metadata: { orderId: order.id } }, outcome));
+        await receiveEvent(rawBody, sandbox.sign(rawBody));
+      }
       const view = await ownOrderView(deps.db, user.id, id);
       if (!view) throw notFound('That order');
       return c.json(view, 200);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '~/platform/domain';
+import { ORDER_PURPOSES, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '~/platform/domain';
 import { instant, uuidSchema } from '~/platform/http/common.schema';
 
 /** A check-out nobody paid within a day is abandoned: it expires rather than waiting forever. */
@@ -73,6 +73,14 @@ export const orderSchema = z
     subscription: z
       .object({ status: z.enum(SUBSCRIPTION_STATUSES), startsAt: instant, endsAt: instant })
       .nullable(),
+    /** A check-out's purchase, or a renewal of a renewing program. */
+    purpose: z.enum(ORDER_PURPOSES),
+    /** What came back, in cents (part of the amount for the unused part of a period). */
+    refundedCents: z.int(),
+    /** The period a renewing program's payment covers. */
+    periodStart: instant.nullable(),
+    periodEnd: instant.nullable(),
+    closedAt: instant.nullable(),
   })
   .meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderSchema>;

@@ -1,5 +1,5 @@
 import { seasonStart } from '~/features/plans/plans';
-import { DAY_MS } from '~/platform/days';
+import { addCalendarMonths, DAY_MS } from '~/platform/days';
 import type { PROGRAM_START_REASONS } from '~/platform/domain';
 
 /**
@@ -19,17 +19,6 @@ export function programEnd(start: Date, months: number): Date {
   const whole = Math.floor(months);
   const base = whole > 0 ? addCalendarMonths(start, whole) : start;
   return new Date(base.getTime() + Math.round((months - whole) * 30) * DAY_MS);
-}
-
-/** Calendar months in UTC, keeping the time of day; a day past the month's end becomes its last day. */
-function addCalendarMonths(start: Date, months: number): Date {
-  const end = new Date(start.getTime());
-  const day = start.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
-  return end;
 }
 
 /** Why a program starts when it does: at once, on its season's date, or after the child's current one. */

@@ -10,7 +10,16 @@ import { receiptEmail } from './emails/receiptEmail';
 export async function queueReceipt(
   tx: Tx,
   order: typeof orders.$inferSelect,
-  program: { planName: string; childFirstName: string; paidAt: Date; startsAt: Date; endsAt: Date },
+  program: {
+    planName: string;
+    childFirstName: string;
+    paidAt: Date;
+    startsAt: Date;
+    endsAt: Date;
+    /** A renewing program's next renewal (null when it does not renew), and whether this pays one. */
+    renewsAt?: Date | null;
+    renewal?: boolean;
+  },
 ) {
   const parent = await recipientOf(tx, order.userId);
   if (!parent) return;
@@ -28,6 +37,8 @@ export async function queueReceipt(
       startsAt: program.startsAt.toISOString(),
       endsAt: program.endsAt.toISOString(),
       timeZone: parent.timeZone ?? 'UTC',
+      renewsAt: program.renewsAt?.toISOString() ?? null,
+      renewal: program.renewal ?? false,
     },
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { childPrograms } from '~/features/family/programs.server';
 import { notifyChild } from '~/features/notifications/notifications.server';
@@ -16,6 +16,7 @@ import { isUuid } from '~/platform/ids';
 import { nudge } from '~/platform/jobs/signals';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
 import { pagePath } from '~/platform/routes';
+import { applyMembershipEvent, INVOICE_EVENTS, SUBSCRIPTION_EVENTS } from './membershipEvents.server';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
 import { queueReceipt } from './receipts.server';
@@ -25,6 +26,8 @@ type EventOutcome =
   | 'duplicate'
   | 'ignored'
   | 'unknown_order'
+  | 'unknown_subscription'
+  | 'stale'
   | 'mismatch'
   /** Money arrived for an order the team had already closed: someone must refund it. */
   | 'paid_after_close';
@@ -83,15 +86,19 @@ async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): P
   const log = { eventId: event.id, type: event.type };
   let outcome: EventOutcome = 'ignored';
   if (event.type === REFUND_EVENT) outcome = await applyRefund(db, event);
-  else if (INTENT_EVENTS.has(event.type)) {
+  else if (SUBSCRIPTION_EVENTS.has(event.type) || INVOICE_EVENTS.has(event.type)) {
+    outcome = await applyMembershipEvent(db, event);
+  } else if (INTENT_EVENTS.has(event.type)) {
     const intent = event.data.object as IntentObject;
+    // A subscription's invoice is paid by a PaymentIntent of Stripe's own: its invoice event says so.
+    if (!intent.metadata?.orderId && !intent.metadata?.testPaymentId) return 'ignored';
     outcome = intent.metadata?.testPaymentId
       ? await applyTestPayment(db, event, intent)
       : await applyToOrder(db, event, intent);
   }
   if (outcome === 'paid_after_close') {
     logger.error(log, 'payment received for a closed order: refund it in Stripe’s dashboard');
-  } else if (outcome === 'unknown_order' || outcome === 'mismatch') {
+  } else if (outcome === 'unknown_order' || outcome === 'unknown_subscription' || outcome === 'mismatch') {
     logger.warn(log, `payment event not applied: ${outcome}`);
   } else if (outcome !== 'ignored') {
     logger.info({ ...log, outcome }, 'payment event');
@@ -192,7 +199,11 @@ async function applyRefund(db: Db, event: PaymentEvent): Promise<EventOutcome> {
     typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId) return 'unknown_order';
   return db.transaction(async (tx): Promise<EventOutcome> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.providerRef, intentId)).for('update');
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(or(eq(orders.providerRef, intentId), eq(orders.paymentRef, intentId)))
+      .for('update');
     if (!order) return 'unknown_order';
     if (!(await firstDelivery(tx, event, order.id))) return 'duplicate';
     // Already refunded here (this is its echo), or never paid: nothing to record.

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { adminListQuery } from '~/platform/admin/list.schema';
+import { PLAN_BILLINGS } from '~/platform/domain';
 import { patchSchema, plainLine, timestamps } from '~/platform/http/common.schema';
 import { PRICE_MAX_CENTS, PRICE_MIN_CENTS, parseMoney } from './money';
+import { recurringPlanRefusals } from './plans';
 import { planSchema } from './plans.schema';
 
 /** Durations in months with two decimals at most (the column is numeric(5,2)): 0.25 is a week. */
@@ -40,6 +42,9 @@ const planFields = {
   priceCents,
   description,
   startsOn,
+  billing: z.enum(PLAN_BILLINGS, {
+    error: 'Choose whether the plan is paid once or renews until cancelled.',
+  }),
   active: z.boolean({ error: 'Say whether families can buy the plan.' }),
 };
 
@@ -49,6 +54,7 @@ export const planInputSchema = z
     ...planFields,
     description: description.default(''),
     startsOn: startsOn.default(null),
+    billing: planFields.billing.default('once'),
     active: planFields.active.default(true),
   })
   .strict()
@@ -106,15 +112,23 @@ export const planFormSchema = z
         ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Enter a date.' });
         return z.NEVER;
       }),
+    billing: planFields.billing,
     active: z.boolean(),
   })
+  .superRefine((form, ctx) => {
+    const refusals = recurringPlanRefusals({ ...form, durationMonths: form.duration });
+    if (refusals.durationMonths)
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: refusals.durationMonths });
+    if (refusals.startsOn) ctx.addIssue({ code: 'custom', path: ['startsOn'], message: refusals.startsOn });
+  })
   .transform(
-    ({ name, duration, price, description, startsOn, active }): ParsedPlanInput => ({
+    ({ name, duration, price, description, startsOn, billing, active }): ParsedPlanInput => ({
       name,
       durationMonths: duration,
       priceCents: price,
       description,
       startsOn,
+      billing,
       active,
     }),
   );

@@ -4,8 +4,9 @@ import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platfo
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
 import { plans } from '~/platform/db/schema.server';
-import { DomainError, notFound } from '~/platform/errors';
+import { DomainError, invalid, notFound } from '~/platform/errors';
 import type { AdminPlan, ParsedPlanInput, PlanPatch } from './admin.schema';
+import { recurringPlanRefusals } from './plans';
 import { planDto } from './plans.server';
 
 type PlanRow = typeof plans.$inferSelect;
@@ -63,6 +64,7 @@ export async function findAdminPlan(db: Db, id: string): Promise<AdminPlan | und
 }
 
 export async function createPlan(db: Db, actorId: string, input: ParsedPlanInput): Promise<AdminPlan> {
+  refuseUnbillable(input);
   return db.transaction(async (tx) => {
     const row = onlyRow(await tx.insert(plans).values(input).returning());
     await recordAudit(tx, actorId, 'plan.create', row.id, {
@@ -75,7 +77,15 @@ export async function createPlan(db: Db, actorId: string, input: ParsedPlanInput
   });
 }
 
-const EDITABLE = ['name', 'durationMonths', 'priceCents', 'description', 'startsOn', 'active'] as const;
+const EDITABLE = [
+  'name',
+  'durationMonths',
+  'priceCents',
+  'description',
+  'startsOn',
+  'billing',
+  'active',
+] as const;
 
 /**
  * Changes a plan and records what changed, from and to. Turning `active` off is a retirement
@@ -90,6 +100,20 @@ export async function updatePlan(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
     if (!current) return undefined;
+    refuseUnbillable({
+      billing: patch.billing ?? current.billing,
+      durationMonths: patch.durationMonths ?? current.durationMonths,
+      startsOn: patch.startsOn === undefined ? current.startsOn : patch.startsOn,
+    });
+    if (patch.billing && patch.billing !== current.billing) {
+      const [counted] = await tx.select({ n: orderCount }).from(plans).where(eq(plans.id, id));
+      if ((counted?.n ?? 0) > 0) {
+        throw invalid({
+          billing:
+            'Families have bought this plan as it is: make a new plan that renews (or not), and retire this one.',
+        });
+      }
+    }
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of EDITABLE) {
       const to = patch[key];
@@ -117,6 +141,12 @@ export async function updatePlan(
     const [counted] = await tx.select({ n: orderCount }).from(plans).where(eq(plans.id, id));
     return adminPlanDto(row, counted?.n ?? 0);
   });
+}
+
+/** A plan that would renew must be billable as it stands (whole months, no season). */
+function refuseUnbillable(plan: Parameters<typeof recurringPlanRefusals>[0]) {
+  const refusals = recurringPlanRefusals(plan);
+  if (Object.keys(refusals).length > 0) throw invalid(refusals);
 }
 
 const inUse = () =>

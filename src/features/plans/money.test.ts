@@ -74,6 +74,7 @@ describe('the plan form', () => {
     price: '199.99',
     description: 'Five weeks.',
     startsOn: '',
+    billing: 'once' as const,
     active: true,
   };
 
@@ -84,6 +85,7 @@ describe('the plan form', () => {
       priceCents: 19999,
       description: 'Five weeks.',
       startsOn: null,
+      billing: 'once',
       active: true,
     });
   });

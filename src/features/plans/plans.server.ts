@@ -22,4 +22,5 @@ export const planDto = (p: typeof plans.$inferSelect): PlanDto => ({
   currency: p.currency,
   description: p.description,
   startsOn: p.startsOn,
+  billing: p.billing,
 });

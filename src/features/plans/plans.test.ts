@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONDENSED_PROGRAM_PLAN, formatDuration, formatPrice, parseSelectedPlan } from './plans';
+import {
+  CONDENSED_PROGRAM_PLAN,
+  formatBilling,
+  formatDuration,
+  formatPrice,
+  parseSelectedPlan,
+  recurringPlanRefusals,
+} from './plans';
 
 describe('plans', () => {
   it('presets the condensed program with the spec numbers', () => {
@@ -33,6 +40,31 @@ describe('plans', () => {
   it('keeps only the three plan fields', () => {
     expect(parseSelectedPlan({ ...CONDENSED_PROGRAM_PLAN, extra: '<script>' })).toEqual(
       CONDENSED_PROGRAM_PLAN,
+    );
+  });
+});
+
+describe('renewing plans', () => {
+  it('read their price as paid once or renewing', () => {
+    expect(formatBilling({ durationMonths: 1.25, billing: 'once' })).toBe('for 5 weeks');
+    expect(formatBilling({ durationMonths: 1, billing: 'recurring' })).toBe('a month');
+    expect(formatBilling({ durationMonths: 3, billing: 'recurring' })).toBe('every 3 months');
+  });
+
+  it('renew every whole number of months, 1 to 12, from purchase', () => {
+    const renewing = { billing: 'recurring' as const, startsOn: null };
+    expect(recurringPlanRefusals({ ...renewing, durationMonths: 1 })).toEqual({});
+    expect(recurringPlanRefusals({ ...renewing, durationMonths: 12 })).toEqual({});
+    for (const months of [0.25, 1.25, 13]) {
+      expect(Object.keys(recurringPlanRefusals({ ...renewing, durationMonths: months }))).toEqual([
+        'durationMonths',
+      ]);
+    }
+    expect(
+      Object.keys(recurringPlanRefusals({ ...renewing, durationMonths: 1, startsOn: '2027-06-14' })),
+    ).toEqual(['startsOn']);
+    expect(recurringPlanRefusals({ billing: 'once', durationMonths: 1.25, startsOn: '2027-06-14' })).toEqual(
+      {},
     );
   });
 });

@@ -50,6 +50,34 @@ export function formatDuration(months: number): string {
   return `${rounded} ${rounded === 1 ? 'month' : 'months'}`;
 }
 
+/** The longest billing period of a renewing plan, in months (Stripe bills at most yearly). */
+export const RECURRING_MAX_MONTHS = 12;
+
+/** How a plan's price is paid, in words after its price: "for 5 weeks" (once) or "a month" / "every 3 months". */
+export function formatBilling(plan: { durationMonths: number; billing: 'once' | 'recurring' }): string {
+  if (plan.billing === 'once') return `for ${formatDuration(plan.durationMonths)}`;
+  return plan.durationMonths === 1 ? 'a month' : `every ${formatDuration(plan.durationMonths)}`;
+}
+
+/**
+ * Why a plan cannot renew as it stands, field by field (none when it can, or is paid once): a
+ * renewing plan is billed every whole number of months, 1 to 12, and starts on purchase.
+ */
+export function recurringPlanRefusals(plan: {
+  billing: 'once' | 'recurring';
+  durationMonths: number;
+  startsOn: string | null;
+}): Record<string, string> {
+  if (plan.billing !== 'recurring') return {};
+  const refusals: Record<string, string> = {};
+  const m = plan.durationMonths;
+  if (!Number.isInteger(m) || m < 1 || m > RECURRING_MAX_MONTHS) {
+    refusals.durationMonths = `A renewing plan is billed every whole number of months, from 1 to ${RECURRING_MAX_MONTHS}.`;
+  }
+  if (plan.startsOn) refusals.startsOn = 'A renewing plan starts on purchase: leave the season start empty.';
+  return refusals;
+}
+
 /**
  * A seasonal program's first day as an instant: midday UTC, so the date reads the same for
  * families from UTC-11 to UTC+11 (a calendar date, not a moment anyone waits for).

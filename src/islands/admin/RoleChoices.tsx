@@ -1,3 +1,4 @@
+import '~/islands/shared/admin/adminForm.css';
 import { ROLE_LABELS } from '~/features/admin/users.schema';
 
 type Role = 'parent' | 'admin';

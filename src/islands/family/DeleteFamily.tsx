@@ -41,7 +41,10 @@ export function DeleteFamily({ childNames }: { childNames: string[] }) {
         your data first if you want to keep a copy.
       </p>
       <ul className="settings-consequences">
-        <li>A program that is running ends at once, without a refund of the weeks left.</li>
+        <li>
+          A program that is running ends at once, without a refund of the weeks left; a renewing one is
+          cancelled, and nothing more is charged.
+        </li>
         <li>
           Messages sent from an address you have not confirmed stay with our team, as the{' '}
           <a href={pagePath('/privacy-policy')}>privacy policy</a> explains: write to us and we delete them.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { clearSelectedPlan } from '~/features/plans/plan.store';
-import { formatDuration } from '~/features/plans/plans';
+import { formatBilling, formatDuration } from '~/features/plans/plans';
 import type { PlanDto } from '~/features/plans/plans.schema';
 import { useSignedIn } from '~/islands/account/useSignedIn';
 import { WaitLine } from '~/islands/shared/Spinner';
@@ -91,12 +91,18 @@ function PlanSummary({ plan }: { plan: PlanDto }) {
       {plan.description && <p>{plan.description}</p>}
       <dl className="plan-summary-facts">
         <div>
-          <dt>Length</dt>
-          <dd>{formatDuration(plan.durationMonths)}</dd>
+          <dt>{plan.billing === 'recurring' ? 'Renews' : 'Length'}</dt>
+          <dd>
+            {plan.billing === 'recurring'
+              ? `${formatBilling(plan).replace(/^a /, 'every ')}, until you cancel`
+              : formatDuration(plan.durationMonths)}
+          </dd>
         </div>
         <div>
           <dt>Price</dt>
-          <dd>{money(plan)}</dd>
+          <dd>
+            {money(plan)} {plan.billing === 'recurring' ? formatBilling(plan) : ''}
+          </dd>
         </div>
       </dl>
       <button type="button" className="link-button" onClick={clearSelectedPlan}>

@@ -77,6 +77,7 @@ function ChildStep({
           <ProgramDates
             state={preview}
             planName={plan.name}
+            renews={plan.billing === 'recurring'}
             childName={child.name}
             confirmed={choice.startAfterCurrent}
             onConfirm={choice.confirmStart}

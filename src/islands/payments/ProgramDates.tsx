@@ -51,6 +51,7 @@ const day = (iso: string) => formatTime(iso, 'date');
 export function ProgramDates({
   state,
   planName,
+  renews,
   childName,
   confirmed,
   onConfirm,
@@ -60,6 +61,8 @@ export function ProgramDates({
 }: {
   state: PreviewState;
   planName: string;
+  /** A renewing program: its period's end is its first renewal, not its end. */
+  renews?: boolean;
   childName: string;
   confirmed: boolean;
   onConfirm: (confirmed: boolean) => void;
@@ -96,8 +99,8 @@ export function ProgramDates({
           <dd>{preview.reason === 'now' ? `Today, ${day(preview.startsAt)}` : day(preview.startsAt)}</dd>
         </div>
         <div>
-          <dt>Ends</dt>
-          <dd>{day(preview.endsAt)}</dd>
+          <dt>{renews ? 'First renewal' : 'Ends'}</dt>
+          <dd>{renews ? `${day(preview.endsAt)}, until you cancel` : day(preview.endsAt)}</dd>
         </div>
       </dl>
       {preview.reason === 'season' && (

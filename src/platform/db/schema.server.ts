@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -23,8 +24,12 @@ import {
   EMAIL_STATUSES,
   EVENT_STATUSES,
   INQUIRY_STATUSES,
+  MEMBERSHIP_END_REASONS,
+  MEMBERSHIP_STATUSES,
+  ORDER_PURPOSES,
   ORDER_STATUSES,
   PLACEMENT_BASES,
+  PLAN_BILLINGS,
   PROGRAM_START_REASONS,
   READING_LEVELS,
   SUBSCRIPTION_STATUSES,
@@ -55,6 +60,8 @@ export const users = pgTable(
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
     /** The family's time zone as their browser last said it (IANA), to write days in email as they live them. */
     timeZone: text('time_zone'),
+    /** The family's Customer at Stripe (cus_...), made at their first renewing purchase. */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +125,11 @@ export const plans = pgTable(
      * starts then; null for a program that starts on purchase.
      */
     startsOn: date('starts_on', { mode: 'string' }),
+    /** Paid once for its duration, or renewed every `durationMonths` (whole months) until cancelled. */
+    billing: text('billing', { enum: PLAN_BILLINGS }).notNull().default('once'),
+    /** A recurring plan's Price at Stripe, and what it was made for ("1999 usd 1"): a change makes a new one. */
+    stripePriceId: text('stripe_price_id'),
+    stripePriceKey: text('stripe_price_key'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -126,6 +138,7 @@ export const plans = pgTable(
     index('plans_active_idx').on(t.active, t.priceCents),
     check('plans_price_check', sql`price_cents >= 0`),
     check('plans_duration_check', sql`duration_months > 0`),
+    check('plans_billing_check', oneOf('billing', PLAN_BILLINGS)),
   ],
 );
 
@@ -165,6 +178,20 @@ export const orders = pgTable(
     closeReason: text('close_reason'),
     /** The provider's refund id (re_...), so a refund can be found in Stripe. */
     refundRef: text('refund_ref'),
+    /** What was refunded, in cents: the whole amount, or the unused part of a period. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The renewing program this order paid a period of; null for a program paid once. */
+    membershipId: uuid('membership_id').references((): AnyPgColumn => memberships.id, {
+      onDelete: 'set null',
+    }),
+    purpose: text('purpose', { enum: ORDER_PURPOSES }).notNull().default('purchase'),
+    /** The period a membership's payment covers (an invoice's), for its receipt. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** The PaymentIntent that paid an invoice (pi_...), which a refund names. */
+    paymentRef: text('payment_ref'),
+    /** Where the family confirms a payment their bank holds back (Stripe's page for the invoice). */
+    actionUrl: text('action_url'),
   },
   (t) => [
     index('orders_user_id_idx').on(t.userId, t.createdAt),
@@ -173,6 +200,8 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_ref_key').on(t.provider, t.providerRef),
     check('orders_status_check', oneOf('status', ORDER_STATUSES)),
     check('orders_promised_reason_check', oneOf('promised_reason', PROGRAM_START_REASONS)),
+    check('orders_purpose_check', oneOf('purpose', ORDER_PURPOSES)),
+    index('orders_membership_idx').on(t.membershipId),
   ],
 );
 
@@ -187,6 +216,10 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => plans.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The renewing program this period belongs to (each paid period, and the rest after a pause). */
+    membershipId: uuid('membership_id').references((): AnyPgColumn => memberships.id, {
+      onDelete: 'set null',
+    }),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -198,6 +231,84 @@ export const subscriptions = pgTable(
     check('subscriptions_status_check', oneOf('status', SUBSCRIPTION_STATUSES)),
   ],
 );
+
+/**
+ * A renewing program of one child: one provider subscription (Stripe's sub_...), billed every
+ * `intervalMonths` at `amountCents` until cancelled. Its periods, once paid, are programs
+ * (subscriptions rows) like any other. `providerStateAt` is the time of the newest subscription
+ * event applied, so an older one arriving late changes nothing.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull().default('incomplete'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    intervalMonths: smallint('interval_months').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Why the family cancelled, in their words (optional). */
+    cancelReason: text('cancel_reason'),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    pausedFrom: timestamp('paused_from', { withTimezone: true }),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** When the provider tries an unpaid renewal again (null when none is due). */
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: MEMBERSHIP_END_REASONS }),
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('memberships_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('memberships_provider_ref_key').on(t.provider, t.providerRef),
+    // One renewing program per child at a time (check-outs not paid yet aside).
+    uniqueIndex('memberships_live_child_key')
+      .on(t.childId)
+      .where(sql`status in ('active', 'past_due', 'paused')`),
+    check('memberships_status_check', oneOf('status', MEMBERSHIP_STATUSES)),
+    check(
+      'memberships_end_reason_check',
+      sql`end_reason is null or ${oneOf('end_reason', MEMBERSHIP_END_REASONS)}`,
+    ),
+    check('memberships_interval_check', sql`interval_months between 1 and 12`),
+  ],
+);
+
+/**
+ * The sandbox's stand-in for Stripe Billing (never used with Stripe): each sandbox subscription's
+ * state as Stripe would hold it, and each family's test clock and test card. Development and tests only.
+ */
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The family's test clock: the sandbox's "now" for their subscriptions (null: the real time). */
+  clockAt: timestamp('clock_at', { withTimezone: true }),
+  /** The test card declines every charge from now on. */
+  cardDeclines: boolean('card_declines').notNull().default(false),
+});
 
 /**
  * Payment provider events already applied, keyed by the provider's event id: a webhook delivered

@@ -39,6 +39,12 @@ export interface ApiDeps {
   /** Who takes payments: Stripe, or the sandbox (the default, and the tests') when left out; required in production. */
   payments?: PaymentProvider;
   /**
+   * Ends the renewing programs of a family (or of one child) at the payment provider, before they
+   * are deleted: nobody is charged for a family or child that is gone. Set by the composition root
+   * (features/api.server.ts); throws (nothing deleted) when the provider cannot be reached.
+   */
+  endRenewals?: (scope: { userId: string; childId?: string }) => Promise<void>;
+  /**
    * The background jobs, as the admin console reads them: the production server's queue. Left out
    * where no jobs run (`astro dev`); the console then says so.
    */

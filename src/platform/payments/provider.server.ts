@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Db } from '~/platform/db/client.server';
 import type { Settings } from '~/platform/env.server';
+import { type Billing, stripeBilling } from './billing.server';
+import { type SandboxBilling, sandboxBilling } from './sandboxBilling.server';
 
 type ProviderKind = 'stripe' | 'sandbox';
 /** Which money moves: none (sandbox), Stripe's test mode, or real cards (live). */
@@ -41,8 +44,12 @@ export interface PaymentProvider {
   /** The browser's key for Stripe's Payment Element (stripe only). */
   readonly publishableKey?: string;
   createPayment(payment: NewPayment): Promise<CreatedPayment>;
-  /** Refunds the whole payment of one order; asking twice for one order makes one refund. */
-  refundPayment(input: { orderId: string; providerRef: string }): Promise<{ refundRef: string }>;
+  /** Refunds the payment of one order, whole or `amountCents` of it; asking twice for one order makes one refund. */
+  refundPayment(input: {
+    orderId: string;
+    providerRef: string;
+    amountCents?: number;
+  }): Promise<{ refundRef: string }>;
   /** Cancels a payment not made yet, so it can no longer be paid; throws PaymentStateConflict if it was. */
   cancelPayment(providerRef: string): Promise<void>;
   /**
@@ -56,6 +63,15 @@ export interface PaymentProvider {
   }): Promise<{ providerRef: string; status: string }>;
   /** Checks the Stripe-Signature header against the raw body; throws when it does not match. */
   verifyEvent(rawBody: string, signature: string): PaymentEvent;
+  /** Renewing programs (Stripe Billing, or the sandbox's own, whose events go to `deliver`). */
+  billing(context: BillingContext): Billing;
+}
+
+/** What the sandbox's billing needs to mirror Stripe's: its table, the webhook, the retry schedule. */
+export interface BillingContext {
+  db: Db;
+  deliver: (rawBody: string, signature: string) => Promise<unknown>;
+  retryDays: readonly number[];
 }
 
 /** Stripe itself: a PaymentIntent per order, events signed with the endpoint's secret. */
@@ -86,9 +102,14 @@ export function stripeProvider(options: {
       if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret');
       return { providerRef: intent.id, clientSecret: intent.client_secret };
     },
-    async refundPayment({ orderId, providerRef }) {
+    async refundPayment({ orderId, providerRef, amountCents }) {
       const refund = await stripe.refunds.create(
-        { payment_intent: providerRef, reason: 'requested_by_customer', metadata: { orderId } },
+        {
+          payment_intent: providerRef,
+          ...(amountCents === undefined ? {} : { amount: amountCents }),
+          reason: 'requested_by_customer',
+          metadata: { orderId },
+        },
         { idempotencyKey: `refund-${orderId}` },
       );
       return { refundRef: refund.id };
@@ -97,6 +118,7 @@ export function stripeProvider(options: {
     createTestPayment: (input) => stripeTestPayment(stripe, mode, input),
     verifyEvent: (rawBody, signature) =>
       Stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret),
+    billing: () => stripeBilling(stripe),
   };
 }
 
@@ -143,6 +165,7 @@ interface SandboxProvider extends PaymentProvider {
   readonly kind: 'sandbox';
   /** Signs an event the way Stripe does, with the sandbox's own secret. */
   sign(rawBody: string): string;
+  billing(context: BillingContext): SandboxBilling;
 }
 
 /**
@@ -154,6 +177,10 @@ export function sandboxProvider(
   webhookSecret = `whsec_sandbox_${randomBytes(24).toString('hex')}`,
 ): SandboxProvider {
   const paymentRef = () => `pi_sandbox_${randomBytes(12).toString('hex')}`;
+  const sign = (rawBody: string) =>
+    Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret });
+  // One sandbox billing per database (its delivery queue is what `settled` waits for).
+  const billings = new WeakMap<Db, SandboxBilling>();
   return {
     kind: 'sandbox',
     mode: 'sandbox',
@@ -168,7 +195,15 @@ export function sandboxProvider(
       return { providerRef: paymentRef(), status: 'succeeded' };
     },
     verifyEvent: (rawBody, signature) => Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret),
-    sign: (rawBody) => Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret }),
+    sign,
+    billing({ db, deliver, retryDays }) {
+      let billing = billings.get(db);
+      if (!billing) {
+        billing = sandboxBilling(db, (rawBody) => deliver(rawBody, sign(rawBody)), retryDays);
+        billings.set(db, billing);
+      }
+      return billing;
+    },
   };
 }
 

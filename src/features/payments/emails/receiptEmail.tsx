@@ -19,6 +19,9 @@ const receiptData = z.object({
   endsAt: z.iso.datetime(),
   /** The family's zone (their browser's, kept on the account), to write the days as they live them. */
   timeZone: z.string(),
+  /** A renewing program's payment: its next renewal (null for a program paid once). */
+  renewsAt: z.iso.datetime().nullable().default(null),
+  renewal: z.boolean().default(false),
 });
 export type ReceiptData = z.infer<typeof receiptData>;
 
@@ -31,9 +34,10 @@ export const receiptEmail = defineEmail({
     const amount = formatPrice(d.amountCents, 'en-US', d.currency.toUpperCase());
     const day = (at: string) => formatTime(at, 'date', { locale: 'en-US', timeZone: d.timeZone });
     const reference = d.orderId.slice(0, 8).toUpperCase();
-    const order = new URL(pagePath('/confirmation', { query: { order: d.orderId } }), siteUrl).href;
+    const receipt = new URL(pagePath('/receipt', { query: { order: d.orderId } }), siteUrl).href;
+    const what = d.renewal ? 'renewal receipt' : 'receipt';
     return {
-      subject: `Your receipt: ${d.planName} for ${d.childFirstName} (${amount})`,
+      subject: `Your ${what}: ${d.planName} for ${d.childFirstName} (${amount})`,
       preview: `${amount} paid on ${day(d.paidAt)}. The program runs from ${day(d.startsAt)} to ${day(d.endsAt)}.`,
       body: (
         <>
@@ -41,7 +45,9 @@ export const receiptEmail = defineEmail({
             Thank you, {d.parentName}
           </Heading>
           <Text style={s.text}>
-            {d.childFirstName} is enrolled in {d.planName}. This is your receipt.
+            {d.renewal
+              ? `${d.planName} renewed for ${d.childFirstName}. This is your receipt.`
+              : `${d.childFirstName} is enrolled in ${d.planName}. This is your receipt.`}
           </Text>
           <Section>
             <table width="100%" cellPadding={0} cellSpacing={0} role="presentation">
@@ -55,11 +61,15 @@ export const receiptEmail = defineEmail({
             </table>
           </Section>
           <Text style={s.soft}>
-            Paid once by card: this program does not renew. The first weekly plan appears on your profile’s
-            Reading plan tab within minutes of the program starting.
+            {d.renewsAt
+              ? `It renews on ${day(d.renewsAt)} at ${amount} until you cancel: cancel, pause or see every payment from Billing in your profile settings.`
+              : 'Paid once by card: this program does not renew.'}{' '}
+            {d.renewal
+              ? ''
+              : 'The first weekly plan appears on your profile’s Reading plan tab within minutes of the program starting.'}
           </Text>
-          <Button href={order} style={s.button}>
-            See your order
+          <Button href={receipt} style={s.button}>
+            See your receipt
           </Button>
         </>
       ),

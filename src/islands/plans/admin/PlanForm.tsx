@@ -6,9 +6,16 @@ import {
   planFormSchema,
 } from '~/features/plans/admin.schema';
 import { centsToMoney } from '~/features/plans/money';
-import { formatDuration } from '~/features/plans/plans';
+import { formatDuration, RECURRING_MAX_MONTHS } from '~/features/plans/plans';
 import { AdminForm } from '~/islands/shared/admin/FormPanel';
-import { CheckboxField, Field, FormAlert, TextAreaField } from '~/islands/shared/Field';
+import {
+  CheckboxField,
+  describedBy,
+  Field,
+  FieldError,
+  FormAlert,
+  TextAreaField,
+} from '~/islands/shared/Field';
 import { type Errors, useForm } from '~/islands/shared/useForm';
 
 /** How soon the public pages show a change: their plan list is cached for a minute (docs/decisions/0008). */
@@ -31,9 +38,10 @@ export function planToForm(plan?: AdminPlan): PlanFormValues {
         price: centsToMoney(plan.priceCents),
         description: plan.description,
         startsOn: plan.startsOn ?? '',
+        billing: plan.billing,
         active: plan.active,
       }
-    : { name: '', duration: '1', price: '', description: '', startsOn: '', active: true };
+    : { name: '', duration: '1', price: '', description: '', startsOn: '', billing: 'once', active: true };
 }
 
 /** A duration as typed, read back in words ("1.25" → "5 weeks") so a slip shows before saving. */
@@ -88,7 +96,13 @@ export function PlanForm({
         maxLength={80}
         hint="As families see it on the program pages, e.g. Rated Reads Term."
       />
-      <LengthAndPrice field={field} duration={values.duration} />
+      <BillingChoice
+        idPrefix={idPrefix}
+        value={values.billing}
+        onChange={(billing) => set({ billing })}
+        error={errors.billing}
+      />
+      <LengthAndPrice field={field} duration={values.duration} recurring={values.billing === 'recurring'} />
       <TextAreaField
         {...field('description')}
         label="Description"
@@ -113,27 +127,78 @@ export function PlanForm({
   );
 }
 
+const BILLING_CHOICES = [
+  {
+    value: 'once',
+    label: 'Paid once',
+    hint: 'A fixed program: paid at check-out for its whole duration, then it ends.',
+  },
+  {
+    value: 'recurring',
+    label: 'Renews until cancelled',
+    hint: 'Billed every period by card until the family cancels; they can pause or cancel from their profile.',
+  },
+] as const;
+
+/** Whether the plan is paid once or renews: two radio buttons, each saying what it means. */
+function BillingChoice(props: {
+  idPrefix: string;
+  value: 'once' | 'recurring';
+  onChange: (billing: 'once' | 'recurring') => void;
+  error: string | undefined;
+}) {
+  const id = `${props.idPrefix}-billing`;
+  return (
+    <fieldset className="field" aria-describedby={describedBy(id, undefined, props.error)}>
+      <legend>Billing</legend>
+      <div className="role-choices">
+        {BILLING_CHOICES.map((choice) => (
+          <label key={choice.value} className="choice role-choice">
+            <input
+              type="radio"
+              name={id}
+              value={choice.value}
+              checked={props.value === choice.value}
+              onChange={() => props.onChange(choice.value)}
+              aria-invalid={props.error ? true : undefined}
+              aria-describedby={`${id}-${choice.value}-hint`}
+            />
+            <span>
+              <strong>{choice.label}</strong>
+              <span id={`${id}-${choice.value}-hint`} className="hint">
+                {choice.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} error={props.error} />
+    </fieldset>
+  );
+}
+
 /** The plan's length, read back in words as it is typed, and its price. */
 function LengthAndPrice({
   field,
   duration,
+  recurring,
 }: {
   field: ReturnType<typeof useForm<PlanFormValues>>['field'];
   duration: string;
+  recurring: boolean;
 }) {
   const words = durationWords(duration);
+  const hint = recurring
+    ? `Billed again at the end of each period: a whole number of months, 1 to ${RECURRING_MAX_MONTHS}.`
+    : `${words ? `Families read this as “${words}”. ` : ''}1.25 months is five weeks.`;
   return (
     <div className="field-row">
       <Field
         {...field('duration')}
-        label="Duration in months"
+        label={recurring ? 'Billing period in months' : 'Duration in months'}
         inputMode="decimal"
         autoComplete="off"
-        hint={
-          words
-            ? `Families read this as “${words}”. 1.25 months is five weeks.`
-            : '1.25 months is five weeks.'
-        }
+        hint={hint}
       />
       <Field
         {...field('price')}
