@@ -212,9 +212,9 @@ describe('admin plans', () => {
       billing: 'recurring',
     });
     const offered = await call(api, 'GET', '/api/plans');
-    expect((offered.json as unknown as { id: string; billing: string }[]).find((p) => p.id === plan.id)?.billing).toBe(
-      'recurring',
-    );
+    expect(
+      (offered.json as unknown as { id: string; billing: string }[]).find((p) => p.id === plan.id)?.billing,
+    ).toBe('recurring');
     // Made renewing, a plan cannot be given a season or a fraction of a month afterwards.
     const season = await call(api, 'PATCH', `/api/admin/plans/${plan.id}`, {
       ...as(),

@@ -301,6 +301,40 @@ describe('pausing', () => {
   });
 });
 
+describe('the reading streak', () => {
+  it('is kept through a pause: the days read before and after it make one run', async () => {
+    const { f, membershipId } = await member();
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const n of [-10, -9, -8]) {
+      const res = await as(f)('POST', `/api/children/${f.childId}/reading`, {
+        title: 'Fox at Dusk',
+        minutes: 20,
+        readOn: day(n),
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    const streakNow = async () => {
+      const log = await as(f)('GET', `/api/children/${f.childId}/reading?today=${day(0)}`);
+      const children = await as(f)('GET', '/api/children');
+      const card = (children.json as unknown as { _id: string; streakDays: number }[]).find(
+        (c) => c._id === f.childId,
+      );
+      return [
+        (log.json as { summary: { streak: { current: number } } }).summary.streak.current,
+        card?.streakDays,
+      ];
+    };
+    expect(await streakNow()).toEqual([0, 0]);
+    // Paused from a week ago until this morning: the three days before it still count today.
+    const from = new Date(`${day(-7)}T09:00:00Z`);
+    await db
+      .update(memberships)
+      .set({ pausedFrom: from, pausedUntil: new Date(`${day(0)}T00:00:00Z`) })
+      .where(eq(memberships.id, membershipId));
+    expect(await streakNow()).toEqual([3, 3]);
+  });
+});
+
 describe('a program paid once', () => {
   it('is refunded for its unused part within 14 days, and not after', async () => {
     const f = await familyWithChild(api, { firstName: 'Ivy', ageBand: '6-8', readingLevel: 'sapling' });

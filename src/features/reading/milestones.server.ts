@@ -5,6 +5,7 @@ import type { Db } from '~/platform/db/client.server';
 import { readingLogs, readingMilestones } from '~/platform/db/schema.server';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { pagePath } from '~/platform/routes';
+import { pausedDays } from './pauses.server';
 import {
   type Milestone,
   milestoneNotice,
@@ -21,7 +22,7 @@ import {
  */
 export async function reachMilestones(tx: Db, child: ChildRow, day: string): Promise<Milestone[]> {
   const span = Math.max(...STREAK_MILESTONES) - 1;
-  const [near, [count]] = await Promise.all([
+  const [near, [count], paused] = await Promise.all([
     tx
       .selectDistinct({ day: readingLogs.readOn })
       .from(readingLogs)
@@ -36,11 +37,13 @@ export async function reachMilestones(tx: Db, child: ChildRow, day: string): Pro
       .select({ books: sql<number>`count(distinct lower(${readingLogs.title}))::int` })
       .from(readingLogs)
       .where(and(eq(readingLogs.childId, child.id), eq(readingLogs.finished, true))),
+    pausedDays(tx, [child.id], addDays(day, span)),
   ]);
   const reached = milestonesReached({
     streak: runAround(
       near.map((r) => r.day),
       day,
+      paused.get(child.id),
     ),
     books: Number(count?.books ?? 0),
   });

@@ -7,6 +7,7 @@ import { readingLogs } from '~/platform/db/schema.server';
 import { invalid } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { reachMilestones } from './milestones.server';
+import { pausedDays } from './pauses.server';
 import {
   currentStreak,
   type DayTotal,
@@ -77,7 +78,7 @@ export async function readingLog(
   const position = before
     ? sql`(${readingLogs.readOn}, ${createdMs}, ${readingLogs.id}) < (${before.readOn}::date, ${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)`
     : undefined;
-  const [rows, days] = await Promise.all([
+  const [rows, days, paused] = await Promise.all([
     db
       .select()
       .from(readingLogs)
@@ -85,6 +86,7 @@ export async function readingLog(
       .orderBy(desc(readingLogs.readOn), desc(createdMs), desc(readingLogs.id))
       .limit(limit + 1),
     readingDays(db, child.id),
+    pausedDays(db, [child.id], today),
   ]);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -95,7 +97,7 @@ export async function readingLog(
       rows.length > limit && last
         ? encodeEntryCursor({ readOn: last.readOn, createdAt: last.createdAt, id: last.id })
         : null,
-    summary: summarize(days, today),
+    summary: summarize(days, today, paused.get(child.id)),
   };
 }
 
@@ -116,13 +118,25 @@ export async function readingStats(
     childIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  // A paused program's days (up to today) bridge a run without counting in it: a pause keeps a streak.
   const result = await db.execute(sql`
-    with days as (
-      select child_id, read_on, sum(minutes)::int as minutes
+    with logged as (
+      select child_id, read_on, sum(minutes)::int as minutes, false as paused
       from reading_logs where child_id in (${ids})
       group by child_id, read_on
+    ), pause_days as (
+      select m.child_id, d::date as read_on, 0 as minutes, true as paused
+      from memberships m,
+           generate_series(m.paused_from::date,
+                           least((m.paused_until - interval '1 millisecond')::date, ${today}::date),
+                           interval '1 day') d
+      where m.child_id in (${ids}) and m.paused_from is not null
+    ), days as (
+      select child_id, read_on, sum(minutes)::int as minutes, bool_and(paused) as paused
+      from (select * from logged union all select * from pause_days) both_kinds
+      group by child_id, read_on
     ), islands as (
-      select child_id, read_on, minutes,
+      select child_id, read_on, minutes, paused,
              read_on - (row_number() over (partition by child_id order by read_on))::int as island
       from days
     ), marked as (
@@ -131,7 +145,7 @@ export async function readingStats(
     select child_id,
            coalesce(sum(minutes) filter (where read_on between ${monday}::date and ${addDays(monday, 6)}::date), 0)::int as week,
            max(read_on)::text as last_day,
-           (count(*) filter (where island = last_island))::int as last_run
+           (count(*) filter (where island = last_island and not paused))::int as last_run
     from marked group by child_id`);
   for (const r of rowsOf<{ child_id: string; week: number; last_day: string; last_run: number }>(result)) {
     stats.set(String(r.child_id), {

@@ -121,6 +121,21 @@ describe('streaks', () => {
     expect(currentStreak(latest([...reading, '2026-11-21', '2026-11-22']), '2026-11-21')).toBe(6);
   });
 
+  it('is kept through a pause: its days join the run without counting in it', () => {
+    const pause = new Set(['2026-11-21', '2026-11-22', '2026-11-23']);
+    // Four days read, three paused, then reading again: one run of five reading days.
+    expect(runs([...reading, '2026-11-24'], pause).at(-1)).toEqual({ end: '2026-11-24', length: 5 });
+    // Still paused today: the streak is the days read before it.
+    expect(currentStreak(runs(reading, pause).at(-1), '2026-11-23')).toBe(4);
+    // A pause with no reading before it starts no run; one after a gap does not mend the gap.
+    expect(runs([], pause)).toEqual([]);
+    expect(runs(['2026-11-19', '2026-11-24'], new Set(['2026-11-21', '2026-11-22', '2026-11-23']))).toEqual([
+      { end: '2026-11-19', length: 1 },
+      { end: '2026-11-24', length: 1 },
+    ]);
+    expect(runAround([...reading, '2026-11-24'], '2026-11-24', pause)).toBe(5);
+  });
+
   it('measures the run around a day, for milestones reached by filling a gap', () => {
     expect(runAround(reading, '2026-11-18')).toBe(4);
     expect(runAround([...reading, '2026-11-15', '2026-11-16'], '2026-11-15')).toBe(8);

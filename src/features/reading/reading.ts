@@ -52,15 +52,24 @@ export interface Run {
 
 const uniqueSorted = (days: readonly string[]) => [...new Set(days)].sort();
 
-/** Every run of consecutive days, oldest first. */
-export function runs(days: readonly string[]): Run[] {
+/**
+ * Every run of consecutive reading days, oldest first. Days of a pause (`bridges`: the program
+ * paused for a holiday) keep a run going without counting in its length, so a pause never breaks a
+ * streak; a run ends on its last day, read or paused.
+ */
+export function runs(days: readonly string[], bridges: ReadonlySet<string> = new Set()): Run[] {
+  const read = new Set(days);
   const out: Run[] = [];
-  for (const day of uniqueSorted(days)) {
+  // Whether the last run reaches the day before: only then can this day continue it.
+  let open = false;
+  for (const day of uniqueSorted([...days, ...bridges])) {
     const last = out[out.length - 1];
-    if (last && daysBetween(last.end, day) === 1) {
+    const continues: boolean = open && last !== undefined && daysBetween(last.end, day) === 1;
+    if (continues && last) {
       last.end = day;
-      last.length += 1;
-    } else out.push({ end: day, length: 1 });
+      last.length += read.has(day) ? 1 : 0;
+    } else if (read.has(day)) out.push({ end: day, length: 1 });
+    open = continues || read.has(day);
   }
   return out;
 }
@@ -76,13 +85,18 @@ export function currentStreak(latest: Run | null | undefined, today: string): nu
   return daysBetween(latest.end, today) <= 1 ? latest.length : 0;
 }
 
-/** How many days in a row, the day itself included, there is reading around `day`. */
-export function runAround(days: readonly string[], day: string): number {
+/** How many reading days in a row, the day itself included, there are around `day` (a pause's days bridge them). */
+export function runAround(
+  days: readonly string[],
+  day: string,
+  bridges: ReadonlySet<string> = new Set(),
+): number {
   const set = new Set(days);
   if (!set.has(day)) return 0;
+  const inRun = (d: string) => set.has(d) || bridges.has(d);
   let length = 1;
-  for (let d = addDays(day, -1); set.has(d); d = addDays(d, -1)) length += 1;
-  for (let d = addDays(day, 1); set.has(d); d = addDays(d, 1)) length += 1;
+  for (let d = addDays(day, -1); inRun(d); d = addDays(d, -1)) length += set.has(d) ? 1 : 0;
+  for (let d = addDays(day, 1); inRun(d); d = addDays(d, 1)) length += set.has(d) ? 1 : 0;
   return length;
 }
 
@@ -117,7 +131,11 @@ export interface ReadingSummary {
 }
 
 /** Every figure the reading log shows, from the child's reading per day. */
-export function summarize(days: readonly DayTotal[], today: string): ReadingSummary {
+export function summarize(
+  days: readonly DayTotal[],
+  today: string,
+  bridges: ReadonlySet<string> = new Set(),
+): ReadingSummary {
   const byWeek = new Map<string, { minutes: number; entries: number }>();
   const byMonth = new Map<string, { minutes: number; entries: number }>();
   let totalMinutes = 0;
@@ -145,7 +163,10 @@ export function summarize(days: readonly DayTotal[], today: string): ReadingSumm
     const month = shiftMonth(monthOf(today), i - SUMMARY_MONTHS + 1);
     return { month, ...(byMonth.get(month) ?? { minutes: 0, entries: 0 }) };
   });
-  const all = runs(days.map((d) => d.day));
+  const all = runs(
+    days.map((d) => d.day),
+    bridges,
+  );
   const latest = all[all.length - 1];
   return {
     today,
