@@ -62,6 +62,9 @@ function toMessage(parsed, session) {
   const headers = {};
   for (const [name, value] of parsed.headers)
     headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  // Headers the parser folds into others (List-Unsubscribe into "list"), as they were sent.
+  for (const { key, line } of parsed.headerLines ?? [])
+    headers[key] ??= line.slice(line.indexOf(':') + 1).trim();
   return {
     id: randomUUID(),
     receivedAt: new Date().toISOString(),

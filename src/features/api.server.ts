@@ -11,6 +11,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { adminEventsRoutes } from './events/admin.routes';
 import { eventsRoutes } from './events/events.routes';
 import { childrenRoutes } from './family/children.routes';
+import { emailPreferencesRoutes } from './family/emailPreferences.routes';
 import { familyRoutes } from './family/family.routes';
 import { userRoutes } from './family/user.routes';
 import { adminInquiriesRoutes } from './inquiries/admin.routes';
@@ -45,6 +46,7 @@ export function createApi(given: ApiDeps) {
     blogsRoutes(app, deps);
     eventsRoutes(app, deps);
     familyRoutes(app, deps);
+    emailPreferencesRoutes(app, deps);
     notificationsRoutes(app, deps);
     readAloudRoutes(app, deps);
     readingRoutes(app, deps);

@@ -6,6 +6,7 @@ import { inquiryReplyEmail } from './inquiries/emails/replyEmail';
 import { interviewEmail } from './interviews/emails/interviewEmail';
 import { billingNoticeEmail } from './payments/emails/billingNoticeEmail';
 import { receiptEmail } from './payments/emails/receiptEmail';
+import { weeklyPlanEmail } from './program/emails/weeklyPlanEmail';
 
 /** Every message the site sends, by name: what the outbox's job renders (platform/email). */
 export const EMAIL_TEMPLATES = emailTemplates([
@@ -14,6 +15,7 @@ export const EMAIL_TEMPLATES = emailTemplates([
   interviewEmail,
   blogReviewEmail,
   inquiryReplyEmail,
+  weeklyPlanEmail,
 ]);
 
 /** Where mail goes when SMTP_URL is left out (never in production): the local catcher. */

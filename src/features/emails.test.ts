@@ -87,6 +87,7 @@ describe('the email templates', () => {
       'inquiry-reply',
       'interview',
       'payment-receipt',
+      'weekly-plan',
     ]);
   });
 

@@ -85,13 +85,15 @@ const ROUTE_LIST = [
   // /contact/sent. Both stay out of the sitemap.
   { path: '/contact/send', title: 'Send a message', access: 'public', beyondSpec: true },
   { path: '/contact/sent', title: 'Message sent', access: 'public', beyondSpec: true },
+  // Beyond the specification, public: where an email's "Unsubscribe" leads (its token is the key).
+  { path: '/email-preferences', title: 'Email preferences', access: 'public', beyondSpec: true },
 ] as const satisfies readonly RouteInfo[];
 
 /** Every route, as the guard, the sitemap and the tests read them. */
 export const ROUTES: readonly RouteInfo[] = ROUTE_LIST;
 
 /** The public pages beyond the specification: the steps of the contact form without JavaScript. */
-export const PUBLIC_BEYOND_SPEC = ['/contact/send', '/contact/sent'] as const;
+export const PUBLIC_BEYOND_SPEC = ['/contact/send', '/contact/sent', '/email-preferences'] as const;
 
 /**
  * Pages a link may point to that the route table leaves out, so that the guard, the sitemap's list

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  buyInSandbox,
   createFamily,
   emailsTo,
   expect,
@@ -152,4 +153,39 @@ test('cancelling within 14 days refunds the unused part and ends the program', a
   expect(refunded?.subject).toMatch(
     new RegExp(`^Omar’s ${MONTHLY} is cancelled and \\$\\d+\\.\\d\\d refunded$`),
   );
+});
+
+test('the weekly plan by email, asked for in the settings, stopped in one click from the message', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const family = await createFamily(request, {
+    displayName: 'Ines Moreau',
+    children: [{ firstName: 'Remy', ageBand: '8-10', readingLevel: 'branch' }],
+  });
+  await signInThroughLoginPage(page, family, '/update-profile');
+  const email = page.getByRole('region', { name: 'Email' });
+  const weekly = email.getByRole('checkbox', { name: /Email me each child’s weekly plan/ });
+  await expect(weekly).not.toBeChecked();
+  await weekly.click();
+  await expect(weekly).toBeChecked();
+  await expect(email.getByText('You will get each new weekly plan by email.')).toBeVisible();
+  await expectNoViolations(page);
+
+  await buyInSandbox(request, family, MONTHLY, family.childIds[0]);
+  const messages = await emailsTo(request, family.email, 2);
+  const plan = messages.find((m) => m.subject.startsWith('Remy’s reading plan for the week of'));
+  expect(plan?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const unsubscribe =
+    plan?.html.match(/href="([^"]*email-preferences[^"]*)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  expect(unsubscribe).toContain('/email-preferences?token=');
+
+  await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+  await expect(page.getByRole('heading', { name: 'Weekly plan emails' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Unsubscribe from the weekly plans' }).click();
+  await expect(page.getByText(/^Done: you will no longer get the weekly plans by email/)).toBeVisible();
+  const prefs = await request.get('/api/me/email-preferences', { headers: family.headers });
+  expect(await prefs.json()).toEqual({ weeklyPlans: false });
 });

@@ -84,6 +84,10 @@ const MATRIX: Case[] = [
   }),
   route('GET /api/me', signedIn(200)),
   route('GET /api/children', signedIn(200)),
+  route('GET /api/me/email-preferences', signedIn(200)),
+  route('PUT /api/me/email-preferences', signedIn(200), { body: { weeklyPlans: true } }),
+  // No sign-in: the link's token is the credential (this one belongs to nobody).
+  route('POST /api/email/unsubscribe?token=tok_nobody_has_this_token_1234', everyone(404)),
   route('POST /api/children', signedIn(201), { body: child }),
   // A child belongs to one family: nobody else sees it, administrators included (they use the admin routes).
   route('GET /api/children/{id}', ownerOnly(200)),

@@ -5,6 +5,7 @@ import { startMailCatcher } from '../../scripts/mailCatcher.mjs';
 import type { EmailOutboxDto } from '../../src/features/admin/emails.schema';
 import { EMAIL_TEMPLATES } from '../../src/features/emails.server';
 import { receiptEmail } from '../../src/features/payments/emails/receiptEmail';
+import { weeklyPlanEmail } from '../../src/features/program/emails/weeklyPlanEmail';
 import { emails, orders, plans, users } from '../../src/platform/db/schema.server';
 import { createMailer } from '../../src/platform/email/mailer.server';
 import {
@@ -136,6 +137,35 @@ describe('a payment’s receipt', () => {
     });
     expect(again).toBe(false);
     expect(await rowsFor(orderId)).toHaveLength(1);
+  });
+});
+
+describe('a message the parent opted into', () => {
+  it('carries the one-click unsubscribe headers (RFC 8058) and a link to the preferences page', async () => {
+    const { email } = await paidOrder();
+    await queueEmail(database.db, weeklyPlanEmail, {
+      key: `test-${email}`,
+      to: email,
+      data: {
+        planId: '6f1c2a9e-4b7d-4c1e-9a3b-2d5e8f0a1b2c',
+        parentName: 'Sam Parent',
+        childFirstName: 'Maya',
+        weekNumber: 2,
+        startsAt: '2026-12-07T00:00:00.000Z',
+        goalMinutes: 75,
+        sessionMinutes: [15, 15, 15, 15, 15],
+        books: [{ title: 'Fox at Dusk', author: 'Ada Reed', why: 'about animals, one of Maya’s interests' }],
+        timeZone: 'UTC',
+        unsubscribeToken: 'tok_abcdefghijklmnopqrstuvwxyz',
+      },
+    });
+    await sendDueEmails(database.db, outbox);
+    const message = catcher.messages().find((m) => m.subject.startsWith('Maya’s reading plan'));
+    const link = 'http://localhost:4321/email-preferences?token=tok_abcdefghijklmnopqrstuvwxyz';
+    expect(message?.headers['list-unsubscribe']).toMatch(new RegExp(`^<${link.replaceAll('?', '\\?')}>`));
+    expect(message?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(message?.html).toContain(link);
+    expect(message?.text).toContain('About animals, one of Maya’s interests.');
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { notificationDto } from '~/features/notifications/notifications.server';
-import { readingStats } from '~/features/reading/reading.server';
+import { readingStats } from '~/features/reading/readingStats.server';
 import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';

@@ -48,6 +48,7 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
       displayName: user.displayName,
       role: user.role,
       timeZone: user.timeZone,
+      emailPreferences: { weeklyPlans: user.weeklyPlanEmail },
       privacyConsentAt: user.privacyConsentAt.toISOString(),
       createdAt: user.createdAt.toISOString(),
     },

@@ -18,6 +18,7 @@ import { insertPlan } from './planInsert.server';
 import { titleKey } from './program';
 import { type ReaderHistory, suggestBooks, VARIETY_WEEKS } from './recommender';
 import { weeklyGoal } from './weeklyGoal';
+import { queueWeeklyPlanEmail } from './weeklyPlanEmails.server';
 
 const WEEK_MS = 7 * DAY_MS;
 
@@ -99,7 +100,11 @@ export async function makeWeeklyPlan(
         : []),
     ],
   });
-  if (made) return { status: 'created', planId: made };
+  if (made) {
+    // Emailed to a parent who asked for the weekly plans (a new week's, or the first one's).
+    if (options.announce !== false) await queueWeeklyPlanEmail(db, made);
+    return { status: 'created', planId: made };
+  }
   const other = await planOf(db, subscription.id, input.weekIndex);
   return other ? { status: 'existing', planId: other } : { status: 'gone' };
 }

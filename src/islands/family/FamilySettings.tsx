@@ -8,6 +8,7 @@ import { $userData } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import { ChildSettings } from './ChildSettings';
 import { DeleteFamily } from './DeleteFamily';
+import { EmailSettings } from './EmailSettings';
 import { ExportData } from './ExportData';
 import { ParentDetails } from './ParentDetails';
 import './FamilySettings.css';
@@ -36,6 +37,7 @@ export function FamilySettings() {
           Add a child
         </a>
       </section>
+      <EmailSettings />
       <ExportData />
       <DeleteFamily childNames={children.map((c) => c.name)} />
     </div>

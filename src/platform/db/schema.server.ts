@@ -62,11 +62,16 @@ export const users = pgTable(
     timeZone: text('time_zone'),
     /** The family's Customer at Stripe (cus_...), made at their first renewing purchase. */
     stripeCustomerId: text('stripe_customer_id'),
+    /** The parent asked for each child's weekly plan by email (never sent without it). */
+    weeklyPlanEmail: boolean('weekly_plan_email').notNull().default(false),
+    /** A random token for the one-click unsubscribe link of the messages they opted into. */
+    emailToken: text('email_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
+    uniqueIndex('users_email_token_key').on(t.emailToken),
     // Not unique: the identity service holds each address once, and an account's row may still name
     // an address its sign-in has since given up (until that sign-in is next used). Decision 29.
     index('users_email_idx').on(sql`lower(${t.email})`),

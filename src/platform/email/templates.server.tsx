@@ -11,6 +11,11 @@ export interface EmailContent {
   preview: string;
   body: ReactElement;
   attachments?: EmailAttachment[];
+  /**
+   * A message the parent opted into (not transactional): where one click unsubscribes them. It is
+   * linked in the footer and sent as the List-Unsubscribe and List-Unsubscribe-Post headers (RFC 8058).
+   */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -40,6 +45,7 @@ export interface RenderedEmail {
   html: string;
   text: string;
   attachments: EmailAttachment[];
+  unsubscribeUrl?: string;
 }
 
 /** The message as HTML (in the site's look, inside EmailLayout) and as plain text. */
@@ -49,11 +55,18 @@ export async function renderEmail<T>(
   options: { unsubscribeUrl?: string } = {},
 ): Promise<RenderedEmail> {
   const content = template.compose(template.schema.parse(data));
+  const unsubscribeUrl = content.unsubscribeUrl ?? options.unsubscribeUrl;
   const element = (
-    <EmailLayout preview={content.preview} unsubscribeUrl={options.unsubscribeUrl}>
+    <EmailLayout preview={content.preview} unsubscribeUrl={unsubscribeUrl}>
       {content.body}
     </EmailLayout>
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: content.subject, html, text, attachments: content.attachments ?? [] };
+  return {
+    subject: content.subject,
+    html,
+    text,
+    attachments: content.attachments ?? [],
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+  };
 }
