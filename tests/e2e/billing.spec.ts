@@ -103,6 +103,11 @@ test('a renewing program renews on the clock, recovers from a declined card, pau
     .click();
   await expect(page.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('$29.00');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^quillreads-receipt-[0-9a-f]{8}\.pdf$/);
   await expectNoViolations(page);
   await lookAt(page, 'receipt');
 

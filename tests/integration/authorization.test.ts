@@ -202,6 +202,7 @@ const MATRIX: Case[] = [
   // Nothing is unpaid, and the order was never paid: the owner is refused for that, the others never see it.
   route('POST /api/billing/memberships/{id}/pay', ownerOnly(409), { idOf: 'membership' }),
   route('POST /api/billing/orders/{id}/refund', ownerOnly(400), { idOf: 'order', body: {} }),
+  route('GET /api/orders/{id}/receipt.pdf', ownerOnly(200), { idOf: 'paidOrder' }),
   // The sandbox has no Customer Portal.
   route('POST /api/billing/portal', signedIn(409)),
   route('POST /api/billing/sandbox/clock', signedIn(200), { body: { days: 1 } }),
@@ -238,6 +239,7 @@ const ids = {
   plan: '',
   order: '',
   membership: '',
+  paidOrder: '',
   calendarToken: '',
 };
 /** Fills a path or body with this run's ids. */
@@ -321,7 +323,7 @@ beforeAll(async () => {
     body: { planId: ids.plan, childId: ids.child },
   });
   ids.order = String(order.json.orderId);
-  ids.membership = await paidMembership(parent.idToken);
+  ({ membershipId: ids.membership, orderId: ids.paidOrder } = await paidMembership(parent.idToken));
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });
@@ -347,7 +349,7 @@ async function paidMembership(token: string) {
     .select({ id: memberships.id })
     .from(memberships)
     .where(eq(memberships.planId, planId));
-  return String(row?.id);
+  return { membershipId: String(row?.id), orderId: String(started.json.orderId) };
 }
 
 describe('authorization matrix', () => {

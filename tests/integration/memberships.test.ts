@@ -335,6 +335,30 @@ describe('the reading streak', () => {
   });
 });
 
+describe('receipts', () => {
+  it('are PDFs of the family’s own payments made, and nobody else’s', async () => {
+    const { f, orderId } = await member();
+    const pdf = await api.request(`/api/orders/${orderId}/receipt.pdf`, {
+      headers: { authorization: `Bearer ${f.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`quillreads-receipt-${orderId.slice(0, 8)}.pdf`);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    const other = await familyWithChild(api, { firstName: 'Zoe', ageBand: '6-8', readingLevel: 'sapling' });
+    const theirs = await api.request(`/api/orders/${orderId}/receipt.pdf`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.status).toBe(404);
+    const unpaid = await as(other)('POST', '/api/checkout', { planId: condensedId, childId: other.childId });
+    const none = await api.request(`/api/orders/${unpaid.json.orderId}/receipt.pdf`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(none.status).toBe(404);
+  });
+});
+
 describe('a program paid once', () => {
   it('is refunded for its unused part within 14 days, and not after', async () => {
     const f = await familyWithChild(api, { firstName: 'Ivy', ageBand: '6-8', readingLevel: 'sapling' });

@@ -1,5 +1,5 @@
 import { idParamsSchema as params } from '~/platform/http/common.schema';
-import { contract } from '~/platform/http/contract';
+import { binaryContent, contract } from '~/platform/http/contract';
 import {
   billingSchema,
   cancelInputSchema,
@@ -86,6 +86,16 @@ export const billingApi = {
     response: portalSchema,
     returns: 'Where to send the family',
     errors: [409, 503],
+  }),
+  receiptPdf: contract('getReceiptPdf', 'GET /orders/{id}/receipt.pdf', {
+    summary: 'The receipt of one of the family’s payments, as a PDF file',
+    description:
+      'A payment made (paid, or paid and refunded): the same facts as the receipt page. 404 for another family’s order, or one never paid.',
+    access: 'account',
+    params,
+    status: 200,
+    returns: 'The PDF',
+    responses: { 200: { description: 'The PDF', content: binaryContent(['application/pdf']) } },
   }),
   sandboxClock: contract('advanceSandboxClock', 'POST /billing/sandbox/clock', {
     summary: 'Moves the family’s sandbox clock forward (sandbox only): renewals, retries and ends happen',

@@ -13,6 +13,7 @@ import type { BillingDto } from './billing.schema';
 import { customerRefOf, familyBilling } from './familyBilling.server';
 import { cancelWithRefund, refundProgram } from './familyRefunds.server';
 import { cancelAtPeriodEnd, keepRenewing, pauseMembership, payRenewalNow } from './membershipChanges.server';
+import { receiptPdf } from './receiptPdf.server';
 
 /** The family's billing section: its programs' renewals, cancellations, pauses and refunds. */
 export function billingRoutes(
@@ -91,6 +92,20 @@ function refundAndPortalRoutes(
     const { reason } = c.req.valid('json');
     await refundProgram(deps.db, money, { userId, orderId: c.req.valid('param').id, reason: reason || null });
     return c.json(await view(userId), 200);
+  });
+
+  route(app, deps, api.receiptPdf, async (c) => {
+    const { id } = c.req.valid('param');
+    const pdf = await receiptPdf(deps.db, c.get('user').id, id);
+    return new Response(pdf, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(pdf.byteLength),
+        'Content-Disposition': `attachment; filename="quillreads-receipt-${id.slice(0, 8)}.pdf"`,
+        'Cache-Control': 'private, no-store',
+      },
+    }) as never;
   });
 
   route(app, deps, api.portal, async (c) => {

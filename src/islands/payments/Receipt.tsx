@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { startAuth } from '~/features/family/family.store';
+import { billingApi } from '~/features/payments/billing.api';
 import { paymentsApi } from '~/features/payments/payments.api';
 import type { OrderDto } from '~/features/payments/payments.schema';
 import { formatPrice } from '~/features/plans/plans';
 import { FormAlert } from '~/islands/shared/Field';
 import { failedLoad, type RecordState } from '~/islands/shared/loadState';
 import { WaitLine } from '~/islands/shared/Spinner';
-import { call } from '~/platform/client/api';
+import { useSubmit } from '~/islands/shared/useSubmit';
+import { call, callForBlob } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
@@ -86,13 +88,42 @@ function ReceiptSheet({ order: o, parent }: { order: OrderDto; parent: string })
       </dl>
       <p className="receipt-note">Quill Reads · hello@quillreads.com · Prices include applicable taxes.</p>
       <div className="receipt-actions">
-        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          Print or save as PDF
+        <DownloadPdf orderId={o.id} />
+        <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+          Print
         </button>
         <a className="btn btn-ghost" href={pagePath('/update-profile', { hash: 'billing' })}>
           Back to billing
         </a>
       </div>
     </article>
+  );
+}
+
+/** The receipt as a PDF file, made on the server (the same facts, in the family's own zone). */
+function DownloadPdf({ orderId }: { orderId: string }) {
+  const { submit, busy, errors } = useSubmit();
+  const download = () =>
+    submit(
+      async () => {
+        const blob = await callForBlob(billingApi.receiptPdf, { params: { id: orderId } });
+        const url = URL.createObjectURL(blob);
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = `quillreads-receipt-${orderId.slice(0, 8)}.pdf`;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      },
+      { fallback: 'The PDF could not be made. Please try again.' },
+    );
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => void download()} aria-disabled={busy}>
+        {busy ? 'Preparing the PDF…' : 'Download the PDF'}
+      </button>
+      {errors.form && <FormAlert message={errors.form} />}
+    </>
   );
 }
