@@ -13,6 +13,7 @@ import {
   plans,
   sandboxSubscriptions,
   subscriptions,
+  users,
 } from '../../src/platform/db/schema.server';
 import { sandboxProvider } from '../../src/platform/payments/provider.server';
 import { call, familyWithChild, fileApi, postPaymentEvent } from './harness';
@@ -492,6 +493,32 @@ describe('the webhook’s billing events', () => {
     // Paid once confirmed: the same order, no longer waiting.
     await send('invoice.paid', { ...held, hosted_invoice_url: null });
     expect((await billingOf(f)).memberships[0]?.actionUrl).toBeNull();
+  });
+
+  it('a card that expires before the renewal: the family is told once, to add the new one', async () => {
+    const { f } = await member();
+    const [account] = await db.select().from(users).where(eq(users.id, f.userId));
+    const now = new Date();
+    const card = {
+      object: 'card',
+      customer: account?.stripeCustomerId,
+      exp_month: now.getUTCMonth() + 1,
+      exp_year: now.getUTCFullYear(),
+      last4: '4242',
+    };
+    const { payload, outcome } = await send('customer.source.expiring', card);
+    expect(outcome).toBe('applied');
+    expect(await deliver(payload)).toBe('duplicate');
+    expect((await send('customer.source.expiring', { ...card, customer: 'cus_nobody' })).outcome).toBe(
+      'unknown_subscription',
+    );
+    expect((await emailsTo(f.userId)).filter((e) => e === 'billing-notice:card_expiring')).toHaveLength(1);
+    const [told] = await db
+      .select()
+      .from(emails)
+      .where(eq(emails.userId, f.userId))
+      .then((rows) => rows.filter((r) => r.template === 'billing-notice'));
+    expect(told?.data).toMatchObject({ notice: 'card_expiring', cardLast4: '4242' });
   });
 
   it('a refund made in Stripe’s dashboard finds the invoice’s order by its payment', async () => {

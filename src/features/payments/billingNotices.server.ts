@@ -22,12 +22,15 @@ interface Notice {
   renewsAt?: Date | null;
   /** False when the change already notified the child's profile (a refund does): the email only. */
   notify?: boolean;
+  /** An expiring card's last four digits. */
+  cardLast4?: string | null;
 }
 
 /** The notification's title and body for each notice (the email says more, in its own words). */
 function notification(n: Notice, firstName: string, planName: string, amount: string) {
   const program = `${firstName}’s ${planName}`;
   const titles: Record<BillingNotice, string> = {
+    card_expiring: `Your card expires before ${program} renews`,
     renewal_failed: `We could not renew ${program}`,
     action_required: `Confirm the renewal of ${program} with your bank`,
     cancelled: `${program} is cancelled: it runs until {at}`,
@@ -38,6 +41,8 @@ function notification(n: Notice, firstName: string, planName: string, amount: st
     ended: `${program} has ended`,
   };
   const bodies: Record<BillingNotice, string> = {
+    card_expiring:
+      'It expires on {at}. Add your new card from Billing in your settings to keep the plans coming.',
     renewal_failed: `Your bank declined the renewal of ${amount}. We try again on {at}; to use another card, open Billing in your settings.`,
     action_required: 'Your bank wants you to confirm the payment: open Billing in your settings.',
     cancelled: 'Nothing more will be charged. You can keep it from Billing until then.',
@@ -88,6 +93,7 @@ export async function tellFamily(tx: Tx, membership: About, n: Notice) {
       currency: membership.currency,
       at: n.at?.toISOString() ?? null,
       renewsAt: n.renewsAt?.toISOString() ?? null,
+      cardLast4: n.cardLast4 ?? null,
       timeZone: parent.timeZone ?? 'UTC',
     },
   });

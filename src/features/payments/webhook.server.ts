@@ -16,6 +16,7 @@ import { isUuid } from '~/platform/ids';
 import { nudge } from '~/platform/jobs/signals';
 import type { PaymentEvent, PaymentProvider } from '~/platform/payments/provider.server';
 import { pagePath } from '~/platform/routes';
+import { applyCardExpiring, CARD_EXPIRING_EVENT } from './cardEvents.server';
 import { applyMembershipEvent, INVOICE_EVENTS, SUBSCRIPTION_EVENTS } from './membershipEvents.server';
 import { closeOrder, lockChildPrograms } from './orderClosing.server';
 import { programPeriod } from './programPeriod';
@@ -86,6 +87,7 @@ async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): P
   const log = { eventId: event.id, type: event.type };
   let outcome: EventOutcome = 'ignored';
   if (event.type === REFUND_EVENT) outcome = await applyRefund(db, event);
+  else if (event.type === CARD_EXPIRING_EVENT) outcome = await applyCardExpiring(db, event);
   else if (SUBSCRIPTION_EVENTS.has(event.type) || INVOICE_EVENTS.has(event.type)) {
     outcome = await applyMembershipEvent(db, event);
   } else if (INTENT_EVENTS.has(event.type)) {

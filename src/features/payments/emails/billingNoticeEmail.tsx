@@ -8,6 +8,7 @@ import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
 
 export const BILLING_NOTICES = [
+  'card_expiring',
   'renewal_failed',
   'action_required',
   'cancelled',
@@ -28,13 +29,20 @@ const noticeData = z.object({
   currency: z.string(),
   /** The moment the notice is about: the next attempt, the period's end, the pause's end. */
   at: z.iso.datetime().nullable(),
-  /** The renewal after a pause. */
+  /** The renewal after a pause, or the one an expiring card would not pay. */
   renewsAt: z.iso.datetime().nullable().default(null),
+  /** The card's last four digits (an expiring card), never more of it. */
+  cardLast4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable()
+    .default(null),
   timeZone: z.string(),
 });
 export type BillingNoticeData = z.infer<typeof noticeData>;
 
 interface Words {
+  card: string;
   program: string;
   amount: string;
   firstName: string;
@@ -44,6 +52,13 @@ interface Words {
 
 /** Each notice's subject and paragraphs. */
 const WORDING: Record<BillingNotice, (w: Words) => { subject: string; lines: string[] }> = {
+  card_expiring: (w) => ({
+    subject: `Your card ${w.card} expires before ${w.program} renews`,
+    lines: [
+      `The card ${w.card} expires on ${w.at}, before the renewal of ${w.program} on ${w.renewsAt}.`,
+      'To keep the weekly plans coming without a break, add your new card from Billing in your profile settings.',
+    ],
+  }),
   renewal_failed: (w) => ({
     subject: `We could not renew ${w.program}`,
     lines: [
@@ -101,6 +116,7 @@ function wording(d: BillingNoticeData) {
   const day = (at: string | null) =>
     at ? formatTime(at, 'date', { locale: 'en-US', timeZone: d.timeZone }) : '';
   return WORDING[d.notice]({
+    card: d.cardLast4 ? `ending in ${d.cardLast4}` : 'on file',
     program: `${d.childFirstName}’s ${d.planName}`,
     amount: formatPrice(d.amountCents, 'en-US', d.currency.toUpperCase()),
     firstName: d.childFirstName,
