@@ -57,6 +57,9 @@ test('a renewing program renews on the clock, recovers from a declined card, pau
   await expect(paymentRows(page)).toHaveCount(2);
   await expectNoViolations(page);
   await lookAt(page, 'billing-active');
+  await page.setViewportSize({ width: 375, height: 900 });
+  await billing(page).screenshot({ path: 'test-results/screens/billing-active-375.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // A month later: renewed, a second payment with its receipt.
   await billing(page).getByRole('button', { name: 'Move a month forward' }).click();
