@@ -48,8 +48,11 @@ async function orderFor(
   invoice: InvoiceFacts,
   order: OrderRow | undefined,
   status: OrderRow['status'],
+  /** What this event says of the order besides (when it was paid, where the bank asks to confirm). */
+  more: Partial<Pick<OrderRow, 'paidAt' | 'actionUrl'>> = {},
 ) {
   const facts = {
+    ...more,
     periodStart: invoice.periodStart,
     periodEnd: invoice.periodEnd,
     ...(invoice.paymentRef ? { paymentRef: invoice.paymentRef } : {}),
@@ -91,8 +94,7 @@ async function invoicePaid(
 ) {
   if (found?.status === 'paid' || found?.status === 'refunded') return;
   const paidAt = new Date(Math.min(event.created * 1000, Date.now()));
-  const order = await orderFor(tx, m, invoice, found, 'paid');
-  await tx.update(orders).set({ paidAt, actionUrl: null }).where(eq(orders.id, order.id));
+  const order = await orderFor(tx, m, invoice, found, 'paid', { paidAt, actionUrl: null });
   const { periodStart: startsAt, periodEnd: endsAt } = invoice;
   const running = m.status !== 'ended' && startsAt && endsAt;
   const later = !m.currentPeriodEnd || (endsAt && endsAt > m.currentPeriodEnd);
@@ -197,8 +199,7 @@ async function invoiceFailed(tx: Tx, m: MembershipRow, invoice: InvoiceFacts, fo
 /** The bank holds the payment back until the family confirms it on Stripe's page for the invoice. */
 async function actionRequired(tx: Tx, m: MembershipRow, invoice: InvoiceFacts, found: OrderRow | undefined) {
   if (found?.status === 'paid' || invoice.firstPayment) return;
-  const order = await orderFor(tx, m, invoice, found, found?.status ?? 'pending');
-  await tx.update(orders).set({ actionUrl: invoice.actionUrl }).where(eq(orders.id, order.id));
+  await orderFor(tx, m, invoice, found, found?.status ?? 'pending', { actionUrl: invoice.actionUrl });
   await tellFamily(tx, m, {
     notice: 'action_required',
     key: invoice.ref,
