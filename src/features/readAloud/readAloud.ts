@@ -23,7 +23,12 @@ export const RECORDINGS_PREFIX = 'recordings/';
  * and the API all count with this one function, so a passage's count never depends on who saved it.
  */
 export function passageWordCount(text: string): number {
-  return text.trim().split(/\s+/u).filter(Boolean).length;
+  return passageWords(text).length;
+}
+
+/** A passage's words in order, as counted above: word n of a running record's marks is word n here. */
+export function passageWords(text: string): string[] {
+  return text.trim().split(/\s+/u).filter(Boolean);
 }
 
 /** Words per minute, rounded; 0 for a time too short to mean anything. */
