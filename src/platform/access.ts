@@ -1,10 +1,10 @@
 import type { PagePattern } from './routes';
 
-export const ROLES = ['parent', 'admin'] as const;
+export const ROLES = ['parent', 'admin', 'guide'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who may open a page: anyone, any signed-in account, or administrators only. */
-export type Access = 'public' | 'signed-in' | 'admin';
+/** Who may open a page: anyone, any signed-in account, administrators only, or reading guides only. */
+export type Access = 'public' | 'signed-in' | 'admin' | 'guide';
 
 export type Session =
   | { status: 'unknown' }
@@ -22,11 +22,19 @@ export function guardDecision(session: Session, access: Access): GuardDecision {
   if (session.status === 'signed-out') return 'sign-in';
   if (session.status === 'unregistered') return 'register';
   if (access === 'admin' && session.role !== 'admin') return 'forbidden';
+  if (access === 'guide' && session.role !== 'guide') return 'forbidden';
   return 'allow';
 }
 
 /** Where the team lands after signing in: the admin console's first section, the posts waiting for review. */
 export const ADMIN_HOME = '/admin/approveblogs' satisfies PagePattern;
+
+/** Where a reading guide lands after signing in: the guide console, their children. */
+export const GUIDE_HOME = '/guide' satisfies PagePattern;
+
+/** Where an account lands after signing in, by its role. */
+export const homeOf = (role: Role): string =>
+  role === 'admin' ? ADMIN_HOME : role === 'guide' ? GUIDE_HOME : ('/profile' satisfies PagePattern);
 
 /**
  * A return path is only ever a path on this site: anything that could leave it

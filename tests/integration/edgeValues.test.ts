@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyContract } from '../../src/platform/http/contract';
 import { contracts, defOf, limitsOf, type Schema, shapeOf, valid } from '../support/apiInputs';
-import { adminAccount, call, familyWithChild, fileApi } from './harness';
+import { adminAccount, call, familyWithChild, fileApi, guideAccount } from './harness';
 
 // Every operation of the API, with a body its schema accepts and then one field at a time (and
 // every query and path parameter) set to a value databases refuse or misread: a NUL, a lone
@@ -16,6 +16,7 @@ const tokens: Record<AnyContract['access'], Token> = {
   identity: '',
   account: '',
   admin: '',
+  guide: '',
 };
 /** Ids to fill each path parameter with, by collection path: made in the seed phase below. */
 const made = new Map<string, string>();
@@ -292,6 +293,7 @@ beforeAll(async () => {
   tokens.identity = parent.token;
   tokens.account = parent.token;
   tokens.admin = admin.idToken;
+  tokens.guide = (await guideAccount(api, admin.idToken)).idToken;
   made.set('/children', parent.childId);
   made.set('/admin/users', target.userId);
   made.set('/admin/users/{id}/children/{childId}', target.childId);

@@ -230,6 +230,17 @@ export async function registeredAccount(
 /** The configured administrator, registered (once a file) as Ada Admin. */
 export const adminAccount = (api: TestApi) => registeredAccount(api, ADMIN_EMAIL, 'Ada Admin');
 
+/** A reading guide: a verified account an administrator made a guide (through the admin route). */
+export async function guideAccount(api: TestApi, adminToken: string, displayName = 'Gia Guide') {
+  const account = await registeredAccount(api, undefined, displayName, { verified: true });
+  const res = await call(api, 'PATCH', `/api/admin/users/${account.user.id}`, {
+    token: adminToken,
+    body: { role: 'guide' },
+  });
+  if (res.status !== 200) throw new Error(`making a guide failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return account;
+}
+
 /** A new family: a registered parent and one child with exactly these fields, which must be accepted. */
 export async function familyWithChild(api: TestApi, child: Record<string, unknown>, displayName?: string) {
   const parent = await registeredAccount(api, undefined, displayName);

@@ -8,7 +8,7 @@ import { ROLES } from '~/platform/access';
 import { adminListQuery } from '~/platform/admin/list.schema';
 import { instant, requiredText } from '~/platform/http/common.schema';
 
-export const ROLE_LABELS = { parent: 'Parent', admin: 'Administrator' } as const;
+export const ROLE_LABELS = { parent: 'Parent', admin: 'Administrator', guide: 'Reading guide' } as const;
 
 /** One account in the admin list: the family's own account fields, and the team's. */
 export const adminUserSchema = userSchema
@@ -24,7 +24,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 const USER_SORTS = ['createdAt', 'email', 'displayName', 'role'] as const;
 const USER_STATUSES = ['enabled', 'disabled'] as const;
 export const adminUserQuerySchema = adminListQuery(USER_SORTS, { sort: 'createdAt', dir: 'desc' }).extend({
-  role: z.enum(['', ...ROLES], { error: 'Filter by parent or admin.' }).default(''),
+  role: z.enum(['', ...ROLES], { error: 'Filter by parent, admin or guide.' }).default(''),
   status: z.enum(['', ...USER_STATUSES], { error: 'Filter by enabled or disabled.' }).default(''),
 });
 export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
@@ -48,7 +48,7 @@ export const createAccountSchema = z
       (name) => registrationSchema.shape.displayName.safeParse(name).success,
       'Use letters, spaces and punctuation only.',
     ),
-    role: z.enum(ROLES, { error: 'Choose parent or administrator.' }),
+    role: z.enum(ROLES, { error: 'Choose parent, administrator or reading guide.' }),
     privacyConsent: z.literal(true, {
       error: 'Confirm that they agreed to the privacy policy.',
     }),
@@ -69,7 +69,7 @@ export type CreateAccountResult = z.infer<typeof createAccountResultSchema>;
 /** What the team may change about an account: its role and whether it may use the site. */
 export const userChangeSchema = z
   .object({
-    role: z.enum(ROLES, { error: 'Choose parent or administrator.' }).optional(),
+    role: z.enum(ROLES, { error: 'Choose parent, administrator or reading guide.' }).optional(),
     disabled: z.boolean({ error: 'Say true to disable, false to enable.' }).optional(),
   })
   .strict()

@@ -6,7 +6,7 @@ import { type AuditAction, recordAudit } from '~/platform/admin/audit.server';
 import { containsSearch, countRows, orderOf, pageOf, pageWindow } from '~/platform/admin/list.server';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
-import { blogs, inquiries, orders, users } from '~/platform/db/schema.server';
+import { blogs, guides, inquiries, orders, users } from '~/platform/db/schema.server';
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import type { UserRow } from '~/platform/identity/accounts.server';
 import { type AdminUser, type AdminUserQuery, type AdminUserView, VIEW_LIST_LIMIT } from './users.schema';
@@ -167,8 +167,19 @@ export async function insertAccount(
         .returning(),
     );
     await recordAudit(tx, actorId, 'user.create', user.id, { email: user.email, role: user.role });
+    await keepGuideRow(tx, user.id, user.role);
     return user;
   });
+}
+
+/**
+ * A reading guide has a row of guide settings (its capacity); an account that stops being a guide
+ * loses it, and with it its assignments: its children wait for another guide, while the notes and
+ * scores it wrote stay with the families.
+ */
+async function keepGuideRow(tx: Pick<Db, 'insert' | 'delete'>, userId: string, role: Role) {
+  if (role === 'guide') await tx.insert(guides).values({ userId }).onConflictDoNothing();
+  else await tx.delete(guides).where(eq(guides.userId, userId));
 }
 
 /**
@@ -227,7 +238,10 @@ export async function changeUser(
     );
     const audit = (action: AuditAction, details: Record<string, unknown>) =>
       recordAudit(tx, actorId, action, targetId, details);
-    if (role !== target.role) await audit('user.role', { email: user.email, from: target.role, to: role });
+    if (role !== target.role) {
+      await audit('user.role', { email: user.email, from: target.role, to: role });
+      await keepGuideRow(tx, targetId, role);
+    }
     if (disabled !== target.disabled)
       await audit(disabled ? 'user.disable' : 'user.enable', { email: user.email });
     return user;

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from '~/islands/shared/useForm';
-import { ADMIN_HOME, type Session, safeReturnPath } from '~/platform/access';
+import { homeOf, type Session, safeReturnPath } from '~/platform/access';
 import { authErrorMessage, checkEmail, firebaseErrorCode } from '~/platform/identity/authErrors';
 import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
 import { pagePath } from '~/platform/routes';
@@ -117,7 +117,7 @@ export function useReturnAfterSignIn(authReady: boolean, session: Session) {
     if (!authReady) return;
     const next = new URLSearchParams(window.location.search).get('next');
     if (session.status === 'signed-in') {
-      const home = session.role === 'admin' ? ADMIN_HOME : pagePath('/profile');
+      const home = homeOf(session.role);
       void navigate(safeReturnPath(next, home), { history: 'replace' });
     }
     if (session.status === 'unregistered') {

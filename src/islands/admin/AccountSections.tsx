@@ -10,7 +10,8 @@ interface SectionProps {
   changes: AccountChanges;
 }
 
-const article = (role: 'parent' | 'admin') => (role === 'admin' ? 'an administrator' : 'a parent');
+const ARTICLES = { parent: 'a parent', admin: 'an administrator', guide: 'a reading guide' } as const;
+const article = (role: keyof typeof ARTICLES) => ARTICLES[role];
 
 /** The account's role, chosen and saved; an administrator cannot change their own. */
 export function RoleSection({ user, changes }: SectionProps) {

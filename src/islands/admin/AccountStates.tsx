@@ -1,4 +1,4 @@
-import type { AdminUserView } from '~/features/admin/users.schema';
+import { type AdminUserView, ROLE_LABELS } from '~/features/admin/users.schema';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import type { RecordState } from '~/islands/shared/loadState';
 import { pagePath } from '~/platform/routes';
@@ -34,11 +34,11 @@ export function AccountStates({
 }
 
 /** The role and status pills of an account. */
-export function AccountPills({ role, disabled }: { role: 'parent' | 'admin'; disabled: boolean }) {
+export function AccountPills({ role, disabled }: { role: keyof typeof ROLE_LABELS; disabled: boolean }) {
   return (
     <span className="account-pills">
-      <span className="status-pill" data-tone={role === 'admin' ? 'info' : undefined}>
-        {role === 'admin' ? 'Administrator' : 'Parent'}
+      <span className="status-pill" data-tone={role === 'parent' ? undefined : 'info'}>
+        {ROLE_LABELS[role]}
       </span>{' '}
       <span className="status-pill" data-tone={disabled ? 'bad' : 'good'}>
         {disabled ? 'Disabled' : 'Active'}

@@ -1,9 +1,9 @@
 import '~/islands/shared/admin/adminForm.css';
 import { ROLE_LABELS } from '~/features/admin/users.schema';
 
-type Role = 'parent' | 'admin';
+type Role = keyof typeof ROLE_LABELS;
 
-/** The two roles as radio buttons, each with a line saying what it allows when `hints` are given. */
+/** The roles as radio buttons, each with a line saying what it allows when `hints` are given. */
 export function RoleChoices({
   name,
   value,
@@ -19,7 +19,7 @@ export function RoleChoices({
 }) {
   return (
     <div className="role-choices">
-      {(['parent', 'admin'] as const).map((role) => (
+      {(Object.keys(ROLE_LABELS) as Role[]).map((role) => (
         <label key={role} className="choice role-choice">
           <input
             type="radio"

@@ -13,6 +13,7 @@ const ROLES = [
   ['', 'Everyone'],
   ['parent', 'Parents'],
   ['admin', 'Administrators'],
+  ['guide', 'Reading guides'],
 ] as const;
 
 const STATUSES = [

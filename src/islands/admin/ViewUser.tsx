@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminUserView } from '~/features/admin/users.schema';
+import { type AdminUserView, ROLE_LABELS } from '~/features/admin/users.schema';
 import type { AdminOrder } from '~/features/payments/admin.schema';
 import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
@@ -84,7 +84,7 @@ function Details({ user }: { user: AdminUserView['user'] }) {
         <dt>Email</dt>
         <dd>{user.email}</dd>
         <dt>Role</dt>
-        <dd>{user.role === 'admin' ? 'Administrator' : 'Parent'}</dd>
+        <dd>{ROLE_LABELS[user.role]}</dd>
         <dt>Status</dt>
         <dd>{user.disabled ? 'Disabled: the account cannot be used' : 'Active'}</dd>
         <dt>Joined</dt>

@@ -507,6 +507,75 @@ export const recordings = pgTable(
   (t) => [index('recordings_child_idx').on(t.childId, t.createdAt)],
 );
 
+/**
+ * A reading guide (issue 27): a staff account (role 'guide') that follows the children assigned to
+ * it, up to its capacity.
+ */
+export const guides = pgTable(
+  'guides',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    capacity: smallint('capacity').notNull().default(15),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [check('guides_capacity_check', sql`capacity between 1 and 60`)],
+);
+
+/** Which guide follows a child: at most one. Unassigning removes the row; notes and scores stay. */
+export const guideAssignments = pgTable(
+  'guide_assignments',
+  {
+    childId: uuid('child_id')
+      .primaryKey()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id')
+      .notNull()
+      .references(() => guides.userId, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('guide_assignments_guide_idx').on(t.guideId)],
+);
+
+/**
+ * A guide's running record of one read-aloud recording (features/guides/runningRecord.ts): the
+ * marks, the rating and the note, with the figures worked out from them when saved. The guide's
+ * name is kept so the score still says who heard it once they no longer follow the child.
+ * `version` rises with each save: a save made from an older version is refused (one wins).
+ */
+export const recordingScores = pgTable(
+  'recording_scores',
+  {
+    recordingId: uuid('recording_id')
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id').references(() => users.id, { onDelete: 'set null' }),
+    guideName: text('guide_name').notNull(),
+    marks: jsonb('marks').notNull(),
+    lastWord: smallint('last_word'),
+    readingMs: integer('reading_ms').notNull(),
+    fluency: smallint('fluency').notNull(),
+    note: text('note').notNull().default(''),
+    words: smallint('words').notNull(),
+    errors: smallint('errors').notNull(),
+    selfCorrections: smallint('self_corrections').notNull(),
+    wordsCorrect: smallint('words_correct').notNull(),
+    wordsCorrectPerMinute: smallint('words_correct_per_minute').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recording_scores_child_idx').on(t.childId),
+    check('recording_scores_fluency_check', sql`fluency between 1 and 4`),
+  ],
+);
+
 export const blogs = pgTable(
   'blogs',
   {

@@ -7,8 +7,8 @@ import { errorBodySchema } from './common.schema';
  * parses the answer with the same zod schema the OpenAPI document shows. Browser-safe: zod only.
  */
 
-/** Who may call: anyone, anyone signed in with the identity service, a family account, an administrator. */
-export type Access = 'public' | 'identity' | 'account' | 'admin';
+/** Who may call: anyone, anyone signed in with the identity service, a family account, an administrator, a reading guide. */
+export type Access = 'public' | 'identity' | 'account' | 'admin' | 'guide';
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type SuccessStatus = 200 | 201 | 204;
 
@@ -137,7 +137,7 @@ export function contract<
   const takesInput = params || query || body || input.request;
   if (takesInput) implied.add(400);
   if (access !== 'public') implied.add(401);
-  if (access === 'admin' || access === 'account') implied.add(403);
+  if (access === 'admin' || access === 'account' || access === 'guide') implied.add(403);
   if (params) implied.add(404);
   if (body || input.request) implied.add(413);
   // Every POST honours an Idempotency-Key (route.server.ts): a malformed key answers 400, and a key

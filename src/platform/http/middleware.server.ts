@@ -84,18 +84,27 @@ export function requireAccount(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
 }
 
 /** Requires an administrator whose sign-in email is verified. */
-export function requireAdmin(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+export const requireAdmin = (deps: ApiDeps) =>
+  requireStaff(deps, 'admin', 'Only administrators can do this.', 'the admin tools');
+
+/** Requires a reading guide whose sign-in email is verified. */
+export const requireGuide = (deps: ApiDeps) =>
+  requireStaff(deps, 'guide', 'Only reading guides can do this.', 'the guide console');
+
+/** A staff role's door: the account must hold the role, and its sign-in email must be verified. */
+function requireStaff(
+  deps: ApiDeps,
+  role: 'admin' | 'guide',
+  refusal: string,
+  tools: string,
+): MiddlewareHandler<ApiEnv> {
   const account = requireAccount(deps);
   return async (c, next) =>
     account(c, async () => {
-      if (c.get('user').role !== 'admin')
-        throw new DomainError('forbidden', 'Only administrators can do this.');
-      // Rights follow a proven address: a parent promoted before verifying theirs waits until they do.
+      if (c.get('user').role !== role) throw new DomainError('forbidden', refusal);
+      // Rights follow a proven address: an account promoted before verifying theirs waits until they do.
       if (!c.get('identity').emailVerified)
-        throw new DomainError(
-          'forbidden',
-          'Confirm your email address (the link we sent you) to use the admin tools.',
-        );
+        throw new DomainError('forbidden', `Confirm your email address (the link we sent you) to use ${tools}.`);
       await next();
     });
 }

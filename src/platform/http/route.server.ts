@@ -5,7 +5,7 @@ import { findUnstorableText } from './common.schema';
 import type { ApiDeps, ApiEnv } from './context.server';
 import type { Access, AnyContract } from './contract';
 import { idempotency, idempotencyParameter } from './idempotency.server';
-import { requireAccount, requireAdmin, requireIdentity } from './middleware.server';
+import { requireAccount, requireAdmin, requireGuide, requireIdentity } from './middleware.server';
 import { isUploadPath } from './uploads';
 
 type Mounted<C extends AnyContract> = Omit<C, 'access' | 'answer' | 'status'> &
@@ -22,6 +22,8 @@ function guard(deps: ApiDeps, access: Access): MiddlewareHandler<ApiEnv>[] {
       return [requireAccount(deps)];
     case 'admin':
       return [requireAdmin(deps)];
+    case 'guide':
+      return [requireGuide(deps)];
   }
 }
 
