@@ -76,7 +76,7 @@ if (unit) {
 // CI's second run (PostgreSQL) tests the build the first run made from the same checkout: the
 // build does not depend on the database.
 if (process.env.SKIP_STATIC_CHECKS === '1' && existsSync('dist/server/main.mjs')) {
-  step('Production build: the first run\'s (SKIP_STATIC_CHECKS=1)');
+  step("Production build: the first run's (SKIP_STATIC_CHECKS=1)");
 } else if ((await gate('Production build', 'astro', ['build'])) !== 0) finish();
 
 step('Browser for end-to-end tests');

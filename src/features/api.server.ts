@@ -14,6 +14,8 @@ import { childrenRoutes } from './family/children.routes';
 import { emailPreferencesRoutes } from './family/emailPreferences.routes';
 import { familyRoutes } from './family/family.routes';
 import { userRoutes } from './family/user.routes';
+import { guideAdminRoutes } from './guides/guideAdmin.routes';
+import { guidesRoutes } from './guides/guides.routes';
 import { adminInquiriesRoutes } from './inquiries/admin.routes';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { interviewsRoutes } from './interviews/interviews.routes';
@@ -63,6 +65,8 @@ export function createApi(given: ApiDeps) {
     adminPodcastRoutes(app, deps);
     adminUsersRoutes(app, deps);
     adminEnrolmentsRoutes(app, deps);
+    guideAdminRoutes(app, deps);
+    guidesRoutes(app, deps);
   });
 }
 

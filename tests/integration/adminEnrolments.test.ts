@@ -213,6 +213,7 @@ describe('GET /api/admin/enrolments', () => {
       family: { userId: kid('Cleo').user.id, displayName: 'Ines Moreau', email: 'ines.moreau@example.com' },
       planId: summer.id,
       programName: 'Summer Reading Quest',
+      guide: null,
       state: 'current',
       startsOn: dayOf(ago(9)),
       endsOn: dayOf(new Date(ago(9).getTime() + 4 * WEEK - 1)),

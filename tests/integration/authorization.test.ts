@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
 import { memberships, passages } from '../../src/platform/db/schema.server';
-import { addPlan, adminAccount, call, fileApi, registeredAccount } from './harness';
+import { addPlan, adminAccount, call, fileApi, guideAccount, registeredAccount } from './harness';
 
-type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin';
+type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin' | 'guide';
 
 interface Case {
   method: string;
@@ -37,19 +37,54 @@ const interviewSlots = generateSlots(defaultInterviewSchedule(), new Date(Date.n
   (s) => s.startsAt,
 );
 
-/** The status each of the four actors gets, in the order they ask. */
+/**
+ * The status each of the five actors gets, in the order they ask. The guide follows the parent's
+ * second child (Ben); a guide's own account is a family account too, with no children.
+ */
 const everyone = (status: number) => ({
   anonymous: status,
   parent: status,
   otherParent: status,
   admin: status,
+  guide: status,
 });
-const signedIn = (status: number) => ({ anonymous: 401, parent: status, otherParent: status, admin: status });
-const adminOnly = (status: number) => ({ anonymous: 401, parent: 403, otherParent: 403, admin: status });
+const signedIn = (status: number) => ({
+  anonymous: 401,
+  parent: status,
+  otherParent: status,
+  admin: status,
+  guide: status,
+});
+const adminOnly = (status: number) => ({
+  anonymous: 401,
+  parent: 403,
+  otherParent: 403,
+  admin: status,
+  guide: 403,
+});
+const guideOnly = (status: number) => ({
+  anonymous: 401,
+  parent: 403,
+  otherParent: 403,
+  admin: 403,
+  guide: status,
+});
 /** The parent's own resource: everyone else gets 404, as for none at all. */
-const ownerOnly = (status: number) => ({ anonymous: 401, parent: status, otherParent: 404, admin: 404 });
+const ownerOnly = (status: number) => ({
+  anonymous: 401,
+  parent: status,
+  otherParent: 404,
+  admin: 404,
+  guide: 404,
+});
 /** The same, with the parent asking last, so the others meet a resource that still exists. */
-const ownerLast = (status: number) => ({ anonymous: 401, otherParent: 404, admin: 404, parent: status });
+const ownerLast = (status: number) => ({
+  anonymous: 401,
+  otherParent: 404,
+  admin: 404,
+  guide: 404,
+  parent: status,
+});
 
 /** One row of the matrix: `METHOD path`, who gets what, and what else the request carries. */
 const route = (
@@ -172,7 +207,7 @@ const MATRIX: Case[] = [
   // The parent already holds an interview; the other parent takes this slot, so the admin finds it taken.
   route(
     'POST /api/interviews',
-    { anonymous: 401, parent: 409, otherParent: 201, admin: 409 },
+    { anonymous: 401, parent: 409, otherParent: 201, admin: 409, guide: 409 },
     { body: { startsAt: interviewSlots[1] } },
   ),
   route('GET /api/interviews/{id}', ownerOnly(200), { idOf: 'interview' }),
@@ -211,12 +246,28 @@ const MATRIX: Case[] = [
   route('POST /api/payments/webhook', everyone(400), {
     body: { id: 'evt_1', type: 'payment_intent.succeeded' },
   }),
+  // reading guides: the team assigns them; a guide reaches only the children assigned to them.
+  route('GET /api/admin/guides', adminOnly(200)),
+  route('PATCH /api/admin/guides/{id}', adminOnly(200), { idOf: 'guide', body: { capacity: 20 } }),
+  route('PUT /api/admin/enrolments/{id}/guide', adminOnly(200), {
+    idOf: 'guidedChild',
+    body: { guideId: '{guideId}' },
+  }),
+  route('GET /api/guide/children', guideOnly(200)),
+  route('GET /api/guide/children/{id}', guideOnly(200), { idOf: 'guidedChild' }),
+  route('GET /api/guide/recordings', guideOnly(200)),
+  route('GET /api/guide/recordings/{id}', guideOnly(200), { idOf: 'guidedRecording' }),
+  route('GET /api/guide/recordings/{id}/audio', guideOnly(200), { idOf: 'guidedRecording' }),
+  route('PUT /api/guide/recordings/{id}/record', guideOnly(200), {
+    idOf: 'guidedRecording',
+    body: { marks: [{ word: 1, kind: 'omission' }], readingMs: 4000, fluency: 3 },
+  }),
   // Keep these last: they delete the child and the accounts the entries above use.
   route('DELETE /api/children/{id}', ownerOnly(200)),
   // The matrix has one administrator: the last one cannot delete themselves.
   route(
     'DELETE /api/me',
-    { anonymous: 401, parent: 200, otherParent: 200, admin: 409 },
+    { anonymous: 401, parent: 200, otherParent: 200, admin: 409, guide: 200 },
     { body: { confirm: 'delete our family' } },
   ),
 ];
@@ -241,6 +292,9 @@ const ids = {
   membership: '',
   paidOrder: '',
   calendarToken: '',
+  guide: '',
+  guidedChild: '',
+  guidedRecording: '',
 };
 /** Fills a path or body with this run's ids. */
 const fill = (text: string, idOf: keyof typeof ids = 'child') =>
@@ -252,6 +306,7 @@ const fill = (text: string, idOf: keyof typeof ids = 'child') =>
     .replaceAll('{entryId}', ids.entry)
     .replaceAll('{planId}', ids.plan)
     .replaceAll('{token}', ids.calendarToken)
+    .replaceAll('{guideId}', ids.guide)
     .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
@@ -260,11 +315,14 @@ beforeAll(async () => {
     registeredAccount(api),
     adminAccount(api),
   ]);
+  const guide = await guideAccount(api, admin.idToken);
+  ids.guide = guide.user.id;
   tokens = {
     anonymous: undefined,
     parent: parent.idToken,
     otherParent: otherParent.idToken,
     admin: admin.idToken,
+    guide: guide.idToken,
   };
   const created = await call(api, 'POST', '/api/children', { token: parent.idToken, body: child });
   ids.child = String(created.json._id);
@@ -323,7 +381,22 @@ beforeAll(async () => {
     body: { planId: ids.plan, childId: ids.child },
   });
   ids.order = String(order.json.orderId);
-  ({ membershipId: ids.membership, orderId: ids.paidOrder } = await paidMembership(parent.idToken));
+  ({
+    membershipId: ids.membership,
+    orderId: ids.paidOrder,
+    childId: ids.guidedChild,
+  } = await paidMembership(parent.idToken));
+  await call(api, 'PUT', `/api/admin/enrolments/${ids.guidedChild}/guide`, {
+    token: admin.idToken,
+    body: { guideId: ids.guide },
+  });
+  const guided = await call(
+    api,
+    'POST',
+    `/api/children/${ids.guidedChild}/recordings?passageId=${ids.passage}&durationMs=5000`,
+    { token: parent.idToken, rawBody: 'audio bytes', headers: { 'content-type': 'audio/webm' } },
+  );
+  ids.guidedRecording = String(guided.json.id);
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });
@@ -349,7 +422,11 @@ async function paidMembership(token: string) {
     .select({ id: memberships.id })
     .from(memberships)
     .where(eq(memberships.planId, planId));
-  return { membershipId: String(row?.id), orderId: String(started.json.orderId) };
+  return {
+    membershipId: String(row?.id),
+    orderId: String(started.json.orderId),
+    childId: String(second.json._id),
+  };
 }
 
 describe('authorization matrix', () => {

@@ -12,6 +12,7 @@ import {
   notifications,
   orders,
   readingLogs,
+  recordingScores,
   recordings,
   subscriptions,
   weeklyPlanBooks,
@@ -88,7 +89,18 @@ async function childrenRecords(db: Db, ids: string[]) {
     ids.length ? query(ids) : Promise.resolve([]);
   const [logs, attempts, notes, registrations, subs, weekPlans] = await Promise.all([
     ofChildren((ids) => db.select().from(readingLogs).where(inArray(readingLogs.childId, ids))),
-    ofChildren((ids) => db.select().from(recordings).where(inArray(recordings.childId, ids))),
+    ofChildren((ids) =>
+      db
+        .select({
+          recording: recordings,
+          childId: recordings.childId,
+          // A reading guide's running record of the attempt: their marks, rating and note.
+          runningRecord: recordingScores,
+        })
+        .from(recordings)
+        .leftJoin(recordingScores, eq(recordingScores.recordingId, recordings.id))
+        .where(inArray(recordings.childId, ids)),
+    ),
     ofChildren((ids) => db.select().from(notifications).where(inArray(notifications.childId, ids))),
     ofChildren((ids) =>
       db
@@ -166,10 +178,11 @@ function childExport(c: ChildRow, records: Awaited<ReturnType<typeof childrenRec
     placement: c.placementBasis ? { basis: c.placementBasis, placedAt: c.placedAt?.toISOString() } : null,
     createdAt: c.createdAt.toISOString(),
     readingLog: byChild(records.logs),
-    readAloudAttempts: byChild(records.attempts).map(({ audioPath, ...a }) => ({
-      ...a,
-      hasRecording: Boolean(audioPath),
-    })),
+    readAloudAttempts: byChild(records.attempts).map(({ recording, runningRecord }) => {
+      const { audioPath, childId: _c, ...attempt } = recording;
+      const { recordingId: _r, childId: _rc, guideId: _g, ...record } = runningRecord ?? {};
+      return { ...attempt, hasRecording: Boolean(audioPath), runningRecord: runningRecord ? record : null };
+    }),
     notifications: byChild(records.notes),
     eventRegistrations: byChild(records.registrations),
     subscriptions: byChild(records.subs),

@@ -97,12 +97,19 @@ export function scoreRunningRecord(input: RunningRecordInput): RunningRecordScor
     errors,
     selfCorrections,
     wordsCorrect,
-    accuracy: words === 0 ? 0 : Math.max(0, words - errors) / words,
+    accuracy: accuracyOf(words, errors),
     wordsCorrectPerMinute: input.readingMs > 0 ? Math.round((wordsCorrect * 60_000) / input.readingMs) : 0,
-    selfCorrectionRatio:
-      selfCorrections === 0 ? null : Math.round((errors + selfCorrections) / selfCorrections),
+    selfCorrectionRatio: selfCorrectionRatio(errors, selfCorrections),
   };
 }
+
+/** (errors + self-corrections) / self-corrections, rounded: the child put right 1 in n; null without any. */
+export const selfCorrectionRatio = (errors: number, selfCorrections: number) =>
+  selfCorrections === 0 ? null : Math.round((errors + selfCorrections) / selfCorrections);
+
+/** (running words − errors) / running words, 0 to 1. */
+export const accuracyOf = (words: number, errors: number) =>
+  words === 0 ? 0 : Math.max(0, words - errors) / words;
 
 /**
  * How hard the text was for the child, from the accuracy (Clay's bands): 95% and up easy enough to

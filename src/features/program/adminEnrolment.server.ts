@@ -1,13 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
-import { children, plans, subscriptions, users } from '~/platform/db/schema.server';
+import { children, guideAssignments, plans, subscriptions, users } from '~/platform/db/schema.server';
 import type { AgeBand, PlacementBasis, ReadingLevel } from '~/platform/domain';
 import { notFound } from '~/platform/errors';
 import type { EnrolmentDetail, EnrolmentProgram } from './adminEnrolments.schema';
 import { type EnrolmentScope, scopeCondition, TEAM_SCOPE } from './adminEnrolments.server';
 import { type PlanOfProgram, planDetails } from './planDetails.server';
 import { missedWeek, programProgress, type WeekReading } from './progress';
+
+/** The guide's own account row, beside the family's in one select. */
+const guideUser = alias(users, 'guide_user');
 
 interface ProgramRow {
   id: string;
@@ -62,13 +66,17 @@ export async function enrolmentDetail(
     .select({
       child: children,
       family: { userId: users.id, displayName: users.displayName, email: users.email },
+      guideId: guideAssignments.guideId,
+      guideName: guideUser.displayName,
     })
     .from(children)
     .innerJoin(users, eq(users.id, children.userId))
+    .leftJoin(guideAssignments, eq(guideAssignments.childId, children.id))
+    .leftJoin(guideUser, eq(guideUser.id, guideAssignments.guideId))
     .where(and(eq(children.id, childId), scopeCondition(scope, children.id)))
     .limit(1);
   if (!found) throw notFound('That child');
-  const { child, family } = found;
+  const { child, family, guideId, guideName } = found;
   const [programs, weeks] = await Promise.all([
     db
       .select({
@@ -99,6 +107,7 @@ export async function enrolmentDetail(
           : null,
     },
     family,
+    guide: guideId && guideName ? { id: guideId, name: guideName } : null,
     programs: programs.map((program) =>
       programOf(
         program,

@@ -39,6 +39,10 @@ export const enrolmentRowSchema = z
     family: enrolmentFamilySchema,
     planId: uuidSchema.meta({ description: 'The program (plan) enrolled in' }),
     programName: z.string(),
+    guide: z
+      .object({ id: uuidSchema, name: z.string() })
+      .nullable()
+      .meta({ description: 'The reading guide who follows the child; null while nobody does' }),
     state: enrolmentStateSchema,
     startsOn: day,
     endsOn: day.meta({ description: 'The program’s last day' }),
@@ -94,6 +98,12 @@ export const enrolmentQuerySchema = adminListQuery(ENROLMENT_SORTS, { sort: 'chi
     .refine((w) => w === '' || (Number(w) >= 1 && Number(w) <= MAX_WEEK), `Weeks run from 1 to ${MAX_WEEK}.`)
     .default('')
     .meta({ description: 'Only enrolments in this week (see `week` in the answer)' }),
+  guide: z
+    .union([z.literal(''), z.literal('unassigned'), uuidSchema], {
+      error: 'Choose a guide from the list, or unassigned.',
+    })
+    .default('')
+    .meta({ description: 'Only the children this guide follows (a guide’s account id), or `unassigned`' }),
   behind: z
     .enum(['', 'true', 'false'], { error: 'Send behind=true for the children behind on the plan.' })
     .default('')
@@ -141,6 +151,7 @@ export const enrolmentDetailSchema = z
       placement: placementSchema,
     }),
     family: enrolmentFamilySchema,
+    guide: enrolmentRowSchema.shape.guide,
     programs: z.array(enrolmentProgramSchema),
   })
   .meta({ id: 'AdminEnrolmentDetail' });

@@ -8,16 +8,21 @@ import type { EnrolmentQuery, EnrolmentRow } from './adminEnrolments.schema';
 import { BEHIND_SHARE, type EnrolmentState, isBehind, type WeekReading } from './progress';
 
 /**
- * Whose children a viewer of the enrolments may see. The team sees every child; a reading guide (a
- * later issue) will be given a scope of their own children, and every query here is narrowed by
- * it, so a child outside it is "not found".
+ * Whose children a viewer of the enrolments may see. The team sees every child; a reading guide
+ * the children assigned to them (read in the same statement, so an assignment removed a moment ago
+ * is already out), and every query here is narrowed by it: a child outside it is "not found".
  */
-export type EnrolmentScope = { kind: 'everyone' } | { kind: 'children'; childIds: readonly string[] };
+export type EnrolmentScope =
+  | { kind: 'everyone' }
+  | { kind: 'children'; childIds: readonly string[] }
+  | { kind: 'guide'; guideId: string };
 export const TEAM_SCOPE: EnrolmentScope = { kind: 'everyone' };
 
 /** The scope as a condition on a child id column; undefined for everyone. */
 export function scopeCondition(scope: EnrolmentScope, childId: SQLWrapper): SQL | undefined {
   if (scope.kind === 'everyone') return undefined;
+  if (scope.kind === 'guide')
+    return sql`${childId} in (select ga.child_id from guide_assignments ga where ga.guide_id = ${scope.guideId}::uuid)`;
   if (scope.childIds.length === 0) return sql`false`;
   return sql`${childId} in (${sql.join(
     scope.childIds.map((id) => sql`${id}::uuid`),
@@ -55,11 +60,14 @@ function enrolmentFacts(where: SQL, now: string): SQL {
       select s.id, s.child_id, s.plan_id, s.starts_at, s.ends_at, ${stateSql(now)} as state,
              greatest(1, ceil(extract(epoch from (s.ends_at - s.starts_at)) / 604800))::int as weeks,
              c.first_name, c.reading_level, c.placement_basis, c.placed_at,
-             u.id as user_id, u.display_name, u.email, p.name as program_name
+             u.id as user_id, u.display_name, u.email, p.name as program_name,
+             ga.guide_id, gu.display_name as guide_name
         from subscriptions s
         join children c on c.id = s.child_id
         join users u on u.id = c.user_id
-        join plans p on p.id = s.plan_id),
+        join plans p on p.id = s.plan_id
+        left join guide_assignments ga on ga.child_id = c.id
+        left join users gu on gu.id = ga.guide_id),
     base as (select * from enrolled s where ${where}),
     plan_weeks as (
       select w.subscription_id, w.week_index, w.starts_at, w.ends_at, w.goal_minutes,
@@ -110,6 +118,8 @@ interface FactsRow {
   display_name: string;
   email: string;
   program_name: string;
+  guide_id: string | null;
+  guide_name: string | null;
   week: number | null;
   goal_minutes: number | null;
   minutes_read: number | null;
@@ -156,6 +166,7 @@ function rowOf(f: FactsRow, now: Date): EnrolmentRow {
     family: { userId: f.user_id, displayName: f.display_name, email: f.email },
     planId: f.plan_id,
     programName: f.program_name,
+    guide: f.guide_id && f.guide_name ? { id: f.guide_id, name: f.guide_name } : null,
     state: f.state,
     startsOn: utcDay(instantOf(f.starts_at)),
     endsOn: lastDayOf(instantOf(f.ends_at)),
@@ -174,6 +185,12 @@ function rowOf(f: FactsRow, now: Date): EnrolmentRow {
       now,
     ),
   };
+}
+
+/** The guide filter: children nobody follows yet, or one guide's. */
+function guideCondition(guide: EnrolmentQuery['guide']): SQL | undefined {
+  if (guide === '') return undefined;
+  return guide === 'unassigned' ? sql`s.guide_id is null` : sql`s.guide_id = ${guide}::uuid`;
 }
 
 const SORT_COLUMNS: Record<EnrolmentQuery['sort'], SQL> = {
@@ -203,6 +220,7 @@ export async function listEnrolments(
     query.status === 'all' ? undefined : sql`s.state = ${query.status}`,
     query.plan ? sql`s.plan_id = ${query.plan}::uuid` : undefined,
     query.level ? sql`s.reading_level = ${query.level}` : undefined,
+    guideCondition(query.guide),
     containsSearch(query.q, [sql`s.first_name`, sql`s.display_name`, sql`s.email`]),
   ].filter((c): c is SQL => c !== undefined);
   const where = sql.join(

@@ -14,6 +14,7 @@ import {
   listPassages,
   listRecordings,
   passageToRead,
+  recordingAudio,
   saveRecording,
 } from './readAloud.server';
 
@@ -79,19 +80,7 @@ function recordingRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     const { id, recordingId } = c.req.valid('param');
     const child = await ownChildOr404(deps.db, c.get('user').id, id);
     const row = await findRecording(deps.db, child.id, recordingId);
-    const stored = row?.audioPath ? await storageOf(deps).stat(row.audioPath) : null;
-    if (!row?.audioPath || !stored) throw notFound('That recording');
-    const body = await storageOf(deps).read(row.audioPath);
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': row.audioType ?? stored.contentType,
-        'Content-Length': String(stored.size),
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Disposition': 'inline',
-      },
-    }) as never;
+    return (await recordingAudio(storageOf(deps), row)) as never;
   });
 
   route(app, deps, api.deleteRecording, async (c) => {

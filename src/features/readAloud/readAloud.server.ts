@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { passages, recordings } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
-import { DomainError } from '~/platform/errors';
+import { DomainError, notFound } from '~/platform/errors';
 import type { Storage } from '~/platform/storage/storage';
 import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, readingRate } from './readAloud';
 import type { Passage, RecordingDto } from './readAloud.schema';
@@ -77,6 +77,26 @@ export async function findRecording(
     .where(and(eq(recordings.id, recordingId), eq(recordings.childId, childId)))
     .limit(1);
   return row;
+}
+
+/** A recording's audio as the answer to its request, never cached; 404 without audio (or its file). */
+export async function recordingAudio(
+  storage: Storage,
+  row: Pick<RecordingRow, 'audioPath' | 'audioType'> | undefined,
+): Promise<Response> {
+  const stored = row?.audioPath ? await storage.stat(row.audioPath) : null;
+  if (!row?.audioPath || !stored) throw notFound('That recording');
+  const body = await storage.read(row.audioPath);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': row.audioType ?? stored.contentType,
+      'Content-Length': String(stored.size),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    },
+  });
 }
 
 /** Where a new recording of this child is stored: a random name nobody can guess or list. */

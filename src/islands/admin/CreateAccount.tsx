@@ -1,6 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { adminApi } from '~/features/admin/admin.api';
-import { type CreateAccountResult, createAccountSchema, ROLE_LABELS } from '~/features/admin/users.schema';
+import {
+  type CreateAccountResult,
+  createAccountSchema,
+  type ROLE_LABELS,
+} from '~/features/admin/users.schema';
 import { CheckboxField, describedBy, EmailField, Field, FieldError, FormAlert } from '~/islands/shared/Field';
 import { ButtonLink } from '~/islands/shared/NoticePanel';
 import { useForm } from '~/islands/shared/useForm';
@@ -12,7 +16,8 @@ import './users.css';
 const ROLE_HINTS = {
   parent: 'Looks after their children’s reading, events and blog posts.',
   admin: 'Runs the site from this console, accounts included. Choose it only for the team.',
-  guide: 'Follows the children assigned in Reading guides: hears their recordings and writes to their families. No payments, no other section.',
+  guide:
+    'Follows the children assigned in Reading guides: hears their recordings and writes to their families. No payments, no other section.',
 } as const;
 
 type Role = keyof typeof ROLE_LABELS;

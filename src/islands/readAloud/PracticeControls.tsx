@@ -54,7 +54,8 @@ export function PracticeControls({ practice, childName }: { practice: Practice; 
       {!busy && phase === 'ready' && (
         <p className="hint">
           Press Start, read the passage aloud, then press Finish. We ask for the microphone to record
-          {` ${childName}`}; without it, the timer still works.
+          {` ${childName}`}; without it, the timer still works. Recordings are kept in your family account,
+          where only you and {childName}’s reading guide (once we assign one) can listen to them.
         </p>
       )}
     </section>

@@ -104,7 +104,10 @@ function requireStaff(
       if (c.get('user').role !== role) throw new DomainError('forbidden', refusal);
       // Rights follow a proven address: an account promoted before verifying theirs waits until they do.
       if (!c.get('identity').emailVerified)
-        throw new DomainError('forbidden', `Confirm your email address (the link we sent you) to use ${tools}.`);
+        throw new DomainError(
+          'forbidden',
+          `Confirm your email address (the link we sent you) to use ${tools}.`,
+        );
       await next();
     });
 }

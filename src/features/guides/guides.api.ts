@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { enrolmentQuerySchema } from '~/features/program/adminEnrolments.schema';
+import { RECORDING_TYPE_LIST } from '~/features/readAloud/readAloud';
+import { adminPageSchema } from '~/platform/admin/list.schema';
+import { idParamsSchema } from '~/platform/http/common.schema';
+import { binaryContent, contract } from '~/platform/http/contract';
+import {
+  guideChildDetailSchema,
+  guideChildRowSchema,
+  guideRecordingDetailSchema,
+  guideRecordingSchema,
+  runningRecordSchema,
+  scoreInputSchema,
+} from './guides.schema';
+
+/** The guide console's API: a reading guide's own children, their recordings and running records. */
+export const guidesApi = {
+  children: contract('guideListChildren', 'GET /guide/children', {
+    summary:
+      'The children this guide follows, with their program, week and reading against the plan (guides only)',
+    description:
+      'The enrolment list of the admin console, narrowed to the children assigned to the guide asking; the family by name only. `guide` is ignored.',
+    access: 'guide',
+    query: enrolmentQuerySchema,
+    status: 200,
+    response: adminPageSchema(guideChildRowSchema, 'GuideChildPage'),
+    returns: 'A page of the guide’s children',
+  }),
+  child: contract('guideGetChild', 'GET /guide/children/{id}', {
+    summary: 'One child this guide follows: programs, weekly plans, placement and read-aloud recordings',
+    description: 'A child the guide does not follow (or none) is 404, as for no child at all.',
+    access: 'guide',
+    params: idParamsSchema,
+    status: 200,
+    response: guideChildDetailSchema,
+    returns: 'The child',
+  }),
+  waiting: contract('guideListWaitingRecordings', 'GET /guide/recordings', {
+    summary: 'Recordings of the guide’s children waiting for a running record, oldest first (at most 200)',
+    access: 'guide',
+    status: 200,
+    response: z.array(guideRecordingSchema),
+    returns: 'The recordings to hear',
+  }),
+  recording: contract('guideGetRecording', 'GET /guide/recordings/{id}', {
+    summary: 'A recording to mark: the passage word by word, and its running record so far',
+    access: 'guide',
+    params: idParamsSchema,
+    status: 200,
+    response: guideRecordingDetailSchema,
+    returns: 'The recording',
+  }),
+  audio: contract('guideGetRecordingAudio', 'GET /guide/recordings/{id}/audio', {
+    summary: 'A recording’s audio, for the guide who follows the child (never cached)',
+    access: 'guide',
+    params: idParamsSchema,
+    status: 200,
+    returns: 'The audio, in the format it was recorded in',
+    responses: {
+      200: {
+        description: 'The audio, in the format it was recorded in',
+        content: binaryContent(RECORDING_TYPE_LIST),
+      },
+    },
+  }),
+  score: contract('guideSaveRunningRecord', 'PUT /guide/recordings/{id}/record', {
+    summary: 'Saves the guide’s running record of a recording: marks, fluency rating and note',
+    description:
+      'Marks are on the passage’s words (0 for the first): substitution, omission, insertion (on the word it follows), told, self-correction (not an error). Accuracy, words correct per minute and the self-correction ratio are worked out here. A mark off the passage, a rating outside 1 to 4 or a note over its limit is 400 naming the field; a save from an older `version` than the stored one is 409 (one of two tabs or guides wins). The family is notified of a first score.',
+    access: 'guide',
+    params: idParamsSchema,
+    body: scoreInputSchema,
+    status: 200,
+    response: runningRecordSchema,
+    returns: 'The running record with its figures',
+    errors: [409],
+  }),
+};

@@ -1,0 +1,46 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { recordingAudio } from '~/features/readAloud/readAloud.server';
+import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
+import { route } from '~/platform/http/route.server';
+import { getStorage } from '~/platform/storage/index.server';
+import { guideChild, guideChildren } from './guideChildren.server';
+import { guidesApi as api } from './guides.api';
+import {
+  guideRecordings,
+  recordingDetail,
+  recordingForGuide,
+  saveRunningRecord,
+} from './runningRecords.server';
+
+/** Reading guides only: their own children, and the running records of their recordings. */
+export function guidesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  const guide = (c: { get(key: 'user'): { id: string; displayName: string } }) => {
+    const user = c.get('user');
+    return { id: user.id, name: user.displayName };
+  };
+
+  route(app, deps, api.children, async (c) =>
+    c.json(await guideChildren(deps.db, guide(c).id, c.req.valid('query')), 200),
+  );
+
+  route(app, deps, api.child, async (c) =>
+    c.json(await guideChild(deps.db, guide(c).id, c.req.valid('param').id), 200),
+  );
+
+  route(app, deps, api.waiting, async (c) =>
+    c.json(await guideRecordings(deps.db, guide(c).id, { waiting: true }), 200),
+  );
+
+  route(app, deps, api.recording, async (c) =>
+    c.json(await recordingDetail(deps.db, guide(c).id, c.req.valid('param').id), 200),
+  );
+
+  route(app, deps, api.audio, async (c) => {
+    const { recording } = await recordingForGuide(deps.db, guide(c).id, c.req.valid('param').id);
+    return (await recordingAudio(deps.storage ?? getStorage(), recording)) as never;
+  });
+
+  route(app, deps, api.score, async (c) =>
+    c.json(await saveRunningRecord(deps.db, guide(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+}
