@@ -162,6 +162,7 @@ const MATRIX: Case[] = [
   // read-aloud: passages for any family; a child's attempts and recordings for its family only.
   route('GET /api/passages', signedIn(200)),
   route('GET /api/children/{id}/recordings', ownerOnly(200)),
+  route('GET /api/children/{id}/fluency', ownerOnly(200)),
   route('POST /api/children/{id}/recordings?passageId={passageId}&durationMs=30000', ownerOnly(201)),
   route('GET /api/children/{id}/recordings/{recordingId}/audio', ownerOnly(200)),
   route('DELETE /api/children/{id}/recordings/{recordingId}', ownerOnly(200)),

@@ -258,6 +258,19 @@ describe('a running record', () => {
     );
     expect(again.json).toMatchObject({ version: 2, fluency: 4 });
     expect(await notesOf(family.childId, 'running_record')).toHaveLength(1);
+    // The family sees the score beside the recording, and the trend against the norms.
+    const listed = await asParent('GET', `/api/children/${family.childId}/recordings`);
+    expect((listed.json as unknown as { runningRecord: unknown }[])[0]?.runningRecord).toMatchObject({
+      wordsCorrectPerMinute: 90,
+      fluency: 4,
+      guideName: 'Gia Guide',
+    });
+    const trend = await asParent('GET', `/api/children/${family.childId}/fluency`);
+    expect(trend.json).toMatchObject({
+      grade: 2,
+      points: [{ recordingId, wordsCorrectPerMinute: 90 }],
+    });
+    expect(String(trend.json.caveat)).toMatch(/not practised/);
     const exported = await asParent('GET', '/api/me/export');
     expect(JSON.stringify(exported.json)).toContain('"runningRecord":{');
     expect(JSON.stringify(exported.json)).toContain('"guideName":"Gia Guide"');

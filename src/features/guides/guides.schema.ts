@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { enrolmentDetailSchema, enrolmentRowSchema } from '~/features/program/adminEnrolments.schema';
+import { FLUENCY_SCALE } from '~/features/readAloud/fluency';
+import { MAX_SAID_LENGTH, MISCUE_KINDS } from '~/features/readAloud/runningRecord';
 import { instant, uuidSchema } from '~/platform/http/common.schema';
-import { FLUENCY_SCALE } from './fluency';
-import { MAX_SAID_LENGTH, MISCUE_KINDS } from './runningRecord';
 
 /** How many children one guide may follow, at most. */
 export const MAX_CAPACITY = 60;

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import { passageWords } from '~/features/readAloud/readAloud';
+import {
+  accuracyOf,
+  type Miscue,
+  marksProblem,
+  percentText,
+  scoreRunningRecord,
+  selfCorrectionRatio,
+} from '~/features/readAloud/runningRecord';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import {
@@ -13,14 +21,6 @@ import {
 import { conflict, invalid, notFound } from '~/platform/errors';
 import { pagePath } from '~/platform/routes';
 import type { GuideRecording, GuideRecordingDetail, RunningRecordDto, ScoreInput } from './guides.schema';
-import {
-  accuracyOf,
-  type Miscue,
-  marksProblem,
-  percentText,
-  scoreRunningRecord,
-  selfCorrectionRatio,
-} from './runningRecord';
 
 /** The guide asking: their account id and the name families read on a score. */
 export interface GuideActor {

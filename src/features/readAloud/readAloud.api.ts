@@ -3,6 +3,7 @@ import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import { RECORDING_TYPE_LIST } from './readAloud';
 import {
+  fluencyTrendSchema,
   passageSchema,
   passagesQuerySchema,
   recordingQuerySchema,
@@ -43,6 +44,17 @@ export const readAloudApi = {
     returns: 'The saved attempt',
     // The account's daily quota of recordings.
     errors: [429],
+  }),
+  fluency: contract('getFluencyTrend', 'GET /children/{id}/fluency', {
+    summary:
+      "A child's words correct per minute across the recordings their reading guide marked, oldest first, with the oral reading fluency norms for the child's grade and the season (the family only)",
+    description:
+      'The norms are Hasbrouck & Tindal (2017), 25th, 50th and 75th percentiles, for the school grade estimated from the child’s age (null outside grades 1 to 6, and for grade 1 in the fall). They describe unpracticed grade-level passages read for one minute.',
+    access: 'account',
+    params: childParams,
+    status: 200,
+    response: fluencyTrendSchema,
+    returns: 'The trend and the norms',
   }),
   recordingAudio: contract('getRecordingAudio', 'GET /children/{id}/recordings/{recordingId}/audio', {
     summary: "An attempt's recording (the family only; never cached)",

@@ -6,6 +6,7 @@ import { readUpload } from '~/platform/http/uploads';
 import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { getStorage } from '~/platform/storage/index.server';
 import { reserveUpload, uploadQuotas } from '~/platform/storage/quotas.server';
+import { fluencyTrend } from './fluencyTrend.server';
 import { MAX_RECORDING_BYTES, RECORDING_TYPE_LIST, type RecordingType } from './readAloud';
 import { readAloudApi as api } from './readAloud.api';
 import {
@@ -30,6 +31,11 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.recordings, async (c) => {
     const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
     return c.json(await listRecordings(deps.db, child.id), 200);
+  });
+
+  route(app, deps, api.fluency, async (c) => {
+    const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
+    return c.json(await fluencyTrend(deps.db, child), 200);
   });
 
   newAttemptRoute(app, deps);

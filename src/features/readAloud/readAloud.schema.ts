@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { READING_LEVELS } from '~/platform/domain';
 import { instant, uuidSchema } from '~/platform/http/common.schema';
+import { SEASONS } from './fluency';
 import { MAX_DURATION_MS, MIN_DURATION_MS } from './readAloud';
 
 /** A passage to read aloud, as the API gives it to a signed-in family. */
@@ -46,6 +47,47 @@ export const recordingSchema = z
     wordsPerMinute: z.int().nullable(),
     hasAudio: z.boolean(),
     createdAt: instant,
+    /** The child's reading guide's running record of the attempt, once they have marked it. */
+    runningRecord: z
+      .object({
+        accuracy: z.number().meta({ description: 'Words read right over running words, 0 to 1' }),
+        wordsCorrectPerMinute: z.int(),
+        errors: z.int(),
+        selfCorrections: z.int(),
+        fluency: z.int().meta({ description: 'NAEP oral reading fluency level, 1 to 4' }),
+        note: z.string(),
+        guideName: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'Recording' });
 export type RecordingDto = z.infer<typeof recordingSchema>;
+
+const normBandSchema = z.object({ p25: z.int(), p50: z.int(), p75: z.int() });
+
+/** A child's words correct per minute across the recordings their guide marked, against the norms. */
+export const fluencyTrendSchema = z
+  .object({
+    grade: z
+      .int()
+      .nullable()
+      .meta({ description: 'The school grade the norms are read for (1 to 6), or null' }),
+    gradeEstimated: z.boolean().meta({ description: 'The grade comes from the child’s age' }),
+    season: z.enum(SEASONS),
+    norms: normBandSchema
+      .nullable()
+      .meta({ description: 'Hasbrouck & Tindal 2017 for the grade and season' }),
+    source: z.string(),
+    caveat: z.string(),
+    points: z.array(
+      z.object({
+        recordingId: z.string(),
+        at: instant,
+        passageTitle: z.string().nullable(),
+        wordsCorrectPerMinute: z.int(),
+        accuracy: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'FluencyTrend' });
+export type FluencyTrend = z.infer<typeof fluencyTrendSchema>;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
-import { passages, recordings } from '~/platform/db/schema.server';
+import { passages, recordingScores, recordings } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import { DomainError, notFound } from '~/platform/errors';
 import type { Storage } from '~/platform/storage/storage';
 import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, readingRate } from './readAloud';
 import type { Passage, RecordingDto } from './readAloud.schema';
+import { accuracyOf } from './runningRecord';
 
 type PassageRow = typeof passages.$inferSelect;
 type RecordingRow = typeof recordings.$inferSelect;
@@ -43,7 +44,13 @@ export async function passageToRead(db: Db, id: string): Promise<PassageRow> {
   return row;
 }
 
-const recordingDto = (r: RecordingRow, passageTitle: string | null): RecordingDto => ({
+type ScoreRow = typeof recordingScores.$inferSelect;
+
+const recordingDto = (
+  r: RecordingRow,
+  passageTitle: string | null,
+  score: ScoreRow | null = null,
+): RecordingDto => ({
   id: r.id,
   passageId: r.passageId,
   passageTitle,
@@ -51,18 +58,28 @@ const recordingDto = (r: RecordingRow, passageTitle: string | null): RecordingDt
   wordsPerMinute: r.wordsPerMinute,
   hasAudio: r.audioPath !== null,
   createdAt: r.createdAt.toISOString(),
+  runningRecord: score && {
+    accuracy: accuracyOf(score.words, score.errors),
+    wordsCorrectPerMinute: score.wordsCorrectPerMinute,
+    errors: score.errors,
+    selfCorrections: score.selfCorrections,
+    fluency: score.fluency,
+    note: score.note,
+    guideName: score.guideName,
+  },
 });
 
 /** A child's attempts, newest first, with the title of the passage read. */
 export async function listRecordings(db: Db, childId: string): Promise<RecordingDto[]> {
   const rows = await db
-    .select({ recording: recordings, title: passages.title })
+    .select({ recording: recordings, title: passages.title, score: recordingScores })
     .from(recordings)
     .leftJoin(passages, eq(passages.id, recordings.passageId))
+    .leftJoin(recordingScores, eq(recordingScores.recordingId, recordings.id))
     .where(eq(recordings.childId, childId))
     .orderBy(desc(recordings.createdAt), desc(recordings.id))
     .limit(RECORDINGS_SHOWN);
-  return rows.map((r) => recordingDto(r.recording, r.title));
+  return rows.map((r) => recordingDto(r.recording, r.title, r.score));
 }
 
 /** One attempt of this child, or undefined (another child's attempt is indistinguishable from none). */

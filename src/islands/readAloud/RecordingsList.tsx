@@ -5,6 +5,8 @@ import { formatTime } from '~/platform/time';
 import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
+import { FluencyTrend } from './FluencyTrend';
+import { RunningRecordLine } from './RunningRecordLine';
 import { useRecordings } from './useRecordings';
 import './ReadAloud.css';
 
@@ -70,9 +72,19 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
           ))}
         </ul>
       )}
+      {items?.some((item) => item.runningRecord) && (
+        <FluencyTrend childId={childId} childName={childName} version={markedVersion(items)} />
+      )}
     </section>
   );
 }
+
+/** What changes when a marked attempt comes or goes: the chart loads again then. */
+const markedVersion = (items: readonly RecordingDto[]) =>
+  items
+    .filter((item) => item.runningRecord)
+    .map((item) => `${item.id}:${item.runningRecord?.wordsCorrectPerMinute}`)
+    .join(',');
 
 /**
  * Focus around the question before a deletion: it goes to "Yes, delete it" when the question opens,
@@ -122,6 +134,7 @@ function AttemptItem({
         {item.wordsPerMinute !== null && ` · ${item.wordsPerMinute} words per minute`}
         {!item.hasAudio && ' · timed only'}
       </p>
+      {item.runningRecord && <RunningRecordLine record={item.runningRecord} />}
       {playing?.id === item.id && (
         // biome-ignore lint/a11y/useMediaCaption: a child's own voice; there is nothing to caption.
         <audio

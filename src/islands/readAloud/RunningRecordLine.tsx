@@ -1,0 +1,25 @@
+import { fluencyLevel } from '~/features/readAloud/fluency';
+import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
+import { percentText } from '~/features/readAloud/runningRecord';
+
+type Record = NonNullable<RecordingDto['runningRecord']>;
+
+/**
+ * What the child's reading guide made of an attempt, beside it: the share of words read right,
+ * words correct per minute, the fluency level in words, and the guide's note.
+ */
+export function RunningRecordLine({ record }: { record: Record }) {
+  const level = fluencyLevel(record.fluency);
+  return (
+    <div className="ra-record">
+      <p className="ra-record-figures">
+        <strong>{record.guideName} listened:</strong> {percentText(record.accuracy)} of words read right ·{' '}
+        {record.wordsCorrectPerMinute} words correct a minute · fluency {record.fluency} of 4
+        {level ? ` (${level.name.toLowerCase()})` : ''}
+        {record.selfCorrections > 0 &&
+          ` · put ${record.selfCorrections === 1 ? 'one word' : `${record.selfCorrections} words`} right on their own`}
+      </p>
+      {record.note && <p className="ra-record-note">“{record.note}”</p>}
+    </div>
+  );
+}
