@@ -73,6 +73,7 @@ console.log(`
   Demo accounts (local sign-in emulator only):
     administrator  admin@example.com   password: quillreads-admin
     parent         parent@example.com  password: quillreads-parent  (two children: Maya and Theo)
+    reading guide  guide@example.com   password: quillreads-guide   (follows Maya and Arjun)
 
   Email the site sends: ${mail ? `${mail.webUrl}  (caught here; none leaves this machine)` : process.env.SMTP_URL ? `sent through ${process.env.SMTP_URL.replace(/\/\/[^@/]*@/, '//…@')}` : 'to smtp://127.0.0.1:1025'}
   Sign-in emulator:     http://127.0.0.1:9099

@@ -29,12 +29,12 @@ export function guardDecision(session: Session, access: Access): GuardDecision {
 /** Where the team lands after signing in: the admin console's first section, the posts waiting for review. */
 export const ADMIN_HOME = '/admin/approveblogs' satisfies PagePattern;
 
-/**
- * Where an account lands after signing in, by its role: the team in the console, families (and,
- * until the guide console's pages are built, reading guides) on the profile.
- */
+/** Where a reading guide lands after signing in: the guide console, their readers. */
+export const GUIDE_HOME = '/guide' satisfies PagePattern;
+
+/** Where an account lands after signing in, by its role. */
 export const homeOf = (role: Role): string =>
-  role === 'admin' ? ADMIN_HOME : ('/profile' satisfies PagePattern);
+  role === 'admin' ? ADMIN_HOME : role === 'guide' ? GUIDE_HOME : ('/profile' satisfies PagePattern);
 
 /**
  * A return path is only ever a path on this site: anything that could leave it

@@ -72,6 +72,11 @@ const ROUTE_LIST = [
   // (issue 24, item 7).
   { path: '/admin/enrolments', title: 'Enrolled children', access: 'admin', beyondSpec: true },
   { path: '/admin/enrolments/{id}', title: 'A child’s program', access: 'admin', beyondSpec: true },
+  // Reading guides (issue 27): who follows which child, and the guides' own console.
+  { path: '/admin/guides', title: 'Reading guides', access: 'admin', beyondSpec: true },
+  { path: '/guide', title: 'Your readers', access: 'guide', beyondSpec: true },
+  { path: '/guide/children/{id}', title: 'A reader you follow', access: 'guide', beyondSpec: true },
+  { path: '/guide/recordings/{id}', title: 'Running record', access: 'guide', beyondSpec: true },
   // Beyond the specification: the receipt of each payment, printable (issue 26).
   { path: '/receipt', title: 'Receipt', access: 'signed-in', beyondSpec: true },
 

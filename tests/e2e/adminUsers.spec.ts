@@ -49,7 +49,7 @@ test('an admin creates a parent account, who sets a password and signs in; the a
   await page.getByRole('button', { name: 'Create the account' }).click();
   await expect(page.getByText('Enter their email address.')).toBeVisible();
   await expect(page.getByText('Enter their name.')).toBeVisible();
-  await expect(page.getByText('Choose parent or administrator.')).toBeVisible();
+  await expect(page.getByText('Choose parent, administrator or reading guide.')).toBeVisible();
   await expect(page.getByText('Confirm that they agreed to the privacy policy.')).toBeVisible();
   await expect(page.getByLabel('Email address')).toBeFocused();
   await expectNoViolations(page);

@@ -17,7 +17,7 @@ export async function idTokenFor(email: string, password: string): Promise<strin
   return body.idToken;
 }
 
-export function demoToken(role: 'parent' | 'admin'): Promise<string> {
+export function demoToken(role: 'parent' | 'admin' | 'guide'): Promise<string> {
   const account = DEMO_ACCOUNTS[role];
   return idTokenFor(account.email, account.password);
 }

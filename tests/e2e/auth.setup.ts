@@ -4,15 +4,21 @@ import { authFile, expect, gotoReady, test } from './fixtures';
 
 mkdirSync('test-results/.auth', { recursive: true });
 
-for (const role of ['parent', 'admin'] as const) {
+for (const role of ['parent', 'admin', 'guide'] as const) {
   test(`sign in as the demo ${role}`, async ({ page }) => {
     const account = DEMO_ACCOUNTS[role];
-    await gotoReady(page, '/login?next=%2Fprofile');
+    // A reading guide lands in the guide console; the others are sent to the profile.
+    await gotoReady(page, role === 'guide' ? '/login' : '/login?next=%2Fprofile');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL('/profile');
-    await expect(page.getByText(`Signed in as ${account.displayName}`)).toBeVisible();
+    if (role === 'guide') {
+      await expect(page).toHaveURL('/guide');
+      await expect(page.getByRole('heading', { level: 2, name: 'Readers you follow' })).toBeVisible();
+    } else {
+      await expect(page).toHaveURL('/profile');
+      await expect(page.getByText(`Signed in as ${account.displayName}`)).toBeVisible();
+    }
     await keepSessionInLocalStorage(page);
     await page.context().storageState({ path: authFile(role) });
   });

@@ -69,6 +69,8 @@ test('a renewing program renews on the clock, recovers from a declined card, pau
 
   // The card declines the next renewal: past due, told, then paid again once the card works.
   await billing(page).getByRole('button', { name: 'Make the test card decline' }).click();
+  // The clock moves only once the card's change is saved (a click straight after could overtake it).
+  await expect(billing(page).getByText('The test card now declines every charge.')).toBeVisible();
   await billing(page).getByRole('button', { name: 'Move a month forward' }).click();
   await expect(card(page, 'Layla')).toContainText(
     'The renewal of $29.00 was declined. We try the card again on',
@@ -77,6 +79,7 @@ test('a renewing program renews on the clock, recovers from a declined card, pau
   await expectNoViolations(page);
   await lookAt(page, 'billing-past-due');
   await billing(page).getByRole('button', { name: 'Make the test card work' }).click();
+  await expect(billing(page).getByText('The test card works again.')).toBeVisible();
   await card(page, 'Layla').getByRole('button', { name: 'Try the payment again now' }).click();
   await expect(card(page, 'Layla')).toContainText('Renews on');
   await expect(paymentRows(page).nth(1)).toContainText('Paid');

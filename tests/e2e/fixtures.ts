@@ -143,12 +143,14 @@ export async function emailsTo(request: APIRequestContext, address: string, coun
 }
 
 /** Where the setup project keeps a signed-in session. */
-export function authFile(role: 'parent' | 'admin'): string {
+export type DemoRole = 'parent' | 'admin' | 'guide';
+
+export function authFile(role: DemoRole): string {
   return `test-results/.auth/${role}.json`;
 }
 
-/** For `test.use(...)`: pages open signed in as the demo parent (Maya and Theo) or administrator. */
-export function signedInAs(role: 'parent' | 'admin') {
+/** For `test.use(...)`: pages open signed in as the demo parent (Maya and Theo), administrator or reading guide. */
+export function signedInAs(role: DemoRole) {
   return { storageState: authFile(role) };
 }
 

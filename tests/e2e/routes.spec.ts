@@ -76,34 +76,41 @@ test.describe('protected routes, signed out', () => {
   }
 });
 
-test.describe('protected routes, signed in as an administrator', () => {
-  test.use(signedInAs('admin'));
-  for (const route of protectedRoutes) {
-    test(`${route.path} renders its shell, and axe finds nothing`, async ({ page }) => {
-      const response = await page.goto(pathFor(route, 'abc123'));
-      expect(response?.status()).toBe(200);
-      await expectLayout(page);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title);
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toHaveCount(0);
-      await expect(page).toHaveTitle(signedInTitle(route.title));
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      // Still on the page (not sent away); a list may add its search and sort to the query.
-      await expect.poll(() => new URL(page.url()).pathname).toBe(pathFor(route, 'abc123'));
-      await waitForIslands(page);
-      await expectNoViolations(page);
-    });
-  }
-});
+// Each protected page, opened by the role it is for: guide pages by the demo reading guide, the
+// others by the administrator (who may open every family page too, with a family of their own).
+for (const role of ['admin', 'guide'] as const) {
+  test.describe(`protected routes, signed in as ${role === 'admin' ? 'an administrator' : 'a reading guide'}`, () => {
+    test.use(signedInAs(role));
+    for (const route of protectedRoutes.filter((r) => (r.access === 'guide') === (role === 'guide'))) {
+      test(`${route.path} renders its shell, and axe finds nothing`, async ({ page }) => {
+        const response = await page.goto(pathFor(route, 'abc123'));
+        expect(response?.status()).toBe(200);
+        await expectLayout(page);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title);
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'This page is for administrators' })).toHaveCount(0);
+        await expect(page).toHaveTitle(signedInTitle(route.title));
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+        // Still on the page (not sent away); a list may add its search and sort to the query.
+        await expect.poll(() => new URL(page.url()).pathname).toBe(pathFor(route, 'abc123'));
+        await waitForIslands(page);
+        await expectNoViolations(page);
+      });
+    }
+  });
+}
 
 test.describe('protected routes, signed in as a parent', () => {
   test.use(signedInAs('parent'));
   for (const route of protectedRoutes) {
-    const expectation = route.access === 'admin' ? 'is refused with a clear page' : 'renders its shell';
+    const staff = route.access === 'admin' || route.access === 'guide';
+    const expectation = staff ? 'is refused with a clear page' : 'renders its shell';
     test(`${route.path} ${expectation}`, async ({ page }) => {
       await page.goto(pathFor(route, 'abc123'));
-      const refusal = page.getByRole('heading', { name: 'This page is for administrators' });
-      if (route.access === 'admin') {
+      const refusal = page.getByRole('heading', {
+        name: /^This page is for (administrators|reading guides)$/,
+      });
+      if (staff) {
         await expect(refusal).toBeVisible();
         await expect(page.getByRole('link', { name: 'Go to your family profile' })).toHaveAttribute(
           'href',

@@ -29,7 +29,8 @@ describe('demo seed', () => {
     const n = async (table: typeof plans | typeof books | typeof users) =>
       Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0);
     // The two demo accounts, and the demo reader families whose ratings steer the weekly plans.
-    expect(await n(users)).toBe(2 + DEMO_READER_FAMILIES.length);
+    // The administrator, the parent and the reading guide, and the reader families.
+    expect(await n(users)).toBe(3 + DEMO_READER_FAMILIES.length);
     expect(await n(plans)).toBeGreaterThanOrEqual(3);
     expect(await n(books)).toBeGreaterThanOrEqual(6);
     const condensed = await db.select().from(plans);

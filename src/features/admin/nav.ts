@@ -49,6 +49,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Enrolled children',
     matches: ['/admin/enrolments', '/admin/enrolments/{id}'],
   },
+  { href: pagePath('/admin/guides'), label: 'Reading guides', matches: ['/admin/guides'] },
   { href: pagePath('/admin/audit'), label: 'Audit log', matches: ['/admin/audit'] },
   { href: pagePath('/admin/jobs'), label: 'Background jobs', matches: ['/admin/jobs'] },
   { href: pagePath('/admin/test-payment'), label: 'Test payment', matches: ['/admin/test-payment'] },

@@ -11,6 +11,13 @@ export const DEMO_ACCOUNTS = {
     displayName: 'Ada Okafor',
     role: 'admin',
   },
+  guide: {
+    uid: 'demo-guide-0001',
+    email: 'guide@example.com',
+    password: 'quillreads-guide',
+    displayName: 'Grace Mbeki',
+    role: 'guide',
+  },
   parent: {
     uid: 'demo-parent-0001',
     email: 'parent@example.com',

@@ -32,6 +32,7 @@ import {
   UNPUBLISHED_BLOGS,
 } from './demoContent';
 import { demoEvents } from './demoEvents';
+import { seedDemoGuide } from './demoGuide.server';
 import { enrolDemoReader, enrolInDemoProgram } from './demoPrograms.server';
 import { seedDemoReaders } from './demoReaders.server';
 
@@ -101,6 +102,8 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
     // A demo reader five days into the same program, far short of the week's goal: the console's
     // "Enrolled children" has a child behind on the plan to show (once the job has made the plan).
     if (monthly) await enrolDemoReader(tx, DEMO_BEHIND_READER, monthly, at(-5, 9));
+    // The demo reading guide follows Maya and that reader, with Maya's recordings to hear.
+    if (enrolled) await seedDemoGuide(tx, storage, enrolled);
   });
   return true;
 }

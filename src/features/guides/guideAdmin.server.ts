@@ -115,8 +115,8 @@ export async function assignGuide(
     await recordAudit(tx, actorId, 'guide.assign', childId, { guideId, from: current?.guideId ?? null });
     await notifyChild(tx, childId, {
       kind: 'guide',
-      title: `${guide.name} is ${child.name}'s reading guide`,
-      body: `${guide.name} will listen to ${child.name}'s read-aloud recordings, mark them and write to you each week.`,
+      title: `${guide.name} is ${child.name}’s reading guide`,
+      body: `${guide.name} will listen to ${child.name}’s read-aloud recordings, mark them and write to you each week.`,
       link: pagePath('/profile'),
     });
     return { guide: { id: guide.id, name: guide.name } };

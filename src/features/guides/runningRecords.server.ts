@@ -194,7 +194,7 @@ export async function saveRunningRecord(
     if (saved.version === 1) {
       await notifyChild(tx, recording.childId, {
         kind: 'running_record',
-        title: `${guide.name} listened to ${childName}'s reading`,
+        title: `${guide.name} listened to ${childName}’s reading`,
         body: `${passage.title}: ${percentText(runningRecordDto(saved).accuracy)} of words read right, ${saved.wordsCorrectPerMinute} words correct a minute.`,
         link: pagePath('/readonance/oration'),
       });

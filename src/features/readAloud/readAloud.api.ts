@@ -13,7 +13,7 @@ import {
 const childParams = idParamsSchema;
 const recordingParams = z.object({ id: uuidSchema, recordingId: uuidSchema });
 
-/** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
+/** Read-aloud practice: passages, and each child's attempts with their recordings (the family; the child's reading guide has its own routes). */
 export const readAloudApi = {
   passages: contract('listPassages', 'GET /passages', {
     summary: 'Passages to read aloud, optionally of one reading level',
@@ -57,7 +57,8 @@ export const readAloudApi = {
     returns: 'The trend and the norms',
   }),
   recordingAudio: contract('getRecordingAudio', 'GET /children/{id}/recordings/{recordingId}/audio', {
-    summary: "An attempt's recording (the family only; never cached)",
+    summary:
+      "An attempt's recording (the family only, never cached; the child's guide hears it through the guide routes)",
     access: 'account',
     params: recordingParams,
     status: 200,

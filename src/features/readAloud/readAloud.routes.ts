@@ -19,7 +19,7 @@ import {
   saveRecording,
 } from './readAloud.server';
 
-/** Read-aloud practice: passages, and each child's attempts with their recordings (family only). */
+/** Read-aloud practice: passages, and each child's attempts with their recordings (the family; the child's reading guide has its own routes). */
 export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   // Read now, as the API is built: a bad quota setting stops the server at start.
   uploadQuotas();

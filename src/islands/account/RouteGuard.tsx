@@ -5,14 +5,21 @@ import { retryAuth, startAuth } from '~/features/family/family.store';
 import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { type Access, guardDecision, loginPathFor, safeReturnPath } from '~/platform/access';
+import {
+  type Access,
+  guardDecision,
+  homeOf,
+  loginPathFor,
+  type Role,
+  safeReturnPath,
+} from '~/platform/access';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
 import { $session } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import './RouteGuard.css';
 
 export interface RouteGuardProps {
-  /** Who may see the page: any signed-in account, or administrators only. */
+  /** Who may see the page: any signed-in account, administrators only, or reading guides only. */
   access: Access;
   children?: ReactNode;
 }
@@ -42,7 +49,8 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
 
   if (decision === 'allow') return <>{children}</>;
   if (hydrated && authReady && authError && decision === 'wait') return <CheckFailed message={authError} />;
-  if (decision === 'forbidden') return <ForAdministrators />;
+  if (decision === 'forbidden')
+    return <NotForYou access={access} role={session.status === 'signed-in' ? session.role : 'parent'} />;
   return <GuardWait decision={decision} />;
 }
 
@@ -66,17 +74,26 @@ function CheckFailed({ message }: { message: string }) {
   );
 }
 
-/** A family account on an administrators' page: nothing here for it, and the ways on. */
-function ForAdministrators() {
+const ROLE_WORDS = {
+  parent: 'with a family account',
+  admin: 'as an administrator',
+  guide: 'as a reading guide',
+} as const;
+
+/** An account on a page for another role: nothing here for it, and the ways on. */
+function NotForYou({ access, role }: { access: Access; role: Role }) {
+  const home = role === 'parent' ? 'Go to your family profile' : 'Go to your console';
+  const owners =
+    access === 'guide' ? 'the reading guides, for the children assigned to them' : 'the Quill Reads team';
   return (
     <NoticePanel
       id="guard-title"
       className="guard-panel"
-      title="This page is for administrators"
+      title={access === 'guide' ? 'This page is for reading guides' : 'This page is for administrators'}
       actionsClass="guard-actions"
       actions={
         <>
-          <ButtonLink href={pagePath('/profile')}>Go to your family profile</ButtonLink>
+          <ButtonLink href={homeOf(role)}>{home}</ButtonLink>
           <ButtonLink href={pagePath('/contact')} variant="secondary">
             Contact the team
           </ButtonLink>
@@ -84,8 +101,8 @@ function ForAdministrators() {
       }
     >
       <p>
-        You are signed in with a family account. The tools on this page belong to the Quill Reads team, so
-        there is nothing here for your account to see.
+        You are signed in {ROLE_WORDS[role]}. The tools on this page belong to {owners}, so there is nothing
+        here for your account to see.
       </p>
     </NoticePanel>
   );

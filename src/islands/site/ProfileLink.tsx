@@ -4,7 +4,7 @@ import { countFor } from '~/features/notifications/counts';
 import { $notificationCounts } from '~/features/notifications/counts.store';
 import { LoginIcon, UserIcon } from '~/islands/shared/icons';
 import { useHydrated } from '~/islands/shared/useHydrated';
-import { ADMIN_HOME } from '~/platform/access';
+import { homeOf } from '~/platform/access';
 import { $authReady } from '~/platform/identity/authState.store';
 import { NAVBAR_NAME_FALLBACK } from '~/platform/identity/childName';
 import { $navbarLabel, $session, $userData } from '~/platform/identity/session.store';
@@ -43,9 +43,10 @@ export function ProfileLink() {
   if (hydrated && signedIn) {
     return (
       <>
-        {session.role === 'admin' && (
-          <a href={ADMIN_HOME} className="navbar-console">
+        {session.role !== 'parent' && (
+          <a href={homeOf(session.role)} className="navbar-console">
             Console
+            {session.role === 'guide' && <span className="sr-only"> for reading guides</span>}
           </a>
         )}
         <a href={pagePath('/profile')} className="navbar-profile">

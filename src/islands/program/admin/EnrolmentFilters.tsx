@@ -19,6 +19,16 @@ const STATUSES = [
 
 const LEVELS = optionsOf('Every level', READING_LEVELS, READING_LEVEL_LABELS);
 
+/** Any guide, no guide yet, or the one guide a link from Reading guides chose (by id). */
+function guideChoices(chosen = '') {
+  const choices: (readonly [string, string])[] = [
+    ['', 'Any or none'],
+    ['unassigned', 'No guide yet'],
+  ];
+  if (chosen && chosen !== 'unassigned') choices.push([chosen, 'One guide (chosen in Reading guides)']);
+  return choices;
+}
+
 /** The programs to filter by: every plan, on sale or retired (a child may be in a retired one). */
 function useProgramChoices() {
   const [choices, setChoices] = useState<(readonly [string, string])[]>([]);
@@ -80,6 +90,12 @@ export function EnrolmentFilters({ list }: { list: List }) {
         <FilterSelect label="Program" name="plan" options={programs} list={list} />
         <FilterSelect label="Reading level" name="level" options={LEVELS} list={list} />
         <WeekFilter list={list} />
+        <FilterSelect
+          label="Reading guide"
+          name="guide"
+          options={guideChoices(list.params.filters.guide)}
+          list={list}
+        />
         <CheckboxField
           id={behindId}
           className="enrolment-behind"

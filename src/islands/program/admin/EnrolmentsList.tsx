@@ -47,6 +47,7 @@ function Row({ row }: { row: EnrolmentRow }) {
         <span className="hint enrolment-email">{row.family.email}</span>
       </td>
       <td data-label="Program">{row.programName}</td>
+      <td data-label="Guide">{row.guide ? row.guide.name : <span className="hint">None yet</span>}</td>
       <td data-label="Level">
         {READING_LEVEL_LABELS[row.readingLevel]}
         <span className="hint">{placementText(row.placement)}</span>
@@ -68,7 +69,9 @@ function Row({ row }: { row: EnrolmentRow }) {
 /** The table of enrolments with its loading, failed and empty states, and its pager. */
 export function EnrolmentsTable({ list }: { list: AdminList<EnrolmentRow> }) {
   const { q, filters } = list.params;
-  const narrowed = Boolean(q || filters.plan || filters.level || filters.week || filters.behind);
+  const narrowed = Boolean(
+    q || filters.plan || filters.level || filters.week || filters.behind || filters.guide,
+  );
   const running = filters.status === 'current';
   return (
     <AdminTable
@@ -79,6 +82,7 @@ export function EnrolmentsTable({ list }: { list: AdminList<EnrolmentRow> }) {
         { label: 'Child', sort: 'child' },
         { label: 'Family', sort: 'parent' },
         { label: 'Program', sort: 'program' },
+        { label: 'Guide' },
         { label: 'Level' },
         { label: 'Week', sort: 'week' },
         { label: 'This week', sort: 'progress' },
@@ -110,7 +114,7 @@ export function EnrolmentsList() {
   const list = useAdminList<EnrolmentRow>(adminEnrolmentsApi.list, {
     sort: 'child',
     dir: 'asc',
-    filters: { status: 'current', plan: '', level: '', week: '', behind: '' },
+    filters: { status: 'current', plan: '', level: '', week: '', behind: '', guide: '' },
   });
   return (
     <section aria-labelledby="enrolments-heading">

@@ -1,0 +1,115 @@
+import type { APIRequestContext } from '@playwright/test';
+import { bearer, demoToken } from './apiTokens';
+import { expect, expectNoViolations, gotoReady, lookAt, signedInAs, test, waitForIslands } from './fixtures';
+
+// Reading guides (issue 27), one journey in order: the team assigns the demo guide to Maya, the
+// guide marks Maya's newest recording and writes a note, the family sees the score, the note, the
+// chart against the norms, and the notification.
+test.describe.configure({ mode: 'serial' });
+
+const NOTE = 'Lovely steady reading, Maya. Try the long sentence about the lighthouse steps once more.';
+
+async function mayaId(request: APIRequestContext): Promise<string> {
+  const token = await demoToken('parent');
+  const me = (await (await request.get('/api/me', { headers: bearer(token) })).json()) as {
+    children: { _id: string; name: string }[];
+  };
+  return me.children.find((c) => c.name === 'Maya')?._id ?? '';
+}
+
+test.describe('the team', () => {
+  test.use(signedInAs('admin'));
+
+  test('sees the guides’ load and assigns the demo guide to Maya', async ({ page, request }) => {
+    await gotoReady(page, '/admin/guides');
+    const card = page.getByRole('listitem', { name: 'Grace Mbeki' });
+    await expect(card).toContainText(/Follows \d+ of 12 readers/);
+    await expectNoViolations(page);
+    await lookAt(page, 'admin-guides');
+
+    await gotoReady(page, `/admin/enrolments/${await mayaId(request)}`);
+    const panel = page.getByRole('region', { name: 'Reading guide' });
+    await expect(panel).toContainText(/Followed by Grace Mbeki|No reading guide yet/);
+    await panel.getByLabel('Guide').selectOption({ label: 'No guide' });
+    await panel.getByRole('button', { name: 'Save the guide' }).click();
+    await expect(panel.getByText('This child has no reading guide now.')).toBeVisible();
+    const grace = await panel.locator('option', { hasText: 'Grace Mbeki' }).getAttribute('value');
+    await panel.getByLabel('Guide').selectOption(grace ?? '');
+    await panel.getByRole('button', { name: 'Save the guide' }).click();
+    await expect(
+      panel.getByText('Grace Mbeki now follows this child; the family has been told.'),
+    ).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe('the reading guide', () => {
+  test.use(signedInAs('guide'));
+
+  test('marks a running record of Maya’s newest recording, with a note', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await gotoReady(page, '/guide');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your readers' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Maya/ })).toBeVisible();
+    await lookAt(page, 'guide-home');
+
+    const token = await demoToken('guide');
+    const child = (await (
+      await request.get(`/api/guide/children/${await mayaId(request)}`, { headers: bearer(token) })
+    ).json()) as { recordings: { id: string }[] };
+    const newest = child.recordings[0]?.id ?? '';
+    await gotoReady(page, `/guide/recordings/${newest}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Maya: The Lighthouse Keeper' })).toBeVisible();
+    await expect(page.locator('audio')).toHaveAttribute('src', /^blob:/);
+
+    // The words are one stop in the tab order; the arrow keys move along the passage.
+    const first = page.getByRole('button', { name: /^Word 1: Every/ });
+    await first.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('button', { name: /^Word 2: evening/ })).toBeFocused();
+
+    await page.getByRole('button', { name: /^Word 7: slipped/ }).click();
+    const mark = page.getByRole('region', { name: 'Word 7: “slipped”' });
+    await expect(mark.getByRole('heading')).toBeFocused();
+    await mark.getByLabel(/^Substitution/).check();
+    await mark.getByLabel('What the child said').fill('slid');
+    await mark.getByRole('button', { name: 'Done with this word' }).click();
+    await expect(page.getByRole('button', { name: /^Word 7: slipped, Substitution “slid”/ })).toBeFocused();
+
+    await page.getByLabel(/^3\. Three- or four-word phrases/).check();
+    await page.getByLabel('A note to the family').fill(NOTE);
+    await expect(page.locator('.rr-figures')).toContainText('Errors1');
+    await expectNoViolations(page);
+    await page.getByRole('button', { name: /^Save (the running record|the changes)$/ }).click();
+    await expect(page.getByText(/^Saved\./)).toBeVisible();
+    await lookAt(page, 'guide-running-record');
+  });
+});
+
+test.describe('the family', () => {
+  test.use(signedInAs('parent'));
+
+  test('sees the guide’s score and note beside the recording, the chart, and the notification', async ({
+    page,
+  }) => {
+    await gotoReady(page, '/readonance/oration');
+    await page.getByLabel('Reader').selectOption({ label: 'Maya' });
+    const newest = page.getByRole('list', { name: 'Maya’s attempts' }).getByRole('listitem').first();
+    await expect(newest).toContainText('Grace Mbeki listened:');
+    await expect(newest).toContainText(NOTE);
+    await expect(newest).toContainText('fluency 3 of 4');
+    const trend = page.getByRole('region', { name: 'Maya’s words correct per minute' });
+    await expect(trend).toContainText('For grade 4');
+    await expect(trend.getByRole('img')).toHaveAttribute(
+      'aria-label',
+      /The norms: \d+ at the 25th percentile/,
+    );
+    await expect(trend).toContainText('have not practised');
+    await waitForIslands(page);
+    await expectNoViolations(page);
+    await lookAt(page, 'family-running-record');
+
+    await gotoReady(page, '/notification');
+    await expect(page.getByText('Grace Mbeki listened to Maya’s reading').first()).toBeVisible();
+  });
+});
