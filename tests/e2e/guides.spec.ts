@@ -7,6 +7,7 @@ import { expect, expectNoViolations, gotoReady, lookAt, signedInAs, test, waitFo
 // chart against the norms, and the notification.
 test.describe.configure({ mode: 'serial' });
 
+const WEEK_NOTE = 'Maya read four days out of five. Next week: ten minutes before lights out.';
 const NOTE = 'Lovely steady reading, Maya. Try the long sentence about the lighthouse steps once more.';
 
 async function mayaId(request: APIRequestContext): Promise<string> {
@@ -83,14 +84,25 @@ test.describe('the reading guide', () => {
     await page.getByRole('button', { name: /^Save (the running record|the changes)$/ }).click();
     await expect(page.getByText(/^Saved\./)).toBeVisible();
     await lookAt(page, 'guide-running-record');
+
+    // The week's note, from Maya's page (her first weekly plan is made when the server starts).
+    await page.getByRole('link', { name: 'Maya’s page' }).click();
+    const weekly = page.getByRole('region', { name: 'Weekly note to the family' });
+    await expect(weekly.getByLabel('Week')).toBeVisible({ timeout: 30_000 });
+    await weekly.getByLabel(/^Your note about week/).fill(WEEK_NOTE);
+    await weekly.getByRole('button', { name: /^(Send the note|Save the changes)$/ }).click();
+    await expect(weekly.getByText(/^Saved\./)).toBeVisible();
+    await expectNoViolations(page);
+    await lookAt(page, 'guide-reader');
   });
 });
 
 test.describe('the family', () => {
   test.use(signedInAs('parent'));
 
-  test('sees the guide’s score and note beside the recording, the chart, and the notification', async ({
+  test('sees the guide’s score and note beside the recording, the chart, the notification and the week’s note', async ({
     page,
+    request,
   }) => {
     await gotoReady(page, '/readonance/oration');
     await page.getByLabel('Reader').selectOption({ label: 'Maya' });
@@ -111,5 +123,10 @@ test.describe('the family', () => {
 
     await gotoReady(page, '/notification');
     await expect(page.getByText('Grace Mbeki listened to Maya’s reading').first()).toBeVisible();
+
+    await gotoReady(page, `/reading-plan/${await mayaId(request)}`);
+    const note = page.getByRole('complementary', { name: 'A note from Grace Mbeki' });
+    await expect(note).toContainText(WEEK_NOTE);
+    await expectNoViolations(page);
   });
 });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
-import { memberships, passages } from '../../src/platform/db/schema.server';
+import { memberships, passages, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
 import { addPlan, adminAccount, call, fileApi, guideAccount, registeredAccount } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin' | 'guide';
@@ -259,6 +259,10 @@ const MATRIX: Case[] = [
   route('GET /api/guide/recordings', guideOnly(200)),
   route('GET /api/guide/recordings/{id}', guideOnly(200), { idOf: 'guidedRecording' }),
   route('GET /api/guide/recordings/{id}/audio', guideOnly(200), { idOf: 'guidedRecording' }),
+  route('PUT /api/guide/children/{id}/weeks/{weekId}/note', guideOnly(200), {
+    idOf: 'guidedChild',
+    body: { body: 'A good week of reading.' },
+  }),
   route('PUT /api/guide/recordings/{id}/record', guideOnly(200), {
     idOf: 'guidedRecording',
     body: { marks: [{ word: 1, kind: 'omission' }], readingMs: 4000, fluency: 3 },
@@ -296,6 +300,7 @@ const ids = {
   guide: '',
   guidedChild: '',
   guidedRecording: '',
+  week: '',
 };
 /** Fills a path or body with this run's ids. */
 const fill = (text: string, idOf: keyof typeof ids = 'child') =>
@@ -308,6 +313,7 @@ const fill = (text: string, idOf: keyof typeof ids = 'child') =>
     .replaceAll('{planId}', ids.plan)
     .replaceAll('{token}', ids.calendarToken)
     .replaceAll('{guideId}', ids.guide)
+    .replaceAll('{weekId}', ids.week)
     .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
@@ -398,9 +404,32 @@ beforeAll(async () => {
     { token: parent.idToken, rawBody: 'audio bytes', headers: { 'content-type': 'audio/webm' } },
   );
   ids.guidedRecording = String(guided.json.id);
+  ids.week = await startedWeek(ids.guidedChild);
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });
+
+/** A week of the child's plan under way (as the plan job writes it): its id. */
+async function startedWeek(childId: string) {
+  const [subscription] = await database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.childId, childId));
+  const [week] = await database.db
+    .insert(weeklyPlans)
+    .values({
+      childId,
+      subscriptionId: String(subscription?.id),
+      weekIndex: 0,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() + 6 * 86_400_000),
+      readingLevel: 'sprout',
+      goalMinutes: 60,
+      sessionMinutes: [15, 15, 15, 15, 0, 0, 0],
+    })
+    .returning();
+  return String(week?.id);
+}
 
 /** A renewing program of the parent's second child, paid in the sandbox: its membership's id. */
 async function paidMembership(token: string) {

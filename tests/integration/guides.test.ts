@@ -4,11 +4,14 @@ import type { AdminGuides } from '../../src/features/guides/guides.schema';
 import {
   auditLog,
   guideAssignments,
+  guideNotes,
   guides,
   notifications,
   passages,
   recordingScores,
   recordings,
+  subscriptions,
+  weeklyPlans,
 } from '../../src/platform/db/schema.server';
 import {
   adminAccount,
@@ -199,6 +202,60 @@ describe('a guide reaches only the children assigned to them', () => {
     for (const path of ['/api/guide/children', '/api/guide/recordings'])
       expect((await asParent('GET', path)).status, path).toBe(403);
     expect((await asGia('GET', `/api/children/${family.childId}`)).status).toBe(404);
+  });
+});
+
+describe('a weekly note', () => {
+  let weekId = '';
+  const notePath = () => `/api/guide/children/${family.childId}/weeks/${weekId}/note`;
+  beforeAll(async () => {
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.childId, family.childId));
+    const [week] = await db
+      .insert(weeklyPlans)
+      .values({
+        childId: family.childId,
+        subscriptionId: String(subscription?.id),
+        weekIndex: 0,
+        startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: new Date(Date.now() + 6 * 86_400_000),
+        readingLevel: 'sapling',
+        goalMinutes: 60,
+        sessionMinutes: [15, 15, 15, 15, 0, 0, 0],
+      })
+      .returning();
+    weekId = String(week?.id);
+  });
+
+  it('refuses an empty or long note, another guide and another child’s week, storing nothing', async () => {
+    expect(fieldsOf(await asGia('PUT', notePath(), { body: '   ' }))).toHaveProperty('body');
+    expect(fieldsOf(await asGia('PUT', notePath(), { body: 'x'.repeat(2001) }))).toHaveProperty('body');
+    expect((await asGus('PUT', notePath(), { body: 'Hello' })).status).toBe(404);
+    const other = await enrolledChild('Cy');
+    const wrongChild = `/api/guide/children/${other}/weeks/${weekId}/note`;
+    expect((await asGia('PUT', wrongChild, { body: 'Hello' })).status).toBe(404);
+    expect(await db.select().from(guideNotes)).toEqual([]);
+  });
+
+  it('is saved, shown on the family’s plan, told once; two tabs: one wins', async () => {
+    const first = await asGia('PUT', notePath(), { body: 'Maya read every day this week. Bravo!' });
+    expect(first.json).toMatchObject({ version: 1, guideName: 'Gia Guide' });
+    const plan = await asParent('GET', `/api/children/${family.childId}/plan`);
+    expect(JSON.stringify(plan.json)).toContain(
+      '"guideNote":{"body":"Maya read every day this week. Bravo!"',
+    );
+    expect(await notesOf(family.childId, 'guide_note')).toHaveLength(1);
+    const answers = await Promise.all([
+      asGia('PUT', notePath(), { body: 'First tab', version: 1 }),
+      asGia('PUT', notePath(), { body: 'Second tab', version: 1 }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(fieldsOf(answers.find((a) => a.status === 409))).toHaveProperty('version');
+    expect(await notesOf(family.childId, 'guide_note')).toHaveLength(1);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, weekId));
+    expect(audit.map((a) => a.action)).toEqual(['guide_note.save', 'guide_note.save']);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   emails,
   eventRegistrations,
   events,
+  guideNotes,
   inquiries,
   interviewBookings,
   notifications,
@@ -129,6 +130,10 @@ async function childrenRecords(db: Db, ids: string[]) {
           books: sql<{ title: string; author: string }[]>`coalesce((
               select json_agg(json_build_object('title', b.title, 'author', b.author) order by b.position)
               from ${weeklyPlanBooks} b where b.plan_id = ${weeklyPlans.id}), '[]'::json)`,
+          // The reading guide's note about the week, if they wrote one.
+          guideNote: sql<{ guideName: string; body: string } | null>`(
+              select json_build_object('guideName', n.guide_name, 'body', n.body, 'updatedAt', n.updated_at)
+              from ${guideNotes} n where n.plan_id = ${weeklyPlans.id})`,
         })
         .from(weeklyPlans)
         .where(inArray(weeklyPlans.childId, ids))

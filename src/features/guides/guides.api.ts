@@ -2,13 +2,15 @@ import * as z from 'zod';
 import { enrolmentQuerySchema } from '~/features/program/adminEnrolments.schema';
 import { RECORDING_TYPE_LIST } from '~/features/readAloud/readAloud';
 import { adminPageSchema } from '~/platform/admin/list.schema';
-import { idParamsSchema } from '~/platform/http/common.schema';
+import { idParamsSchema, uuidSchema } from '~/platform/http/common.schema';
 import { binaryContent, contract } from '~/platform/http/contract';
 import {
   guideChildDetailSchema,
   guideChildRowSchema,
+  guideNoteSchema,
   guideRecordingDetailSchema,
   guideRecordingSchema,
+  noteInputSchema,
   runningRecordSchema,
   scoreInputSchema,
 } from './guides.schema';
@@ -62,6 +64,18 @@ export const guidesApi = {
         content: binaryContent(RECORDING_TYPE_LIST),
       },
     },
+  }),
+  note: contract('guideSaveWeeklyNote', 'PUT /guide/children/{id}/weeks/{planId}/note', {
+    summary: 'Saves the guide’s note to the family about one week of the child’s plan',
+    description:
+      'The path names the child and the week’s plan (one that has started). A note is 1 to 2,000 characters; a save from an older `version` than the stored one is 409 (one of two tabs or guides wins). The family sees it on the week’s plan and is notified of a first note.',
+    access: 'guide',
+    params: z.object({ id: uuidSchema, planId: uuidSchema }),
+    body: noteInputSchema,
+    status: 200,
+    response: guideNoteSchema,
+    returns: 'The note',
+    errors: [409],
   }),
   score: contract('guideSaveRunningRecord', 'PUT /guide/recordings/{id}/record', {
     summary: 'Saves the guide’s running record of a recording: marks, fluency rating and note',

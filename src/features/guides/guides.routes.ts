@@ -11,6 +11,7 @@ import {
   recordingForGuide,
   saveRunningRecord,
 } from './runningRecords.server';
+import { saveWeeklyNote } from './weeklyNotes.server';
 
 /** Reading guides only: their own children, and the running records of their recordings. */
 export function guidesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
@@ -38,6 +39,11 @@ export function guidesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.audio, async (c) => {
     const { recording } = await recordingForGuide(deps.db, guide(c).id, c.req.valid('param').id);
     return (await recordingAudio(deps.storage ?? getStorage(), recording)) as never;
+  });
+
+  route(app, deps, api.note, async (c) => {
+    const { id, planId } = c.req.valid('param');
+    return c.json(await saveWeeklyNote(deps.db, guide(c), { childId: id, planId }, c.req.valid('json')), 200);
   });
 
   route(app, deps, api.score, async (c) =>

@@ -9,6 +9,37 @@ export const MAX_CAPACITY = 60;
 /** A running record's note to the family, at most. */
 export const MAX_SCORE_NOTE = 600;
 
+/** A weekly note to the family, at most. */
+export const MAX_WEEKLY_NOTE = 2000;
+
+/** A guide's note to the family about one week, as the guide saves it. */
+export const noteInputSchema = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, 'Write the note first.')
+      .max(MAX_WEEKLY_NOTE, `Keep the note under ${MAX_WEEKLY_NOTE} characters.`),
+    version: z.int().min(0).default(0).meta({
+      description:
+        'The version of the note this one replaces (0 for a first note): an older one is refused with 409',
+    }),
+  })
+  .strict()
+  .meta({ id: 'GuideNoteInput' });
+export type NoteInput = z.infer<typeof noteInputSchema>;
+
+export const guideNoteSchema = z
+  .object({
+    planId: uuidSchema,
+    body: z.string(),
+    guideName: z.string(),
+    version: z.int(),
+    updatedAt: instant,
+  })
+  .meta({ id: 'GuideNote' });
+export type GuideNote = z.infer<typeof guideNoteSchema>;
+
 /** A reading guide as the team sees it: who, how many children they may follow, how many they do. */
 export const adminGuideSchema = z
   .object({

@@ -5,6 +5,7 @@ import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import {
   books,
+  guideNotes,
   passages,
   plans,
   readingLogs,
@@ -71,6 +72,14 @@ export async function planDetails(
         sessions: reading.sessions,
         books: bookList,
         passage: row.passage?.id ? { ...row.passage, practised: practised(plan) } : null,
+        guideNote: row.note
+          ? {
+              body: row.note.body,
+              guideName: row.note.guideName,
+              version: row.note.version,
+              updatedAt: row.note.updatedAt.toISOString(),
+            }
+          : null,
       },
     };
   });
@@ -85,11 +94,13 @@ function plansOf(db: Db, childId: string, which: { planId: string } | { all: tru
       programStartsAt: subscriptions.startsAt,
       programEndsAt: subscriptions.endsAt,
       passage: { id: passages.id, title: passages.title, wordCount: passages.wordCount, text: passages.text },
+      note: guideNotes,
     })
     .from(weeklyPlans)
     .innerJoin(subscriptions, eq(subscriptions.id, weeklyPlans.subscriptionId))
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .leftJoin(passages, eq(passages.id, weeklyPlans.passageId))
+    .leftJoin(guideNotes, eq(guideNotes.planId, weeklyPlans.id))
     .where(
       'planId' in which
         ? and(eq(weeklyPlans.id, which.planId), eq(weeklyPlans.childId, childId))

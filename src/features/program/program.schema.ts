@@ -72,6 +72,10 @@ export const weeklyPlanSchema = z.object({
       practised: z.boolean(),
     })
     .nullable(),
+  /** The child's reading guide's note to the family about this week (kept after the guide moves on). */
+  guideNote: z
+    .object({ body: z.string(), guideName: z.string(), version: z.int(), updatedAt: instant })
+    .nullable(),
 });
 
 /**

@@ -11,6 +11,14 @@ export function PlanBody({ view, plan, page }: { view: ChildPlanDto; plan: Weekl
         <p className="plan-note">The program has ended; this was {view.childName}’s last week.</p>
       )}
       <PlanGlance view={view} plan={plan} />
+      {plan.guideNote && (
+        <aside className="plan-guide-note" aria-label={`A note from ${plan.guideNote.guideName}`}>
+          <p className="plan-guide-note-from">
+            A note from {plan.guideNote.guideName}, {view.childName}’s reading guide
+          </p>
+          <p className="plan-guide-note-body">{plan.guideNote.body}</p>
+        </aside>
+      )}
 
       <h3 className="plan-subtitle">This week’s books</h3>
       {plan.books.length === 0 ? (

@@ -576,6 +576,30 @@ export const recordingScores = pgTable(
   ],
 );
 
+/**
+ * A reading guide's note to the family about one week of a child's plan (issue 27): one per week,
+ * kept with the family when the guide moves on. `version` rises with each save, so of two saves
+ * made from the same version one wins and the other is told.
+ */
+export const guideNotes = pgTable(
+  'guide_notes',
+  {
+    planId: uuid('plan_id')
+      .primaryKey()
+      .references(() => weeklyPlans.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    guideId: uuid('guide_id').references(() => users.id, { onDelete: 'set null' }),
+    guideName: text('guide_name').notNull(),
+    body: text('body').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('guide_notes_child_idx').on(t.childId)],
+);
+
 export const blogs = pgTable(
   'blogs',
   {
