@@ -92,8 +92,22 @@ test.describe('the reading guide', () => {
     await weekly.getByLabel(/^Your note about week/).fill(WEEK_NOTE);
     await weekly.getByRole('button', { name: /^(Send the note|Save the changes)$/ }).click();
     await expect(weekly.getByText(/^Saved\./)).toBeVisible();
+
+    // A book for next week, with its reason; taken back, the form comes again.
+    const next = page.getByRole('region', { name: 'A book for next week' });
+    const back = next.getByRole('button', { name: 'Take it back' });
+    if (await back.isVisible()) await back.click();
+    await next.getByLabel('Find a book').fill('the');
+    const book = next.getByLabel('Book', { exact: true });
+    await expect(book.locator('option').nth(1)).toBeAttached();
+    await book.selectOption({ index: 1 });
+    await next.getByLabel('Why, for the family').fill('Another lighthouse story, to keep the momentum.');
+    await next.getByRole('button', { name: 'Put it in next week’s plan' }).click();
+    await expect(next.getByText(/goes first in Maya’s next weekly plan/)).toBeVisible();
     await expectNoViolations(page);
     await lookAt(page, 'guide-reader');
+    await next.getByRole('button', { name: 'Take it back' }).click();
+    await expect(next.getByText('Taken back: next week’s books are the recommender’s.')).toBeVisible();
   });
 });
 

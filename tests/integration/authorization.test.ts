@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
-import { memberships, passages, subscriptions, weeklyPlans } from '../../src/platform/db/schema.server';
+import {
+  books,
+  memberships,
+  passages,
+  subscriptions,
+  weeklyPlans,
+} from '../../src/platform/db/schema.server';
 import { addPlan, adminAccount, call, fileApi, guideAccount, registeredAccount } from './harness';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin' | 'guide';
@@ -263,6 +269,11 @@ const MATRIX: Case[] = [
     idOf: 'guidedChild',
     body: { body: 'A good week of reading.' },
   }),
+  route('PUT /api/guide/children/{id}/swap', guideOnly(200), {
+    idOf: 'guidedChild',
+    body: { bookId: '{bookId}', reason: 'A story about the sea, after the lighthouse passage.' },
+  }),
+  route('DELETE /api/guide/children/{id}/swap', guideOnly(204), { idOf: 'guidedChild' }),
   route('PUT /api/guide/recordings/{id}/record', guideOnly(200), {
     idOf: 'guidedRecording',
     body: { marks: [{ word: 1, kind: 'omission' }], readingMs: 4000, fluency: 3 },
@@ -301,6 +312,7 @@ const ids = {
   guidedChild: '',
   guidedRecording: '',
   week: '',
+  book: '',
 };
 /** Fills a path or body with this run's ids. */
 const fill = (text: string, idOf: keyof typeof ids = 'child') =>
@@ -314,6 +326,7 @@ const fill = (text: string, idOf: keyof typeof ids = 'child') =>
     .replaceAll('{token}', ids.calendarToken)
     .replaceAll('{guideId}', ids.guide)
     .replaceAll('{weekId}', ids.week)
+    .replaceAll('{bookId}', ids.book)
     .replace('{id}', ids[idOf]);
 
 beforeAll(async () => {
@@ -405,6 +418,11 @@ beforeAll(async () => {
   );
   ids.guidedRecording = String(guided.json.id);
   ids.week = await startedWeek(ids.guidedChild);
+  const [book] = await database.db
+    .insert(books)
+    .values({ title: 'Matrix Sea Tales', author: 'M. Tide', readingLevel: 'sprout', topics: ['sea'] })
+    .returning();
+  ids.book = String(book?.id);
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });

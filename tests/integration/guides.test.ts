@@ -1,16 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGuides } from '../../src/features/guides/guides.schema';
+import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import {
   auditLog,
+  books,
   guideAssignments,
   guideNotes,
+  guideSwaps,
   guides,
   notifications,
   passages,
+  readingLogs,
   recordingScores,
   recordings,
   subscriptions,
+  weeklyPlanBooks,
   weeklyPlans,
 } from '../../src/platform/db/schema.server';
 import {
@@ -259,6 +265,80 @@ describe('a weekly note', () => {
   });
 });
 
+describe('a book for the next week', () => {
+  const swapPath = () => `/api/guide/children/${family.childId}/swap`;
+  let fresh = '';
+  let read = '';
+  beforeAll(async () => {
+    const made = await db
+      .insert(books)
+      .values([
+        { title: 'The Fox and the Hill', author: 'R. Vale', readingLevel: 'sapling', topics: ['animals'] },
+        { title: 'A Book Maya Read', author: 'L. Page', readingLevel: 'sapling', topics: [] },
+      ])
+      .returning();
+    fresh = String(made[0]?.id);
+    read = String(made[1]?.id);
+    await db.insert(readingLogs).values({
+      childId: family.childId,
+      bookId: read,
+      title: 'A Book Maya Read',
+      readOn: new Date().toISOString().slice(0, 10),
+      minutes: 20,
+    });
+  });
+
+  it('refuses a book not in the catalogue or already read, an empty reason, another guide, storing nothing', async () => {
+    const reason = 'She loves foxes.';
+    expect(fieldsOf(await asGia('PUT', swapPath(), { bookId: randomUUID(), reason }))).toHaveProperty(
+      'bookId',
+    );
+    const already = await asGia('PUT', swapPath(), { bookId: read, reason });
+    expect(fieldsOf(already).bookId).toMatch(/has already read/);
+    expect(fieldsOf(await asGia('PUT', swapPath(), { bookId: fresh, reason: ' ' }))).toHaveProperty('reason');
+    expect((await asGus('PUT', swapPath(), { bookId: fresh, reason })).status).toBe(404);
+    expect(await db.select().from(guideSwaps)).toEqual([]);
+    const short = await enrolledChild('Dee');
+    await asAdmin('PUT', `/api/admin/enrolments/${short}/guide`, { guideId: gia.user.id });
+    await db
+      .update(subscriptions)
+      .set({ endsAt: new Date(Date.now() + 3 * 86_400_000) })
+      .where(eq(subscriptions.childId, short));
+    const last = await asGia('PUT', `/api/guide/children/${short}/swap`, { bookId: fresh, reason });
+    expect(last.status).toBe(409);
+  });
+
+  it('waits for the next plan, which puts it first with the reason; taking it back leaves none', async () => {
+    const chosen = await asGia('PUT', swapPath(), { bookId: fresh, reason: 'She loves foxes.' });
+    expect(chosen.json).toMatchObject({ book: { title: 'The Fox and the Hill' }, guideName: 'Gia Guide' });
+    expect((await asGia('GET', `/api/guide/children/${family.childId}`)).json.swap).toMatchObject({
+      reason: 'She loves foxes.',
+    });
+    expect((await asGia('DELETE', swapPath())).status).toBe(204);
+    expect(await db.select().from(guideSwaps)).toEqual([]);
+    await asGia('PUT', swapPath(), { bookId: fresh, reason: 'She loves foxes.' });
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.childId, family.childId));
+    const made = await makeWeeklyPlan(db, { subscriptionId: String(subscription?.id), weekIndex: 1 });
+    expect(made.status).toBe('created');
+    const planned = await db
+      .select()
+      .from(weeklyPlanBooks)
+      .where(eq(weeklyPlanBooks.planId, 'planId' in made ? made.planId : ''))
+      .orderBy(weeklyPlanBooks.position);
+    expect(planned[0]?.bookId).toBe(fresh);
+    // The recommender chose it too (the only Sapling book left): the guide's reason comes first.
+    expect((planned[0]?.reasons as unknown[] | undefined)?.[0]).toEqual({
+      kind: 'guide',
+      guideName: 'Gia Guide',
+      reason: 'She loves foxes.',
+    });
+    expect(await db.select().from(guideSwaps)).toEqual([]);
+  });
+});
+
 describe('a running record', () => {
   const record = (over: Record<string, unknown> = {}) => ({
     marks: [
@@ -354,7 +434,7 @@ describe('a running record', () => {
     const off = await asAdmin('PUT', `/api/admin/enrolments/${family.childId}/guide`, { guideId: null });
     expect(off.json.guide).toBeNull();
     expect((await asGia('GET', `/api/guide/children/${family.childId}`)).status).toBe(404);
-    expect(itemsOf(await asGia('GET', '/api/guide/children'))).toEqual([]);
+    expect(idsOf(await asGia('GET', '/api/guide/children'))).not.toContain(family.childId);
     expect(await scoresOf(recordingId)).toMatchObject([{ guideName: 'Gia Guide', guideId: gia.user.id }]);
     await asAdmin('PUT', `/api/admin/enrolments/${family.childId}/guide`, { guideId: gia.user.id });
     expect((await asAdmin('PATCH', `/api/admin/users/${gia.user.id}`, { role: 'parent' })).status).toBe(200);

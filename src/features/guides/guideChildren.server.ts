@@ -4,6 +4,7 @@ import type { EnrolmentQuery } from '~/features/program/adminEnrolments.schema';
 import { type EnrolmentScope, listEnrolments } from '~/features/program/adminEnrolments.server';
 import type { AdminPage } from '~/platform/admin/list.schema';
 import { type Db, queryRows } from '~/platform/db/client.server';
+import { waitingSwap } from './bookSwaps.server';
 import type { GuideChildDetail, GuideChildRow } from './guides.schema';
 import { guideRecordings } from './runningRecords.server';
 
@@ -59,5 +60,6 @@ export async function guideChild(db: Db, guideId: string, childId: string): Prom
     ...detail,
     familyName: family.displayName,
     recordings: await guideRecordings(db, guideId, { childId }),
+    swap: await waitingSwap(db, childId),
   };
 }

@@ -10,9 +10,11 @@ import {
   guideNoteSchema,
   guideRecordingDetailSchema,
   guideRecordingSchema,
+  guideSwapSchema,
   noteInputSchema,
   runningRecordSchema,
   scoreInputSchema,
+  swapInputSchema,
 } from './guides.schema';
 
 /** The guide console's API: a reading guide's own children, their recordings and running records. */
@@ -65,17 +67,36 @@ export const guidesApi = {
       },
     },
   }),
-  note: contract('guideSaveWeeklyNote', 'PUT /guide/children/{id}/weeks/{planId}/note', {
+  note: contract('guideSaveWeeklyNote', 'PUT /guide/children/{id}/weeks/{weekId}/note', {
     summary: 'Saves the guide’s note to the family about one week of the child’s plan',
     description:
       'The path names the child and the week’s plan (one that has started). A note is 1 to 2,000 characters; a save from an older `version` than the stored one is 409 (one of two tabs or guides wins). The family sees it on the week’s plan and is notified of a first note.',
     access: 'guide',
-    params: z.object({ id: uuidSchema, planId: uuidSchema }),
+    params: z.object({ id: uuidSchema, weekId: uuidSchema.meta({ description: 'The week’s plan' }) }),
     body: noteInputSchema,
     status: 200,
     response: guideNoteSchema,
     returns: 'The note',
     errors: [409],
+  }),
+  swap: contract('guideChooseNextBook', 'PUT /guide/children/{id}/swap', {
+    summary: 'Chooses a book for the child’s next weekly plan, with the reason the family reads',
+    description:
+      'The book must be in the catalogue and new to the child (not in their reading log): 400 on `bookId` otherwise; the reason is 1 to 300 characters. It waits until the next week’s plan is made, which puts it first in place of the recommender’s last pick; choosing again replaces it. 409 when the program has no week after this one.',
+    access: 'guide',
+    params: idParamsSchema,
+    body: swapInputSchema,
+    status: 200,
+    response: guideSwapSchema,
+    returns: 'The book waiting for the next plan',
+    errors: [409],
+  }),
+  cancelSwap: contract('guideCancelNextBook', 'DELETE /guide/children/{id}/swap', {
+    summary: 'Takes back the book chosen for the child’s next weekly plan',
+    access: 'guide',
+    params: idParamsSchema,
+    status: 204,
+    returns: 'Taken back (or there was none)',
   }),
   score: contract('guideSaveRunningRecord', 'PUT /guide/recordings/{id}/record', {
     summary: 'Saves the guide’s running record of a recording: marks, fluency rating and note',

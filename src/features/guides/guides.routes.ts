@@ -3,6 +3,7 @@ import { recordingAudio } from '~/features/readAloud/readAloud.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
 import { getStorage } from '~/platform/storage/index.server';
+import { cancelNextBook, chooseNextBook } from './bookSwaps.server';
 import { guideChild, guideChildren } from './guideChildren.server';
 import { guidesApi as api } from './guides.api';
 import {
@@ -42,8 +43,20 @@ export function guidesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   });
 
   route(app, deps, api.note, async (c) => {
-    const { id, planId } = c.req.valid('param');
-    return c.json(await saveWeeklyNote(deps.db, guide(c), { childId: id, planId }, c.req.valid('json')), 200);
+    const { id, weekId } = c.req.valid('param');
+    return c.json(
+      await saveWeeklyNote(deps.db, guide(c), { childId: id, planId: weekId }, c.req.valid('json')),
+      200,
+    );
+  });
+
+  route(app, deps, api.swap, async (c) =>
+    c.json(await chooseNextBook(deps.db, guide(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  route(app, deps, api.cancelSwap, async (c) => {
+    await cancelNextBook(deps.db, guide(c), c.req.valid('param').id);
+    return c.body(null, 204);
   });
 
   route(app, deps, api.score, async (c) =>

@@ -40,6 +40,32 @@ export const guideNoteSchema = z
   .meta({ id: 'GuideNote' });
 export type GuideNote = z.infer<typeof guideNoteSchema>;
 
+/** The reason the family reads for a guide's choice of book, at most. */
+export const MAX_SWAP_REASON = 300;
+
+export const swapInputSchema = z
+  .object({
+    bookId: uuidSchema.meta({ description: 'A catalogue book the child has not read' }),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why, for the family.')
+      .max(MAX_SWAP_REASON, `Keep the reason under ${MAX_SWAP_REASON} characters.`),
+  })
+  .strict()
+  .meta({ id: 'GuideSwapInput' });
+export type SwapInput = z.infer<typeof swapInputSchema>;
+
+export const guideSwapSchema = z
+  .object({
+    book: z.object({ id: uuidSchema, title: z.string(), author: z.string() }),
+    reason: z.string(),
+    guideName: z.string(),
+    createdAt: instant,
+  })
+  .meta({ id: 'GuideSwap' });
+export type GuideSwapDto = z.infer<typeof guideSwapSchema>;
+
 /** A reading guide as the team sees it: who, how many children they may follow, how many they do. */
 export const adminGuideSchema = z
   .object({
@@ -119,7 +145,11 @@ export type GuideRecording = z.infer<typeof guideRecordingSchema>;
 /** A child's page in the guide console: the program and plans as the team sees them, and the recordings. */
 export const guideChildDetailSchema = enrolmentDetailSchema
   .omit({ family: true, guide: true })
-  .extend({ familyName: z.string(), recordings: z.array(guideRecordingSchema) })
+  .extend({
+    familyName: z.string(),
+    recordings: z.array(guideRecordingSchema),
+    swap: guideSwapSchema.nullable().meta({ description: 'The book waiting for the next weekly plan' }),
+  })
   .meta({ id: 'GuideChildDetail' });
 export type GuideChildDetail = z.infer<typeof guideChildDetailSchema>;
 

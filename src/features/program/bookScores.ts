@@ -35,7 +35,9 @@ export type Reason =
   | { kind: 'favourite'; bookTitle: string; stars: number; shared: 'author' | 'topic'; detail: string }
   | { kind: 'peers'; lovedBy: number; level: ReadingLevel; interest: string }
   | { kind: 'interest'; topic: string }
-  | { kind: 'level'; level: ReadingLevel };
+  | { kind: 'level'; level: ReadingLevel }
+  /** Chosen by the child's reading guide (features/program/guideSwap.ts). */
+  | { kind: 'guide'; guideName: string; reason: string };
 
 /** Normalises a topic or an interest for matching: "Space " and "space" are one. */
 export const normaliseTopic = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { nextNotificationTime } from '~/features/notifications/notifications.server';
 import { type Db, queryRows } from '~/platform/db/client.server';
-import { children, notifications, weeklyPlanBooks, weeklyPlans } from '~/platform/db/schema.server';
+import {
+  children,
+  guideSwaps,
+  notifications,
+  weeklyPlanBooks,
+  weeklyPlans,
+} from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import type { Suggestion } from './recommender';
 
@@ -16,6 +22,8 @@ interface Notice {
 export interface NewPlan {
   plan: typeof weeklyPlans.$inferInsert & { childId: string; subscriptionId: string; weekIndex: number };
   suggestions: readonly Suggestion[];
+  /** The reading guide's chosen book this plan puts in: its waiting row goes with the plan. */
+  swapTaken?: { childId: string; bookId: string } | undefined;
   /** The level the child's ratings moved them to, kept on the child with the plan. */
   movedTo: ReadingLevel | undefined;
   notices: readonly Notice[];
@@ -27,7 +35,7 @@ export interface NewPlan {
  * bench:plans). The books go in only beside a plan this statement inserted: when the week's plan
  * exists already (another job made it meanwhile), nothing is written and undefined is answered.
  */
-export async function insertPlan(db: Db, { plan, suggestions, movedTo, notices }: NewPlan) {
+export async function insertPlan(db: Db, { plan, suggestions, swapTaken, movedTo, notices }: NewPlan) {
   const childId = plan.childId;
   const insert = db
     .insert(weeklyPlans)
@@ -50,6 +58,12 @@ export async function insertPlan(db: Db, { plan, suggestions, movedTo, notices }
                update ${children} set reading_level = ${movedTo}, placement_basis = 'review', placed_at = now()
                 where id = ${childId} and exists (select 1 from plan))`
     : sql``;
+  const taken = swapTaken
+    ? sql`,
+             taken as (
+               delete from ${guideSwaps}
+                where child_id = ${swapTaken.childId} and book_id = ${swapTaken.bookId} and exists (select 1 from plan))`
+    : sql``;
   const told = notices.map(
     (notice, order) => sql`,
              ${sql.raw(`told${order}`)} as (
@@ -67,7 +81,7 @@ export async function insertPlan(db: Db, { plan, suggestions, movedTo, notices }
                select plan.id, b.position, b.book_id, b.title, b.author, b.reasons, b.alternative_book_id
                  from plan,
                       jsonb_to_recordset(${JSON.stringify(chosen)}::jsonb) as b(position smallint,
-                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))${moved}${sql.join(told)}
+                        book_id uuid, title text, author text, reasons jsonb, alternative_book_id uuid))${moved}${taken}${sql.join(told)}
         select id from plan`,
   );
   return made?.id;

@@ -239,5 +239,7 @@ export function describeReason(reason: Reason, childName: string): string {
       return `about ${reason.topic}, one of ${childName}’s interests`;
     case 'level':
       return `chosen for ${LEVEL_NAMES[reason.level]} readers`;
+    case 'guide':
+      return `chosen by ${reason.guideName}, ${childName}’s reading guide: ${reason.reason}`;
   }
 }

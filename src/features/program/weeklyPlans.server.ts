@@ -10,6 +10,8 @@ import {
 } from '~/platform/db/schema.server';
 import { pagePath } from '~/platform/routes';
 import type { RatedRead } from './bookScores';
+import { withGuideSwap } from './guideSwap';
+import { pendingGuideSwap } from './guideSwaps.server';
 import { childLevelReview } from './levelReview';
 import { passageForWeek } from './passageChoice';
 import { loadPlanContext, type PlanContext } from './planContext.server';
@@ -33,6 +35,38 @@ export const programWeekStart = (startsAt: Date, weekIndex: number) =>
   new Date(startsAt.getTime() + weekIndex * WEEK_MS);
 
 /**
+ * What a week's plan is made from: the run's shared context, the child's log, the level after the
+ * review of their ratings, the recommender's books with the guide's chosen one (if one waits).
+ */
+async function weekInputs(
+  db: Db,
+  { subscription, child, startsAt }: Extract<Awaited<ReturnType<typeof weekToPlan>>, { child: unknown }>,
+  input: { weekIndex: number },
+  given: PlanContext | (() => Promise<PlanContext>) | undefined,
+) {
+  const [context, childLogs, recentPlans, swap] = await Promise.all([
+    typeof given === 'function' ? given() : (given ?? loadPlanContext(db)),
+    logsOf(db, child.id),
+    booksPlannedBefore(db, child.id, startsAt),
+    pendingGuideSwap(db, child.id),
+  ]);
+
+  // The level moves with the child's ratings before the week is planned (kept, and the family told,
+  // by the plan's own statement).
+  const { level, move } = childLevelReview(child, childLogs, context.levelOf);
+  const recommended = suggestBooks({
+    reader: { id: child.id, firstName: child.firstName, level, interests: child.interests },
+    history: readerHistory(child.id, childLogs, recentPlans, context),
+    catalogue: context.catalogue,
+    index: context.index,
+    week: `${subscription.id}:${input.weekIndex}`,
+  });
+  // The book the child's reading guide chose for this week, if one waits (taken by the plan's statement).
+  const suggestions = withGuideSwap(recommended, swap, context.catalogue);
+  return { context, childLogs, level, move, suggestions, swap };
+}
+
+/**
  * Makes the plan of one program week for one child, once: a second call for the same subscription
  * and week (a retried job, two servers at once) finds the first's plan and changes nothing.
  *
@@ -52,23 +86,12 @@ export async function makeWeeklyPlan(
   const week = await weekToPlan(db, input);
   if ('status' in week) return week;
   const { subscription, child, startsAt } = week;
-  const given = options.context;
-  const [context, childLogs, recentPlans] = await Promise.all([
-    typeof given === 'function' ? given() : (given ?? loadPlanContext(db)),
-    logsOf(db, child.id),
-    booksPlannedBefore(db, child.id, startsAt),
-  ]);
-
-  // The level moves with the child's ratings before the week is planned (kept, and the family told,
-  // by the plan's own statement).
-  const { level, move } = childLevelReview(child, childLogs, context.levelOf);
-  const suggestions = suggestBooks({
-    reader: { id: child.id, firstName: child.firstName, level, interests: child.interests },
-    history: readerHistory(child.id, childLogs, recentPlans, context),
-    catalogue: context.catalogue,
-    index: context.index,
-    week: `${subscription.id}:${input.weekIndex}`,
-  });
+  const { context, childLogs, level, move, suggestions, swap } = await weekInputs(
+    db,
+    week,
+    input,
+    options.context,
+  );
   // A short last week (the program ends before it does) has fewer sessions and a smaller goal.
   const endsAt = planEnd(startsAt, subscription.endsAt);
   const goal = fitGoalToDays(
@@ -92,6 +115,7 @@ export async function makeWeeklyPlan(
       passageId: passageForWeek(level, input.weekIndex, context.passagesByLevel) ?? null,
     },
     suggestions,
+    swapTaken: swap ? { childId: child.id, bookId: swap.bookId } : undefined,
     movedTo: move?.level,
     notices: [
       ...(move ? [move.notice] : []),

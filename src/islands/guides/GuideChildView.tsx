@@ -12,6 +12,7 @@ import { formatTime } from '~/platform/time';
 import '~/islands/shared/admin/admin.css';
 import '~/islands/program/admin/enrolments.css';
 import './guides.css';
+import { NextBook } from './NextBook';
 import { WeeklyNote } from './WeeklyNote';
 
 function About({ view }: { view: GuideChildDetail }) {
@@ -109,6 +110,7 @@ export function GuideChildView({ childId }: { childId: string }) {
       <About view={view} />
       <Recordings view={view} />
       <WeeklyNote view={view} />
+      <NextBook view={view} />
       {view.programs.map((program) => (
         <ProgramWeeks key={program.id} program={program} childName={view.child.name} />
       ))}

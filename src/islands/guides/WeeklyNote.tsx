@@ -21,7 +21,7 @@ function NoteForm({ childId, childName, week }: { childId: string; childName: st
   const { submit, pending, errors } = useSubmit();
   const save = async (key: string) => {
     const note = await call(guidesApi.note, {
-      params: { id: childId, planId: week.id },
+      params: { id: childId, weekId: week.id },
       body: { body, version },
       idempotencyKey: key,
     });

@@ -22,7 +22,7 @@ interface BookPickerProps {
  * The catalogue's books matching `query` (null until the first answer), searched after a pause in
  * typing while the catalogue is the source; the answer is cached, so going back to a search is free.
  */
-function useCatalogueSearch(query: string, searching: boolean) {
+export function useCatalogueSearch(query: string, searching: boolean) {
   const [results, setResults] = useState<CatalogueBook[] | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
 

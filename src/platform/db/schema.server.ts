@@ -600,6 +600,24 @@ export const guideNotes = pgTable(
   (t) => [index('guide_notes_child_idx').on(t.childId)],
 );
 
+/**
+ * A book a reading guide chose for the child's next weekly plan, with the reason the family reads
+ * (issue 27). One waits per child; the plan job puts it in the next plan it makes, in place of the
+ * recommender's last pick, and removes it in the same statement.
+ */
+export const guideSwaps = pgTable('guide_swaps', {
+  childId: uuid('child_id')
+    .primaryKey()
+    .references(() => children.id, { onDelete: 'cascade' }),
+  bookId: uuid('book_id')
+    .notNull()
+    .references(() => books.id, { onDelete: 'cascade' }),
+  guideId: uuid('guide_id').references(() => users.id, { onDelete: 'set null' }),
+  guideName: text('guide_name').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
 export const blogs = pgTable(
   'blogs',
   {
