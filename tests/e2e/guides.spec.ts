@@ -100,10 +100,15 @@ test.describe('the reading guide', () => {
     await next.getByLabel('Find a book').fill('the');
     const book = next.getByLabel('Book', { exact: true });
     await expect(book.locator('option').nth(1)).toBeAttached();
-    await book.selectOption({ index: 1 });
     await next.getByLabel('Why, for the family').fill('Another lighthouse story, to keep the momentum.');
-    await next.getByRole('button', { name: 'Put it in next week’s plan' }).click();
-    await expect(next.getByText(/goes first in Maya’s next weekly plan/)).toBeVisible();
+    // A book Maya has read is refused beside the field: the next one in the list is tried.
+    const chosen = next.getByText(/goes first in Maya’s next weekly plan/);
+    for (let index = 1; index <= 10 && !(await chosen.isVisible()); index += 1) {
+      await book.selectOption({ index });
+      await next.getByRole('button', { name: 'Put it in next week’s plan' }).click();
+      await expect(chosen.or(next.getByText(/has already read/))).toBeVisible();
+    }
+    await expect(chosen).toBeVisible();
     await expectNoViolations(page);
     await lookAt(page, 'guide-reader');
     await next.getByRole('button', { name: 'Take it back' }).click();
