@@ -107,7 +107,7 @@ test('a renewing program renews on the clock, recovers from a declined card, pau
     .nth(2)
     .getByRole('link', { name: /Receipt/ })
     .click();
-  await expect(page.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('$29.00');
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -3,14 +3,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
-import {
-  books,
-  memberships,
-  passages,
-  subscriptions,
-  weeklyPlans,
-} from '../../src/platform/db/schema.server';
+import { books, memberships, passages } from '../../src/platform/db/schema.server';
 import { addPlan, adminAccount, call, fileApi, guideAccount, registeredAccount } from './harness';
+import { weekUnderWay } from './programFixtures';
 
 type Actor = 'anonymous' | 'parent' | 'otherParent' | 'admin' | 'guide';
 
@@ -417,7 +412,7 @@ beforeAll(async () => {
     { token: parent.idToken, rawBody: 'audio bytes', headers: { 'content-type': 'audio/webm' } },
   );
   ids.guidedRecording = String(guided.json.id);
-  ids.week = await startedWeek(ids.guidedChild);
+  ids.week = await weekUnderWay(database.db, ids.guidedChild, 'sprout');
   const [book] = await database.db
     .insert(books)
     .values({ title: 'Matrix Sea Tales', author: 'M. Tide', readingLevel: 'sprout', topics: ['sea'] })
@@ -426,28 +421,6 @@ beforeAll(async () => {
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });
-
-/** A week of the child's plan under way (as the plan job writes it): its id. */
-async function startedWeek(childId: string) {
-  const [subscription] = await database.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.childId, childId));
-  const [week] = await database.db
-    .insert(weeklyPlans)
-    .values({
-      childId,
-      subscriptionId: String(subscription?.id),
-      weekIndex: 0,
-      startsAt: new Date(Date.now() - 3_600_000),
-      endsAt: new Date(Date.now() + 6 * 86_400_000),
-      readingLevel: 'sprout',
-      goalMinutes: 60,
-      sessionMinutes: [15, 15, 15, 15, 0, 0, 0],
-    })
-    .returning();
-  return String(week?.id);
-}
 
 /** A renewing program of the parent's second child, paid in the sandbox: its membership's id. */
 async function paidMembership(token: string) {

@@ -17,7 +17,6 @@ import {
   recordings,
   subscriptions,
   weeklyPlanBooks,
-  weeklyPlans,
 } from '../../src/platform/db/schema.server';
 import {
   adminAccount,
@@ -29,7 +28,7 @@ import {
   guideAccount,
   recordAttempt,
 } from './harness';
-import { programFor } from './programFixtures';
+import { programFor, weekUnderWay } from './programFixtures';
 
 // Reading guides (issue 27): the team assigns children within each guide's capacity; a guide
 // reaches only the children assigned to them and marks running records of their recordings.
@@ -215,24 +214,7 @@ describe('a weekly note', () => {
   let weekId = '';
   const notePath = () => `/api/guide/children/${family.childId}/weeks/${weekId}/note`;
   beforeAll(async () => {
-    const [subscription] = await db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.childId, family.childId));
-    const [week] = await db
-      .insert(weeklyPlans)
-      .values({
-        childId: family.childId,
-        subscriptionId: String(subscription?.id),
-        weekIndex: 0,
-        startsAt: new Date(Date.now() - 86_400_000),
-        endsAt: new Date(Date.now() + 6 * 86_400_000),
-        readingLevel: 'sapling',
-        goalMinutes: 60,
-        sessionMinutes: [15, 15, 15, 15, 0, 0, 0],
-      })
-      .returning();
-    weekId = String(week?.id);
+    weekId = await weekUnderWay(db, family.childId);
   });
 
   it('refuses an empty or long note, another guide and another child’s week, storing nothing', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/platform/db/client.server';
 import {
   books,
@@ -7,6 +8,7 @@ import {
   readingLogs,
   subscriptions,
   users,
+  weeklyPlans,
 } from '../../src/platform/db/schema.server';
 import type { ReadingLevel } from '../../src/platform/domain';
 
@@ -91,3 +93,22 @@ export async function addBooks(db: Db, catalogue: readonly CatalogueBook[]) {
 /** The child read the catalogue book for half an hour on 1 October 2026, and gave it five stars. */
 export const ratedFiveStars = (db: Db, childId: string, bookId: string | undefined, title: string) =>
   db.insert(readingLogs).values({ childId, bookId, title, readOn: '2026-10-01', minutes: 30, rating: 5 });
+
+/** The week of the child's program under way, as the plan job writes it (no books): its id. */
+export async function weekUnderWay(db: Db, childId: string, level: ReadingLevel = 'sapling') {
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.childId, childId));
+  const [week] = await db
+    .insert(weeklyPlans)
+    .values({
+      childId,
+      subscriptionId: String(subscription?.id),
+      weekIndex: 0,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() + 6 * 86_400_000),
+      readingLevel: level,
+      goalMinutes: 60,
+      sessionMinutes: [15, 15, 15, 15, 0, 0, 0],
+    })
+    .returning();
+  return String(week?.id);
+}

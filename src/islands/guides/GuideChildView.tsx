@@ -1,12 +1,11 @@
 import { guidesApi } from '~/features/guides/guides.api';
 import type { GuideChildDetail, GuideRecording } from '~/features/guides/guides.schema';
-import { placementText } from '~/features/program/adminEnrolments';
 import { formatDuration } from '~/features/readAloud/readAloud';
 import { percentText } from '~/features/readAloud/runningRecord';
+import { ChildFacts } from '~/islands/program/admin/EnrolmentView';
 import { ProgramWeeks } from '~/islands/program/admin/ProgramWeeks';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
-import { ageBandLabel, READING_LEVEL_LABELS } from '~/platform/domain';
 import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
 import '~/islands/shared/admin/admin.css';
@@ -16,24 +15,11 @@ import { NextBook } from './NextBook';
 import { WeeklyNote } from './WeeklyNote';
 
 function About({ view }: { view: GuideChildDetail }) {
-  const { child } = view;
-  const age = child.ageBand
-    ? ageBandLabel(child.ageBand)
-    : child.birthYear
-      ? `Born ${child.birthYear}`
-      : 'Not given';
   return (
     <section className="admin-panel" aria-labelledby="child-heading">
-      <h2 id="child-heading">About {child.name}</h2>
+      <h2 id="child-heading">About {view.child.name}</h2>
       <dl className="admin-details">
-        <dt>Age</dt>
-        <dd>{age}</dd>
-        <dt>Reading level</dt>
-        <dd>{READING_LEVEL_LABELS[child.readingLevel]}</dd>
-        <dt>Placement</dt>
-        <dd>{placementText(child.placement)}</dd>
-        <dt>Interests</dt>
-        <dd>{child.interests.length > 0 ? child.interests.join(', ') : 'None given'}</dd>
+        <ChildFacts child={view.child} />
         <dt>Family</dt>
         <dd>{view.familyName}</dd>
       </dl>

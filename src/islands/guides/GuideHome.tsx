@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { guidesApi } from '~/features/guides/guides.api';
 import type { GuideChildRow, GuideRecording } from '~/features/guides/guides.schema';
-import { minutesText, weekText } from '~/features/program/adminEnrolments';
 import { formatDuration } from '~/features/readAloud/readAloud';
-import { PlanStanding } from '~/islands/program/admin/EnrolmentsList';
+import { PlanStanding, WeekCells } from '~/islands/program/admin/EnrolmentsList';
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { LoadFailed, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
@@ -71,12 +70,7 @@ function Row({ row }: { row: GuideChildRow }) {
       </th>
       <td data-label="Program">{row.programName}</td>
       <td data-label="Level">{READING_LEVEL_LABELS[row.readingLevel]}</td>
-      <td data-label="Week" className="enrolment-nowrap">
-        {weekText(row.week, row.weeks)}
-      </td>
-      <td data-label="This week" className="enrolment-nowrap">
-        {minutesText(row)}
-      </td>
+      <WeekCells row={row} />
       <td data-label="To hear">{row.waiting}</td>
       <td data-label="On the plan">
         <PlanStanding row={row} />

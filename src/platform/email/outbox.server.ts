@@ -97,7 +97,9 @@ async function claimDueEmails(db: Db, now: Date, limit: number): Promise<EmailRo
     .where(
       and(
         inArray(emails.status, ['queued', 'sending']),
-        sql`${emails.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+        // The database's clock too: a message queued a moment ago has the database's now() (in
+        // microseconds), which can be a hair past this process's `now` (in milliseconds).
+        sql`${emails.nextAttemptAt} <= greatest(now(), ${now.toISOString()}::timestamptz)`,
       ),
     )
     .orderBy(emails.nextAttemptAt)

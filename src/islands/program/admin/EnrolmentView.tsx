@@ -15,23 +15,32 @@ function ageOf(child: EnrolmentDetail['child']): string {
   return child.birthYear ? `Born ${child.birthYear}` : 'Not given';
 }
 
+/** What the team (and the child's guide) read about a child: age, level, placement, interests. */
+export function ChildFacts({ child }: { child: EnrolmentDetail['child'] }) {
+  return (
+    <>
+      <dt>Age</dt>
+      <dd>{ageOf(child)}</dd>
+      <dt>Reading level</dt>
+      <dd>{READING_LEVEL_LABELS[child.readingLevel]}</dd>
+      <dt>Placement</dt>
+      <dd>
+        {placementText(child.placement)}
+        {child.placement && `, ${formatDay(child.placement.placedOn, 'shortDate')}`}
+      </dd>
+      <dt>Interests</dt>
+      <dd>{child.interests.length > 0 ? child.interests.join(', ') : 'None given'}</dd>
+    </>
+  );
+}
+
 function About({ view }: { view: EnrolmentDetail }) {
   const { child } = view;
   return (
     <section className="admin-panel" aria-labelledby="child-heading">
       <h2 id="child-heading">About {child.name}</h2>
       <dl className="admin-details">
-        <dt>Age</dt>
-        <dd>{ageOf(child)}</dd>
-        <dt>Reading level</dt>
-        <dd>{READING_LEVEL_LABELS[child.readingLevel]}</dd>
-        <dt>Placement</dt>
-        <dd>
-          {placementText(child.placement)}
-          {child.placement && `, ${formatDay(child.placement.placedOn, 'shortDate')}`}
-        </dd>
-        <dt>Interests</dt>
-        <dd>{child.interests.length > 0 ? child.interests.join(', ') : 'None given'}</dd>
+        <ChildFacts child={child} />
         <dt>Family</dt>
         <dd>
           <a href={pagePath('/view-user-page/{id}', view.family.userId)}>{view.family.displayName}</a>,{' '}

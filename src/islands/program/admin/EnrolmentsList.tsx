@@ -36,6 +36,22 @@ export function PlanStanding({ row }: { row: Pick<EnrolmentRow, 'state' | 'behin
   );
 }
 
+type WeekFacts = Pick<EnrolmentRow, 'week' | 'weeks' | 'goalMinutes' | 'minutesRead' | 'state'>;
+
+/** The week of the program and the minutes read against its goal: two cells of a child's row. */
+export function WeekCells({ row }: { row: WeekFacts }) {
+  return (
+    <>
+      <td data-label="Week" className="enrolment-nowrap">
+        {weekText(row.week, row.weeks)}
+      </td>
+      <td data-label="This week" className="enrolment-nowrap">
+        {minutesText(row)}
+      </td>
+    </>
+  );
+}
+
 function Row({ row }: { row: EnrolmentRow }) {
   return (
     <>
@@ -52,12 +68,7 @@ function Row({ row }: { row: EnrolmentRow }) {
         {READING_LEVEL_LABELS[row.readingLevel]}
         <span className="hint">{placementText(row.placement)}</span>
       </td>
-      <td data-label="Week" className="enrolment-nowrap">
-        {weekText(row.week, row.weeks)}
-      </td>
-      <td data-label="This week" className="enrolment-nowrap">
-        {minutesText(row)}
-      </td>
+      <WeekCells row={row} />
       <td data-label="Missed weeks">{row.missedWeeks}</td>
       <td data-label="On the plan">
         <PlanStanding row={row} />
