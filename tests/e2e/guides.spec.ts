@@ -48,7 +48,7 @@ test.describe('the reading guide', () => {
   test.use(signedInAs('guide'));
 
   test('marks a running record of Maya’s newest recording, with a note', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await gotoReady(page, '/guide');
     await expect(page.getByRole('heading', { level: 1, name: 'Your readers' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Maya/ })).toBeVisible();
@@ -85,10 +85,24 @@ test.describe('the reading guide', () => {
     await expect(page.getByText(/^Saved\./)).toBeVisible();
     await lookAt(page, 'guide-running-record');
 
-    // The week's note, from Maya's page (her first weekly plan is made when the server starts).
+    // The week's note, from Maya's page, once her first weekly plan is made (the job makes it
+    // within a minute of the server's start).
+    const parent = await demoToken('parent');
+    const maya = await mayaId(request);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/children/${maya}/plan`, { headers: bearer(parent) })).json()) as {
+              state: string;
+            }
+          ).state,
+        { timeout: 90_000, intervals: [1_000] },
+      )
+      .toBe('ready');
     await page.getByRole('link', { name: 'Maya’s page' }).click();
     const weekly = page.getByRole('region', { name: 'Weekly note to the family' });
-    await expect(weekly.getByLabel('Week')).toBeVisible({ timeout: 30_000 });
+    await expect(weekly.getByLabel('Week', { exact: true })).toBeVisible({ timeout: 30_000 });
     await weekly.getByLabel(/^Your note about week/).fill(WEEK_NOTE);
     await weekly.getByRole('button', { name: /^(Send the note|Save the changes)$/ }).click();
     await expect(weekly.getByText(/^Saved\./)).toBeVisible();
