@@ -103,7 +103,7 @@ test.describe('the reading guide', () => {
     await page.getByRole('link', { name: 'Maya’s page' }).click();
     const weekly = page.getByRole('region', { name: 'Weekly note to the family' });
     await expect(weekly.getByLabel('Week', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await weekly.getByLabel(/^Your note about week/).fill(WEEK_NOTE);
+    await weekly.getByLabel(/^Your note for week/).fill(WEEK_NOTE);
     await weekly.getByRole('button', { name: /^(Send the note|Save the changes)$/ }).click();
     await expect(weekly.getByText(/^Saved\./)).toBeVisible();
 

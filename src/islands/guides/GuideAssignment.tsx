@@ -58,6 +58,7 @@ function GuideSelect({
     <div className="field">
       <label htmlFor={id}>Guide</label>
       <select
+        className="select"
         id={id}
         value={chosen}
         aria-invalid={error ? true : undefined}

@@ -39,6 +39,7 @@ function CapacityForm({ guide, onSaved }: { guide: AdminGuide; onSaved: (g: Admi
     >
       <label htmlFor={id}>Capacity</label>
       <input
+        className="input"
         id={id}
         type="number"
         inputMode="numeric"

@@ -58,6 +58,7 @@ function BookSelect({
     <div className="field">
       <label htmlFor={id}>Book</label>
       <select
+        className="select"
         id={id}
         value={value}
         aria-invalid={error ? true : undefined}

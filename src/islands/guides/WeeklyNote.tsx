@@ -44,7 +44,7 @@ function NoteForm({ childId, childName, week }: { childId: string; childName: st
       <FormAlert message={errors.version ?? errors.form} />
       <LongTextField
         id={`${id}-body`}
-        label={`Your note about ${weekLabel(week).toLowerCase()}`}
+        label={`Your note for week ${week.weekIndex + 1}`}
         hint="What went well, what to try next week. The family reads it on the week’s plan."
         value={body}
         max={MAX_WEEKLY_NOTE}
@@ -78,7 +78,12 @@ export function WeeklyNote({ view }: { view: GuideChildDetail }) {
         <>
           <div className="field">
             <label htmlFor={`${id}-week`}>Week</label>
-            <select id={`${id}-week`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <select
+              className="select"
+              id={`${id}-week`}
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value)}
+            >
               {weeks.map((w) => (
                 <option key={w.id} value={w.id}>
                   {weekLabel(w)}

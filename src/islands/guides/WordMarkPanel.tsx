@@ -87,6 +87,7 @@ export function WordMarkPanel({
             {own.kind === 'substitution' ? 'What the child said' : 'What the child said first'}
           </label>
           <input
+            className="input"
             id={`${id}-said`}
             value={said}
             maxLength={40}
@@ -150,6 +151,7 @@ function Insertions({
         <div className="field rr-insert">
           <label htmlFor={`${id}-insert`}>A word the child added after it</label>
           <input
+            className="input"
             id={`${id}-insert`}
             value={inserted}
             maxLength={40}
