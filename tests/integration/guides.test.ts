@@ -170,6 +170,10 @@ describe('a guide reaches only the children assigned to them', () => {
       }),
     ]);
     expect(JSON.stringify(mine.json)).not.toContain('@example.com');
+    // Families by name only: a search by their email finds nobody.
+    const byEmail = await asGia('GET', `/api/guide/children?q=${encodeURIComponent(family.email)}`);
+    expect(itemsOf(byEmail)).toEqual([]);
+    expect(idsOf(await asGia('GET', '/api/guide/children?q=Sam'))).toContain(family.childId);
     const theirs = await asGus('GET', '/api/guide/children');
     expect(idsOf(theirs)).not.toContain(family.childId);
   });
@@ -342,6 +346,9 @@ describe('a running record', () => {
       [{ note: 'x'.repeat(601) }, 'note'],
       [{ readingMs: 60_000 }, 'readingMs'],
       [{ lastWord: 7 }, 'lastWord'],
+      // Seven words in a second is no reading: a slip in the time.
+      [{ readingMs: 1_000 }, 'readingMs'],
+      [{ version: 2 ** 31 }, 'version'],
     ];
     for (const [over, field] of cases) {
       const res = await asGia('PUT', `/api/guide/recordings/${recordingId}/record`, record(over));

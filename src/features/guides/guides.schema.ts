@@ -20,7 +20,7 @@ export const noteInputSchema = z
       .trim()
       .min(1, 'Write the note first.')
       .max(MAX_WEEKLY_NOTE, `Keep the note under ${MAX_WEEKLY_NOTE} characters.`),
-    version: z.int().min(0).default(0).meta({
+    version: z.int().min(0).max(1_000_000, 'That version does not exist.').default(0).meta({
       description:
         'The version of the note this one replaces (0 for a first note): an older one is refused with 409',
     }),
@@ -182,7 +182,7 @@ export const scoreInputSchema = z
       .trim()
       .max(MAX_SCORE_NOTE, `Keep the note under ${MAX_SCORE_NOTE} characters.`)
       .default(''),
-    version: z.int().min(0).default(0).meta({
+    version: z.int().min(0).max(1_000_000, 'That version does not exist.').default(0).meta({
       description:
         'The version of the score this one replaces (0 for a first score): an older one is refused with 409',
     }),

@@ -8,6 +8,7 @@ import {
   percentText,
   scoreRunningRecord,
   selfCorrectionRatio,
+  wordsCovered,
 } from '~/features/readAloud/runningRecord';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
@@ -137,6 +138,9 @@ export async function recordingDetail(
   };
 }
 
+/** Faster than anyone reads aloud: a reading time this short is a slip (and would not fit the figures). */
+const MAX_WORDS_PER_MINUTE = 400;
+
 /** What is wrong with a running record for this recording, field by field; nothing when it can be saved. */
 function refusals(input: ScoreInput, wordCount: number, durationMs: number): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -147,6 +151,8 @@ function refusals(input: ScoreInput, wordCount: number, durationMs: number): Rec
   // A little past the recording's length is the recorder's rounding; more is a typing slip.
   if (input.readingMs > durationMs + 1_000)
     fields.readingMs = 'The reading cannot last longer than its recording.';
+  else if ((wordsCovered(wordCount, input.lastWord) * 60_000) / input.readingMs > MAX_WORDS_PER_MINUTE)
+    fields.readingMs = 'Nobody reads that many words that quickly: check the reading time.';
   return fields;
 }
 

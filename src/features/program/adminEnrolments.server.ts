@@ -221,7 +221,13 @@ export async function listEnrolments(
     query.plan ? sql`s.plan_id = ${query.plan}::uuid` : undefined,
     query.level ? sql`s.reading_level = ${query.level}` : undefined,
     guideCondition(query.guide),
-    containsSearch(query.q, [sql`s.first_name`, sql`s.display_name`, sql`s.email`]),
+    // A guide knows families by name only: their search never reaches the email.
+    containsSearch(
+      query.q,
+      scope.kind === 'guide'
+        ? [sql`s.first_name`, sql`s.display_name`]
+        : [sql`s.first_name`, sql`s.display_name`, sql`s.email`],
+    ),
   ].filter((c): c is SQL => c !== undefined);
   const where = sql.join(
     conditions.map((c) => sql`(${c})`),

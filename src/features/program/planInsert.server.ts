@@ -23,7 +23,7 @@ export interface NewPlan {
   plan: typeof weeklyPlans.$inferInsert & { childId: string; subscriptionId: string; weekIndex: number };
   suggestions: readonly Suggestion[];
   /** The reading guide's chosen book this plan puts in: its waiting row goes with the plan. */
-  swapTaken?: { childId: string; bookId: string } | undefined;
+  swapTaken?: { childId: string; bookId: string; reason: string } | undefined;
   /** The level the child's ratings moved them to, kept on the child with the plan. */
   movedTo: ReadingLevel | undefined;
   notices: readonly Notice[];
@@ -62,7 +62,8 @@ export async function insertPlan(db: Db, { plan, suggestions, swapTaken, movedTo
     ? sql`,
              taken as (
                delete from ${guideSwaps}
-                where child_id = ${swapTaken.childId} and book_id = ${swapTaken.bookId} and exists (select 1 from plan))`
+                where child_id = ${swapTaken.childId} and book_id = ${swapTaken.bookId}
+                  and reason = ${swapTaken.reason} and exists (select 1 from plan))`
     : sql``;
   const told = notices.map(
     (notice, order) => sql`,

@@ -63,7 +63,9 @@ async function weekInputs(
   });
   // The book the child's reading guide chose for this week, if one waits (taken by the plan's statement).
   const suggestions = withGuideSwap(recommended, swap, context.catalogue);
-  return { context, childLogs, level, move, suggestions, swap };
+  // Only a swap the plan took is removed: one whose book this run's catalogue lacks waits.
+  const taken = swap && suggestions[0]?.reasons[0]?.kind === 'guide' ? swap : undefined;
+  return { context, childLogs, level, move, suggestions, swap: taken };
 }
 
 /**
@@ -115,7 +117,7 @@ export async function makeWeeklyPlan(
       passageId: passageForWeek(level, input.weekIndex, context.passagesByLevel) ?? null,
     },
     suggestions,
-    swapTaken: swap ? { childId: child.id, bookId: swap.bookId } : undefined,
+    swapTaken: swap ? { childId: child.id, bookId: swap.bookId, reason: swap.reason } : undefined,
     movedTo: move?.level,
     notices: [
       ...(move ? [move.notice] : []),

@@ -37,7 +37,9 @@ function CapacityForm({ guide, onSaved }: { guide: AdminGuide; onSaved: (g: Admi
         );
       }}
     >
-      <label htmlFor={id}>Capacity</label>
+      <label htmlFor={id}>
+        Capacity<span className="sr-only"> of {guide.name}</span>
+      </label>
       <input
         className="input"
         id={id}

@@ -13,7 +13,17 @@ const weekLabel = (week: Week) =>
   `Week ${week.weekIndex + 1}, ${formatDay(week.startsOn, 'shortDate')}${week.underWay ? ' (this week)' : ''}`;
 
 /** The note of one week: written, saved with the version it replaces, and what happened. */
-function NoteForm({ childId, childName, week }: { childId: string; childName: string; week: Week }) {
+function NoteForm({
+  childId,
+  childName,
+  week,
+  onSaved,
+}: {
+  childId: string;
+  childName: string;
+  week: Week;
+  onSaved: (note: NonNullable<Week['guideNote']>) => void;
+}) {
   const id = useId();
   const [body, setBody] = useState(week.guideNote?.body ?? '');
   const [version, setVersion] = useState(week.guideNote?.version ?? 0);
@@ -26,6 +36,7 @@ function NoteForm({ childId, childName, week }: { childId: string; childName: st
       idempotencyKey: key,
     });
     setVersion(note.version);
+    onSaved(note);
     setMessage(
       note.version === 1
         ? `Saved. ${childName}’s family has been told.`
@@ -66,7 +77,13 @@ function NoteForm({ childId, childName, week }: { childId: string; childName: st
  */
 export function WeeklyNote({ view }: { view: GuideChildDetail }) {
   const id = useId();
-  const weeks = [...(view.programs[0]?.plans ?? [])].reverse();
+  // The program running now (a renewal booked after it comes first in the list), else the latest.
+  const program = view.programs.find((p) => p.state === 'current') ?? view.programs[0];
+  // Notes saved on this page, so a week chosen again shows its latest note and version.
+  const [saved, setSaved] = useState<Record<string, NonNullable<Week['guideNote']>>>({});
+  const weeks = [...(program?.plans ?? [])]
+    .reverse()
+    .map((w) => ({ ...w, guideNote: saved[w.id] ?? w.guideNote }));
   const [chosen, setChosen] = useState(weeks[0]?.id ?? '');
   const week = weeks.find((w) => w.id === chosen);
   return (
@@ -92,7 +109,15 @@ export function WeeklyNote({ view }: { view: GuideChildDetail }) {
               ))}
             </select>
           </div>
-          {week && <NoteForm key={week.id} childId={view.child.id} childName={view.child.name} week={week} />}
+          {week && (
+            <NoteForm
+              key={week.id}
+              childId={view.child.id}
+              childName={view.child.name}
+              week={week}
+              onSaved={(note) => setSaved((all) => ({ ...all, [week.id]: note }))}
+            />
+          )}
         </>
       )}
     </section>
