@@ -34,12 +34,16 @@ test.describe('the team', () => {
     await panel.getByLabel('Guide').selectOption({ label: 'No guide' });
     await panel.getByRole('button', { name: 'Save the guide' }).click();
     await expect(panel.getByText('This child has no reading guide now.')).toBeVisible();
+    // The guide's load in the list follows the change.
+    const graceOption = panel.locator('option', { hasText: 'Grace Mbeki' });
+    const freed = Number(/\((\d+) of 12/.exec((await graceOption.textContent()) ?? '')?.[1]);
     const grace = await panel.locator('option', { hasText: 'Grace Mbeki' }).getAttribute('value');
     await panel.getByLabel('Guide').selectOption(grace ?? '');
     await panel.getByRole('button', { name: 'Save the guide' }).click();
     await expect(
       panel.getByText('Grace Mbeki now follows this child; the family has been told.'),
     ).toBeVisible();
+    await expect(graceOption).toContainText(`(${freed + 1} of 12`);
     await expectNoViolations(page);
   });
 });

@@ -34,7 +34,13 @@ function useAssignmentData(childId: string) {
       );
     return () => controller.abort();
   }, [childId]);
-  return { guides, current, setCurrent, error };
+  /** The child's new guide: the loads in the list follow (one less for the old guide, one more for the new). */
+  const moved = (next: Current) => {
+    const delta = (g: AdminGuide) => (g.id === next?.id ? 1 : 0) - (g.id === current?.id ? 1 : 0);
+    setGuides((all) => all && all.map((g) => ({ ...g, load: g.load + delta(g) })));
+    setCurrent(next);
+  };
+  return { guides, current, moved, error };
 }
 
 const optionText = (g: AdminGuide) =>
@@ -141,7 +147,7 @@ function AssignmentForm({
  */
 export function GuideAssignment({ childId }: { childId: string }) {
   const id = useId();
-  const { guides, current, setCurrent, error } = useAssignmentData(childId);
+  const { guides, current, moved, error } = useAssignmentData(childId);
   if (!isUuid(childId) || error === 'That child does not exist.') return null;
   const ready = guides !== null && current !== undefined;
   return (
@@ -159,7 +165,7 @@ export function GuideAssignment({ childId }: { childId: string }) {
         </p>
       )}
       {ready && guides.length > 0 && (
-        <AssignmentForm id={id} childId={childId} guides={guides} current={current} onSaved={setCurrent} />
+        <AssignmentForm id={id} childId={childId} guides={guides} current={current} onSaved={moved} />
       )}
     </section>
   );
