@@ -12,8 +12,8 @@ import type { AdminGuide, AdminGuides } from './guides.schema';
  * children nobody follows yet, and the assignments themselves (each one in the audit log).
  */
 
-/** Every reading guide, by name, with how many children each follows now. */
-export async function listGuides(db: Db): Promise<AdminGuides> {
+/** The guides (all, or the one named), by name, each with how many children they follow now. */
+async function guideRows(db: Db, guideId?: string): Promise<AdminGuide[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -25,17 +25,23 @@ export async function listGuides(db: Db): Promise<AdminGuides> {
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
+    .where(guideId ? eq(guides.userId, guideId) : undefined)
     .orderBy(asc(sql`lower(${users.displayName})`), asc(users.id));
-  const [unassigned] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(distinct s.child_id)::int as n from subscriptions s
-         where s.status = 'active' and s.ends_at > now()
-           and not exists (select 1 from guide_assignments ga where ga.child_id = s.child_id)`,
-  );
-  return {
-    guides: rows.map((r) => ({ ...r, load: Number(r.load) })),
-    unassigned: Number(unassigned?.n ?? 0),
-  };
+  return rows.map((r) => ({ ...r, load: Number(r.load) }));
+}
+
+/** Every reading guide with their load, and how many enrolled children no guide follows. */
+export async function listGuides(db: Db): Promise<AdminGuides> {
+  const [rows, [unassigned]] = await Promise.all([
+    guideRows(db),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(distinct s.child_id)::int as n from subscriptions s
+           where s.status = 'active' and s.ends_at > now()
+             and not exists (select 1 from guide_assignments ga where ga.child_id = s.child_id)`,
+    ),
+  ]);
+  return { guides: rows, unassigned: Number(unassigned?.n ?? 0) };
 }
 
 /** A guide's capacity; never below the children they follow now (unassign some first). */
@@ -55,13 +61,11 @@ export async function setCapacity(
     }
     await tx.update(guides).set({ capacity, updatedAt: sql`now()` }).where(eq(guides.userId, guideId));
     await recordAudit(tx, actorId, 'guide.capacity', guideId, { from: guide.capacity, to: capacity });
-    const found = (await listGuidesIn(tx)).find((g) => g.id === guideId);
+    const [found] = await guideRows(tx, guideId);
     if (!found) throw notFound('That guide');
     return found;
   });
 }
-
-const listGuidesIn = (tx: Db) => listGuides(tx).then((all) => all.guides);
 
 async function loadOf(tx: Db, guideId: string): Promise<number> {
   const [row] = await tx
