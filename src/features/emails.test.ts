@@ -29,6 +29,7 @@ const INTERVIEW = {
   status: 'booked' as const,
   childId: null,
   childName: 'Maya',
+  guideName: 'Grace Mbeki',
   sequence: 1,
   joinUrl: 'https://meet.example.com/quillreads-0b9c7a2e',
   phone: '+1 800 555 0142',
@@ -114,6 +115,7 @@ describe('the email templates', () => {
     expect(booked.subject).toBe('Your introductory interview is booked');
     expect(booked.text).toMatch(/Tuesday, December 1.*4:00.*4:30.*GMT\+1/);
     expect(booked.text).toContain('https://meet.example.com/quillreads-0b9c7a2e');
+    expect(booked.text).toContain('With Grace Mbeki, a Quill Reads reading guide: a chat with Maya');
     expect(booked.attachments).toHaveLength(1);
     expect(booked.attachments[0]).toMatchObject({
       filename: 'quill-reads-interview.ics',
@@ -121,6 +123,7 @@ describe('the email templates', () => {
     });
     expect(booked.attachments[0]?.content).toContain('SEQUENCE:1');
     expect(booked.attachments[0]?.content).toContain('STATUS:CONFIRMED');
+    expect(booked.attachments[0]?.content).toContain('A video call with Grace Mbeki\\, a Quill Reads');
 
     const moved = await renderEmail(interviewEmail, {
       change: 'moved',

@@ -77,6 +77,7 @@ const ROUTE_LIST = [
   { path: '/guide', title: 'Your readers', access: 'guide', beyondSpec: true },
   { path: '/guide/children/{id}', title: 'A reader you follow', access: 'guide', beyondSpec: true },
   { path: '/guide/recordings/{id}', title: 'Running record', access: 'guide', beyondSpec: true },
+  { path: '/guide/interviews', title: 'Your interviews', access: 'guide', beyondSpec: true },
   // Beyond the specification: the receipt of each payment, printable (issue 26).
   { path: '/receipt', title: 'Receipt', access: 'signed-in', beyondSpec: true },
 

@@ -1,10 +1,21 @@
 import type { APIRequestContext } from '@playwright/test';
 import { bearer, demoToken } from './apiTokens';
-import { expect, expectNoViolations, gotoReady, lookAt, signedInAs, test, waitForIslands } from './fixtures';
+import {
+  createFamily,
+  expect,
+  expectNoViolations,
+  gotoReady,
+  lookAt,
+  signedInAs,
+  signInThroughLoginPage,
+  test,
+  waitForIslands,
+} from './fixtures';
 
 // Reading guides (issue 27), one journey in order: the team assigns the demo guide to Maya, the
 // guide marks Maya's newest recording and writes a note, the family sees the score, the note, the
-// chart against the norms, and the notification.
+// chart against the norms, and the notification; the guide adds a weekly interview window, a new
+// family books it, and the guide sees the booking.
 test.describe.configure({ mode: 'serial' });
 
 const WEEK_NOTE = 'Maya read four days out of five. Next week: ten minutes before lights out.';
@@ -165,5 +176,98 @@ test.describe('the family', () => {
     const note = page.getByRole('complementary', { name: 'A note from Grace Mbeki' });
     await expect(note).toContainText(WEEK_NOTE);
     await expectNoViolations(page);
+  });
+});
+
+/** Sunday 07:00 on the team's clock (America/New_York), where the guide adds a window. */
+const isSundaySeven = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso)) === 'Sun 07:00';
+
+/** The new family's booking, from the test that makes it to the one that gives it back. */
+let tomas = { headers: {} as Record<string, string>, startsAt: '' };
+
+test.describe('the guide’s interview times', () => {
+  test.describe('as the guide', () => {
+    test.use(signedInAs('guide'));
+
+    test('adds a Sunday morning window to her weekly times', async ({ page }) => {
+      await gotoReady(page, '/guide/interviews');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your interviews' })).toBeVisible();
+      const editor = page.getByRole('region', { name: 'Your weekly interview times' });
+      const reset = editor.getByRole('button', { name: 'Use the team’s times instead' });
+      if (await reset.isVisible()) {
+        await reset.click();
+        await editor.getByRole('button', { name: 'Yes, use the team’s times' }).click();
+        await expect(editor.getByText('Families now see the team’s times.')).toBeVisible();
+      }
+      await editor.getByRole('button', { name: 'Add a window' }).click();
+      const window = editor.getByRole('group', { name: /^Window \d+$/ }).last();
+      await window.getByRole('checkbox', { name: 'Sunday' }).check();
+      await window.getByLabel('From').fill('07:00');
+      await window.getByLabel('Until').fill('08:00');
+      await editor.getByLabel('Time zone of these times').selectOption('America/New_York');
+      await editor.getByRole('button', { name: 'Save my times' }).click();
+      await expect(editor.getByText('Saved. Families now see these times.')).toBeVisible();
+      await expectNoViolations(page);
+      await lookAt(page, 'guide-interviews');
+    });
+  });
+
+  test.describe('a new family', () => {
+    test('books the guide’s Sunday time, and she sees it', async ({ page, request }) => {
+      const family = await createFamily(request, {
+        displayName: 'Rosa Quintero',
+        children: [{ firstName: 'Tomás', ageBand: '6-8', readingLevel: 'sapling' }],
+      });
+      await signInThroughLoginPage(page, family, '/schedule-interview');
+      const times = page.getByRole('group', { name: 'Choose a time' }).getByRole('radio');
+      await expect(times.first()).toBeAttached();
+      const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      const sunday = values.find(isSundaySeven);
+      expect(sunday, 'a Sunday 07:00 time of the guide is offered').toBeDefined();
+      await page.locator(`input[type="radio"][value="${sunday}"]`).check();
+      await page.getByRole('button', { name: 'Book this time' }).click();
+      await expect(page.getByRole('heading', { name: 'Your interview is booked' })).toBeVisible();
+      await expect(page.getByText('With Grace Mbeki, a Quill Reads reading guide.')).toBeVisible();
+
+      tomas = { headers: family.headers, startsAt: String(sunday) };
+    });
+  });
+
+  test.describe('as the guide, afterwards', () => {
+    test.use(signedInAs('guide'));
+
+    test('sees the interview booked with her, then goes back to the team’s times', async ({
+      page,
+      request,
+    }) => {
+      await gotoReady(page, '/guide/interviews');
+      const booked = page.getByRole('region', { name: /^Interviews booked with you/ });
+      const line = booked.getByRole('listitem').filter({ hasText: 'Tomás' });
+      await expect(line).toContainText('with Rosa Quintero');
+      await expect(line.locator(`time[datetime="${tomas.startsAt}"]`)).toBeVisible();
+      await expect(line.getByRole('link', { name: 'Open the call with Tomás (new tab)' })).toBeVisible();
+      await lookAt(page, 'guide-interviews-booked');
+
+      const editor = page.getByRole('region', { name: 'Your weekly interview times' });
+      await editor.getByRole('button', { name: 'Use the team’s times instead' }).click();
+      await editor.getByRole('button', { name: 'Keep mine' }).click();
+      await editor.getByRole('button', { name: 'Use the team’s times instead' }).click();
+      await editor.getByRole('button', { name: 'Yes, use the team’s times' }).click();
+      await expect(editor.getByText('Families now see the team’s times.')).toBeVisible();
+      // The booking stays: changing the times never cancels an interview. Then it is given back.
+      await expect(line).toBeVisible();
+      const mine = (await (await request.get('/api/me/interviews', { headers: tomas.headers })).json()) as {
+        interviews: { id: string }[];
+      };
+      const id = mine.interviews[0]?.id;
+      expect((await request.delete(`/api/interviews/${id}`, { headers: tomas.headers })).status()).toBe(200);
+    });
   });
 });

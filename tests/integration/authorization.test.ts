@@ -273,6 +273,8 @@ const MATRIX: Case[] = [
     idOf: 'guidedRecording',
     body: { marks: [{ word: 1, kind: 'omission' }], readingMs: 4000, fluency: 3 },
   }),
+  route('GET /api/guide/interview-times', guideOnly(200)),
+  route('PUT /api/guide/interview-times', guideOnly(200), { body: { windows: null, timeZone: null } }),
   // Keep these last: they delete the child and the accounts the entries above use.
   route('DELETE /api/children/{id}', ownerOnly(200)),
   // The matrix has one administrator: the last one cannot delete themselves.

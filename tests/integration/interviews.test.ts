@@ -377,6 +377,7 @@ describe('the team’s list of bookings', () => {
         childName: 'Yusuf',
         childAgeBand: '6-8',
         childReadingLevel: 'sapling',
+        guideName: null,
       },
     ]);
     // Found by the child's name too.

@@ -16,6 +16,7 @@ import {
   scoreInputSchema,
   swapInputSchema,
 } from './guides.schema';
+import { guideInterviewTimesSchema, interviewTimesInputSchema } from './interviewTimes.schema';
 
 /** The guide console's API: a reading guide's own children, their recordings and running records. */
 export const guidesApi = {
@@ -109,5 +110,24 @@ export const guidesApi = {
     response: runningRecordSchema,
     returns: 'The running record with its figures',
     errors: [409],
+  }),
+  interviewTimes: contract('guideGetInterviewTimes', 'GET /guide/interview-times', {
+    summary: 'The guide’s weekly interview times and the interviews booked with them',
+    description:
+      'Until the guide sets their own, the times are the team’s template (`INTERVIEW_SLOTS` in `INTERVIEW_TIME_ZONE`).',
+    access: 'guide',
+    status: 200,
+    response: guideInterviewTimesSchema,
+    returns: 'The times and the upcoming interviews',
+  }),
+  saveInterviewTimes: contract('guideSaveInterviewTimes', 'PUT /guide/interview-times', {
+    summary: 'Sets the weekly windows in which families can book an interview with the guide',
+    description:
+      'Windows are days and a time range on the guide’s clock (`timeZone`); `windows: null` goes back to the team’s template. A window shorter than one interview, two windows of a day that overlap or an unknown time zone are 400 naming the field. Interviews already booked stay booked.',
+    access: 'guide',
+    body: interviewTimesInputSchema,
+    status: 200,
+    response: guideInterviewTimesSchema,
+    returns: 'The times as saved, and the upcoming interviews',
   }),
 };

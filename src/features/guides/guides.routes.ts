@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { defaultInterviewSchedule } from '~/features/interviews/interviews.server';
 import { recordingAudio } from '~/features/readAloud/readAloud.server';
 import type { ApiDeps, ApiEnv } from '~/platform/http/context.server';
 import { route } from '~/platform/http/route.server';
@@ -6,6 +7,7 @@ import { getStorage } from '~/platform/storage/index.server';
 import { cancelNextBook, chooseNextBook } from './bookSwaps.server';
 import { guideChild, guideChildren } from './guideChildren.server';
 import { guidesApi as api } from './guides.api';
+import { guideInterviewTimes, saveInterviewTimes } from './interviewTimes.server';
 import {
   guideRecordings,
   recordingDetail,
@@ -58,6 +60,15 @@ export function guidesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     await cancelNextBook(deps.db, guide(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
+
+  const team = deps.interviewSchedule ?? defaultInterviewSchedule();
+  route(app, deps, api.interviewTimes, async (c) =>
+    c.json(await guideInterviewTimes(deps.db, team, guide(c).id, new Date()), 200),
+  );
+
+  route(app, deps, api.saveInterviewTimes, async (c) =>
+    c.json(await saveInterviewTimes(deps.db, team, guide(c).id, c.req.valid('json'), new Date()), 200),
+  );
 
   route(app, deps, api.score, async (c) =>
     c.json(await saveRunningRecord(deps.db, guide(c), c.req.valid('param').id, c.req.valid('json')), 200),

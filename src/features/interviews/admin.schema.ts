@@ -20,6 +20,7 @@ export const adminInterviewRowSchema = interviewSchema
     endsAt: true,
     status: true,
     childName: true,
+    guideName: true,
     joinUrl: true,
     createdAt: true,
   })

@@ -83,6 +83,7 @@ export async function listInterviewBookings(
     childName: r.childName,
     childAgeBand: r.childAgeBand,
     childReadingLevel: r.childReadingLevel,
+    guideName: booking.guideName,
   }));
   return pageOf(items, Number(total?.n ?? 0), page, limit);
 }

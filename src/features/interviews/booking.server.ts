@@ -1,17 +1,17 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { notifyChild } from '~/features/notifications/notifications.server';
 import { type Db, onlyRow } from '~/platform/db/client.server';
-import { children, interviewBookings, users } from '~/platform/db/schema.server';
+import { interviewBookings, users } from '~/platform/db/schema.server';
 import { uniqueViolation } from '~/platform/db/violations';
 import { conflict, DomainError, notFound } from '~/platform/errors';
 import { nudge } from '~/platform/jobs/signals';
 import { formatTimeRange, SERVER_VIEWER } from '~/platform/time';
 import type { InterviewSchedule } from '~/platform/weeklySlots';
+import { type Host, hostsFor, offered, takeHost } from './hosts.server';
 import { queueInterviewEmail } from './interviewEmails.server';
 import { SCHEDULE_PATH } from './interviews';
 import type { InterviewDto } from './interviews.schema';
-import { findFamilyInterview, joiningOf, type Row } from './interviews.server';
-import { DEFAULT_INTERVIEW_WEEKS, findSlot } from './slots';
+import { childFor, findFamilyInterview, joiningOf, type Row } from './interviews.server';
 
 // A family books a free time, moves it or cancels it; the database keeps one booking a time.
 
@@ -28,6 +28,11 @@ const refused = {
     }),
   slotTaken: () =>
     new DomainError('slot_taken', 'Another family has just taken that time. Please choose another one.'),
+  guideTaken: (host: Host) =>
+    new DomainError(
+      'slot_taken',
+      `${host.guideName ?? 'The team'} is no longer free at that time. Please choose another one.`,
+    ),
   alreadyBooked: (existing: InterviewDto | undefined) =>
     new DomainError(
       'already_booked',
@@ -36,32 +41,19 @@ const refused = {
         : 'You already have an interview booked. Reschedule or cancel it instead.',
     ),
   notFound: () => notFound('That interview'),
-  childNotFound: () => notFound('That child'),
   cancelled: () => conflict('This interview is cancelled. Book a new time instead.'),
   underWay: () => conflict('This interview has already started, so it can no longer be changed.'),
 };
-
-/** The child the interview concerns: the one chosen, or the family's first. */
-async function childFor(tx: Db, userId: string, childId: string | undefined) {
-  const where = childId
-    ? and(eq(children.userId, userId), eq(children.id, childId))
-    : eq(children.userId, userId);
-  const [child] = await tx
-    .select({ id: children.id, firstName: children.firstName })
-    .from(children)
-    .where(where)
-    .orderBy(asc(children.createdAt), asc(children.id))
-    .limit(1);
-  if (childId && !child) throw refused.childNotFound();
-  return child;
-}
 
 /** The database's verdict on a slot held twice, whichever request reached it first. */
 async function slotGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (uniqueViolation(error) === 'interview_bookings_slot_key') throw refused.slotTaken();
+    const index = uniqueViolation(error);
+    if (index === 'interview_bookings_slot_key' || index === 'interview_bookings_guide_slot_key') {
+      throw refused.slotTaken();
+    }
     throw error;
   }
 }
@@ -79,6 +71,29 @@ const slotTime = (startsAt: Date, schedule: InterviewSchedule) => ({
   style: 'appointment' as const,
 });
 
+/** Who the interview is with, as the notification says it ("" for the team's calendar). */
+const withWhom = (host: Host) => (host.guideName ? ` with ${host.guideName}` : '');
+
+/**
+ * The host free at this time for the child (its guide, any guide, or the team): 400 for a time no
+ * host offers, 409 when every host offering it is taken (also at the same moment).
+ */
+async function hostAt(
+  tx: Db,
+  schedule: InterviewSchedule,
+  childId: string | null,
+  startsAt: string,
+  now: Date,
+  except?: string,
+) {
+  const { hosts } = await hostsFor(tx, schedule, childId);
+  if (!offered(hosts, startsAt, now)) throw refused.notASlot();
+  const host = await takeHost(tx, hosts, startsAt, now, except);
+  if (!host)
+    throw hosts.length === 1 && hosts[0]?.guideId ? refused.guideTaken(hosts[0]) : refused.slotTaken();
+  return host;
+}
+
 /**
  * Books a free slot for the family. A family holds at most one upcoming interview: a second
  * booking is refused (409) and the page offers to reschedule the one they have instead.
@@ -90,8 +105,6 @@ export async function bookInterview(
   input: { startsAt: string; childId?: string | undefined },
   now: Date,
 ): Promise<InterviewDto> {
-  const slot = findSlot(schedule, input.startsAt, now, DEFAULT_INTERVIEW_WEEKS);
-  if (!slot) throw refused.notASlot();
   const id = await slotGuard(() =>
     db.transaction(async (tx) => {
       // One family's requests queue here, so two quick clicks cannot leave two bookings.
@@ -111,17 +124,24 @@ export async function bookInterview(
         throw refused.alreadyBooked(await findFamilyInterview(tx, userId, existing.id, schedule));
       }
       const child = await childFor(tx, userId, input.childId);
+      const host = await hostAt(tx, schedule, child?.id ?? null, input.startsAt, now);
       const row = onlyRow(
         await tx
           .insert(interviewBookings)
-          .values({ userId, childId: child?.id ?? null, startsAt: new Date(slot.startsAt) })
+          .values({
+            userId,
+            childId: child?.id ?? null,
+            guideId: host.guideId,
+            guideName: host.guideName,
+            startsAt: new Date(input.startsAt),
+          })
           .returning(),
       );
       if (child) {
         await notifyChild(tx, child.id, {
           kind: 'interview',
           title: 'Introductory interview booked',
-          body: `{when}. ${howToJoin(row.id, schedule)} You can reschedule or cancel it from the interview page.`,
+          body: `{when}${withWhom(host)}. ${howToJoin(row.id, schedule)} You can reschedule or cancel it from the interview page.`,
           times: { when: slotTime(row.startsAt, schedule) },
           link: SCHEDULE_PATH,
         });
@@ -164,13 +184,14 @@ export async function rescheduleInterview(
   await slotGuard(() =>
     db.transaction(async (tx) => {
       const row = await changeable(tx, userId, id, now);
-      const slot = findSlot(schedule, startsAt, now, DEFAULT_INTERVIEW_WEEKS);
-      if (!slot) throw refused.notASlot();
-      if (Date.parse(slot.startsAt) === row.startsAt.getTime()) throw refused.sameSlot();
+      if (Date.parse(startsAt) === row.startsAt.getTime()) throw refused.sameSlot();
+      const host = await hostAt(tx, schedule, row.childId, startsAt, now, id);
       const [moved] = await tx
         .update(interviewBookings)
         .set({
-          startsAt: new Date(slot.startsAt),
+          startsAt: new Date(startsAt),
+          guideId: host.guideId,
+          guideName: host.guideName,
           sequence: sql`${interviewBookings.sequence} + 1`,
           updatedAt: now,
         })
@@ -180,7 +201,7 @@ export async function rescheduleInterview(
         await notifyChild(tx, moved.childId, {
           kind: 'interview',
           title: 'Introductory interview moved',
-          body: `Now {when} (was {was}). ${howToJoin(moved.id, schedule)}`,
+          body: `Now {when}${withWhom(host)} (was {was}). ${howToJoin(moved.id, schedule)}`,
           times: { when: slotTime(moved.startsAt, schedule), was: slotTime(row.startsAt, schedule) },
           link: SCHEDULE_PATH,
         });

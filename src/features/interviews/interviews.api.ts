@@ -7,14 +7,17 @@ import {
   interviewSchema,
   rescheduleInterviewSchema,
   slotListSchema,
+  slotQuerySchema,
 } from './interviews.schema';
 
 /** The introductory interview: free slots, and a family's booking, rescheduling and cancelling. */
 export const interviewsApi = {
   slots: contract('listInterviewSlots', 'GET /interviews/slots', {
-    summary: 'The free interview slots of the next three weeks (configured slots nobody holds)',
-    description: 'Slots start at least 12 hours ahead. Times are UTC instants; `timeZone` is the team’s.',
+    summary: 'The free interview times of the next three weeks for one of the family’s children',
+    description:
+      'The times of the child’s reading guide (`guideName`); before one is assigned, every time at which some guide is free; with no guides, the team’s template. Each guide’s times are their own weekly windows, or the team’s template (`INTERVIEW_SLOTS`). Slots start at least 12 hours ahead. Times are UTC instants; `timeZone` is the team’s. Another family’s child is 404.',
     access: 'account',
+    query: slotQuerySchema,
     status: 200,
     response: slotListSchema,
     returns: 'Free slots, soonest first',
@@ -29,7 +32,7 @@ export const interviewsApi = {
   book: contract('bookInterview', 'POST /interviews', {
     summary: 'Books a free slot for the family (the chosen child, or the first one)',
     description:
-      'A family holds at most one upcoming interview: booking again answers 409 `already_booked` (reschedule with PATCH instead). A slot someone holds answers 409 `slot_taken`, also when two families book it at the same moment. A time that is not a free configured slot answers 400 naming `startsAt`.',
+      'The interview is with the child’s reading guide; before one is assigned, with a guide free at that time (the one with the most room); with no guides, the team. A family holds at most one upcoming interview: booking again answers 409 `already_booked` (reschedule with PATCH instead). A slot someone holds answers 409 `slot_taken`, also when two families book it at the same moment. A time that is not a slot of those calendars answers 400 naming `startsAt`; a guide is never booked twice at overlapping times.',
     access: 'account',
     body: bookInterviewSchema,
     status: 201,

@@ -9,8 +9,8 @@ import { interviewsApi as api } from './interviews.api';
 import {
   defaultInterviewSchedule,
   familyInterviews,
+  familySlots,
   findFamilyInterview,
-  freeSlots,
 } from './interviews.server';
 import { DEFAULT_INTERVIEW_WEEKS } from './slots';
 
@@ -22,13 +22,12 @@ export function interviewsRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   const schedule = deps.interviewSchedule ?? defaultInterviewSchedule();
 
   route(app, deps, api.slots, async (c) => {
-    const slots = await withEventClashes(
-      deps.db,
-      c.get('user').id,
-      await freeSlots(deps.db, schedule, new Date()),
-    );
+    const userId = c.get('user').id;
+    const free = await familySlots(deps.db, schedule, userId, c.req.valid('query').childId, new Date());
+    const slots = await withEventClashes(deps.db, userId, free.slots);
+    const { timeZone, minutes } = schedule;
     return c.json(
-      { timeZone: schedule.timeZone, minutes: schedule.minutes, weeks: DEFAULT_INTERVIEW_WEEKS, slots },
+      { guideName: free.guideName, timeZone, minutes, weeks: DEFAULT_INTERVIEW_WEEKS, slots },
       200,
     );
   });

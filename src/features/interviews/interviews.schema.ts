@@ -16,7 +16,12 @@ const eventClashSchema = z.object({
   endsAt: instant,
 });
 
+/** GET /api/interviews/slots: whose times (a child of the family; the first one if left out). */
+export const slotQuerySchema = z.object({ childId: uuidSchema.optional() });
+
 export const slotListSchema = z.object({
+  /** The child's reading guide, whose times these are; null: any guide's, or the team's. */
+  guideName: z.string().nullable(),
   /** The team's time zone: slots are laid out on its clock. */
   timeZone: z.string(),
   minutes: z.int(),
@@ -40,6 +45,8 @@ export const interviewSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   childId: z.string().nullable(),
   childName: z.string().nullable(),
+  /** The reading guide who holds the interview; null: the team. */
+  guideName: z.string().nullable(),
   /** The calendar SEQUENCE: raised by each reschedule and by the cancellation. */
   sequence: z.int(),
   /** The booking's own video call: where the family joins at the time. */

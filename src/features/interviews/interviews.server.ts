@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { children, interviewBookings } from '~/platform/db/schema.server';
+import { notFound } from '~/platform/errors';
 import {
   DEFAULT_INTERVIEW_CALL_URL,
   DEFAULT_INTERVIEW_MINUTES,
@@ -10,8 +11,9 @@ import {
   type InterviewSchedule,
   parseSlotTemplate,
 } from '~/platform/weeklySlots';
+import { freeSlotsOf, hostsFor } from './hosts.server';
 import type { InterviewDto } from './interviews.schema';
-import { generateSlots, type Slot } from './slots';
+import type { Slot } from './slots';
 
 // The interview times and a family's bookings as they read them; booking.server.ts books, moves
 // and cancels.
@@ -45,28 +47,42 @@ export const dto = (row: Row, schedule: InterviewSchedule, childName: string | n
   status: row.status,
   childId: row.childId,
   childName,
+  guideName: row.guideName,
   sequence: row.sequence,
   ...joiningOf(row.id, schedule),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The configured slots nobody holds, soonest first. */
-export async function freeSlots(db: Db, schedule: InterviewSchedule, now: Date): Promise<Slot[]> {
-  const slots = generateSlots(schedule, now);
-  if (slots.length === 0) return [];
-  const taken = await db
-    .select({ startsAt: interviewBookings.startsAt })
-    .from(interviewBookings)
-    .where(
-      and(
-        eq(interviewBookings.status, 'booked'),
-        gte(interviewBookings.startsAt, new Date(slots[0]?.startsAt ?? now)),
-        lte(interviewBookings.startsAt, new Date(slots.at(-1)?.startsAt ?? now)),
-      ),
-    );
-  const held = new Set(taken.map((t) => t.startsAt.getTime()));
-  return slots.filter((s) => !held.has(Date.parse(s.startsAt)));
+/** The child the interview concerns: the one chosen (404 when not the family's), or the first. */
+export async function childFor(db: Db, userId: string, childId: string | undefined) {
+  const where = childId
+    ? and(eq(children.userId, userId), eq(children.id, childId))
+    : eq(children.userId, userId);
+  const [child] = await db
+    .select({ id: children.id, firstName: children.firstName })
+    .from(children)
+    .where(where)
+    .orderBy(asc(children.createdAt), asc(children.id))
+    .limit(1);
+  if (childId && !child) throw notFound('That child');
+  return child;
+}
+
+/**
+ * The free times for a family's child: its reading guide's, any guide's before one is assigned, or
+ * the team's; with the guide's name when the child has one.
+ */
+export async function familySlots(
+  db: Db,
+  schedule: InterviewSchedule,
+  userId: string,
+  childId: string | undefined,
+  now: Date,
+): Promise<{ guideName: string | null; slots: Slot[] }> {
+  const child = await childFor(db, userId, childId);
+  const { hosts, assigned } = await hostsFor(db, schedule, child?.id ?? null);
+  return { guideName: assigned?.guideName ?? null, slots: await freeSlotsOf(db, hosts, now) };
 }
 
 const withChild = (db: Db) =>

@@ -9,6 +9,7 @@ const booking: InterviewDto = {
   status: 'booked',
   childId: 'c1',
   childName: 'Zoë, the bookworm',
+  guideName: null,
   sequence: 2,
   joinUrl: 'https://meet.example.com/quill-reads-6f1c2d3e',
   phone: '+1 800 555 0142',

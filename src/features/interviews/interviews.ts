@@ -18,6 +18,7 @@ export function upcomingInterview(interviews: InterviewDto[], now: Date): Interv
 export function interviewIcs(i: InterviewDto, site: URL): string {
   const page = new URL(SCHEDULE_PATH, site).href;
   const who = i.childName ? ` with ${i.childName}` : '';
+  const host = i.guideName ? `${i.guideName}, a Quill Reads reading guide` : 'the Quill Reads team';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -31,7 +32,7 @@ export function interviewIcs(i: InterviewDto, site: URL): string {
     `DTEND:${icsDate(i.endsAt)}`,
     `SUMMARY:${icsText(INTERVIEW_TITLE)}`,
     `DESCRIPTION:${icsText(
-      `A video call with the Quill Reads team: a chat${who} about favourite books, and your questions.\nJoin the video call: ${i.joinUrl}\nOr ring ${i.phone} at that time.\nReschedule or cancel: ${page}`,
+      `A video call with ${host}: a chat${who} about favourite books, and your questions.\nJoin the video call: ${i.joinUrl}\nOr ring ${i.phone} at that time.\nReschedule or cancel: ${page}`,
     )}`,
     `LOCATION:${icsText(i.joinUrl)}`,
     `URL:${page}`,

@@ -13,6 +13,7 @@ import { pagePath } from '~/platform/routes';
 import { formatTime } from '~/platform/time';
 import '~/islands/shared/admin/admin.css';
 import './guides.css';
+import { GuideNav } from './GuideNav';
 
 /** The recordings of the guide's readers still waiting for a running record, oldest first. */
 function Waiting() {
@@ -91,6 +92,7 @@ export function GuideHome() {
   });
   return (
     <div className="guide-home">
+      <GuideNav current="readers" />
       <Waiting />
       <section aria-labelledby="readers-heading">
         <h2 id="readers-heading">Readers you follow</h2>

@@ -22,7 +22,8 @@ export function BookedInterview({
         <time dateTime={booked.startsAt}>{when}</time>
       </p>
       <p className="iv-hint">
-        {booked.childName ? `For ${booked.childName}. ` : ''}Shown in your time zone (
+        {booked.childName ? `For ${booked.childName}. ` : ''}
+        {booked.guideName ? `With ${booked.guideName}, a Quill Reads reading guide. ` : ''}Shown in your time zone (
         {zone.replaceAll('_', ' ')}).
       </p>
       <HowToJoin booked={booked} />

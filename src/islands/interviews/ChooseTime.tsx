@@ -89,12 +89,19 @@ function TimePicker({ slots, zone, changes, ...props }: Times & PickerProps) {
     );
   }
   return (
-    <SlotPicker
-      slots={slots.slots}
-      timeZone={zone}
-      busy={changes.busy}
-      error={changes.timeError}
-      {...props}
-    />
+    <>
+      {slots.guideName && (
+        <p className="iv-hint">
+          The free times of {slots.guideName}, your child’s reading guide, who will hold the interview.
+        </p>
+      )}
+      <SlotPicker
+        slots={slots.slots}
+        timeZone={zone}
+        busy={changes.busy}
+        error={changes.timeError}
+        {...props}
+      />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { upcomingInterview } from '~/features/interviews/interviews';
 import { $activeChild, $userData } from '~/platform/identity/session.store';
 import { BookedInterview } from './BookedInterview';
@@ -19,9 +19,16 @@ export function InterviewBooking() {
   const user = useStore($userData);
   const active = useStore($activeChild);
   const [childId, setChildId] = useState<string>('');
-  const { slots, interviews, loadError, load } = useInterviewTimes();
+  const [bookedChild, setBookedChild] = useState('');
+  const children = user?.children ?? [];
+  // The child shown in the picker is the one booked for: the family's choice, else the active child.
+  const chosenChild = childId || active?._id || children[0]?._id || '';
+  // A booked interview's times are those of its own child's guide (for moving it).
+  const { slots, interviews, loadError, load } = useInterviewTimes(bookedChild || chosenChild);
   const changes = useInterviewChanges(load);
   const zone = visitorZone();
+  const booked = interviews ? upcomingInterview(interviews, new Date()) : undefined;
+  useEffect(() => setBookedChild(booked?.childId ?? ''), [booked?.childId]);
 
   if (!loadError && (!slots || !interviews)) return <LoadingTimes />;
 
@@ -37,11 +44,6 @@ export function InterviewBooking() {
       </div>
     );
   }
-
-  const booked = upcomingInterview(interviews, new Date());
-  const children = user?.children ?? [];
-  // The child shown in the picker is the one booked for: the family's choice, else the active child.
-  const chosenChild = childId || active?._id || children[0]?._id || '';
 
   if (booked && !changes.rescheduling) {
     return (

@@ -11,10 +11,11 @@ import { interviewContracts } from './contracts';
 export type SlotList = Answer<typeof interviewsApi.slots>;
 
 /**
- * The free times and the family's interviews, loaded once the sign-in is known (`call` sends the
- * family's token); `load` loads them again, and says in `loadError` when it could not.
+ * The free times (of the chosen child's reading guide, or any guide's) and the family's interviews,
+ * loaded once the sign-in is known (`call` sends the family's token) and again for another child;
+ * `load` loads them again, and says in `loadError` when it could not.
  */
-export function useInterviewTimes() {
+export function useInterviewTimes(childId: string) {
   const authReady = useStore($authReady);
   const [slots, setSlots] = useState<SlotList | null>(null);
   const [interviews, setInterviews] = useState<InterviewDto[] | null>(null);
@@ -25,13 +26,14 @@ export function useInterviewTimes() {
     try {
       if ($session.get().status !== 'signed-in') return;
       const api = await interviewContracts();
-      const [free, mine] = await Promise.all([call(api.slots, {}), call(api.mine, {})]);
+      const query = childId ? { childId } : {};
+      const [free, mine] = await Promise.all([call(api.slots, { query }), call(api.mine, {})]);
       setSlots(free);
       setInterviews(mine.interviews);
     } catch (error) {
       setLoadError(errorMessage(error, 'The interview times could not be loaded.'));
     }
-  }, []);
+  }, [childId]);
 
   useEffect(() => {
     if (authReady) void load();

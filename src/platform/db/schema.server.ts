@@ -37,6 +37,7 @@ import {
   UPLOAD_KINDS,
 } from '~/platform/domain';
 import type { TextTimes } from '~/platform/time';
+import type { SlotWindow } from '~/platform/weeklySlots';
 
 // Value lists are text columns with CHECK constraints rather than Postgres enum types: adding a
 // value is a one-line migration, and the migrations stay free of schema-qualified types.
@@ -518,6 +519,13 @@ export const guides = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     capacity: smallint('capacity').notNull().default(15),
+    /**
+     * The weekly windows in which the guide holds introductory interviews, on `time_zone`'s clock;
+     * null: the team's template (INTERVIEW_SLOTS, in INTERVIEW_TIME_ZONE).
+     */
+    interviewWindows: jsonb('interview_windows').$type<SlotWindow[]>(),
+    /** The guide's own IANA time zone for those windows; null: the team's. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -816,6 +824,10 @@ export const interviewBookings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
+    /** The reading guide who holds the interview; null with no name: the team's own calendar. */
+    guideId: uuid('guide_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The guide's name when booked, kept so the booking still says who once the account is gone. */
+    guideName: text('guide_name'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('booked'),
     /** The calendar file's SEQUENCE: raised by each reschedule and the cancellation. */
@@ -824,8 +836,14 @@ export const interviewBookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Two parents can never hold the same slot, even when they book at the same moment.
-    uniqueIndex('interview_bookings_slot_key').on(t.startsAt).where(sql`status = 'booked'`),
+    // Two parents can never hold the same time of one guide (or of the team's calendar), even when
+    // they book at the same moment; booking.server.ts also refuses overlapping times of a guide.
+    uniqueIndex('interview_bookings_slot_key')
+      .on(t.startsAt)
+      .where(sql`status = 'booked' and guide_id is null and guide_name is null`),
+    uniqueIndex('interview_bookings_guide_slot_key')
+      .on(t.guideId, t.startsAt)
+      .where(sql`status = 'booked' and guide_id is not null`),
     index('interview_bookings_user_idx').on(t.userId),
     check('interview_bookings_status_check', oneOf('status', BOOKING_STATUSES)),
   ],

@@ -65,7 +65,8 @@ export const interviewEmail = defineEmail({
                 {d.change === 'moved' && d.was
                   ? `It is now ${when(i)} (it was ${when(d.was)}).`
                   : `${when(i)}.`}{' '}
-                A chat{i.childName ? ` with ${i.childName}` : ''} about favourite books, and your questions.
+                {i.guideName ? `With ${i.guideName}, a Quill Reads reading guide: a` : 'A'} chat
+                {i.childName ? ` with ${i.childName}` : ''} about favourite books, and your questions.
               </Text>
               <Text style={s.text}>
                 Join the video call at {i.joinUrl}, or ring {i.phone} at that time.

@@ -84,6 +84,10 @@ function BookingCells({ booking }: { booking: AdminInterviewRow }) {
               .join(', ')}
           </span>
         )}
+        <span className="hint">
+          <br />
+          With {booking.guideName ?? 'the team'}
+        </span>
       </td>
       <td>
         <a href={pagePath('/admin/users/{id}', booking.familyId)}>{booking.parentName}</a>
