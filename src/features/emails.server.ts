@@ -2,6 +2,7 @@ import { createMailer } from '~/platform/email/mailer.server';
 import { emailTemplates } from '~/platform/email/templates.server';
 import type { Settings } from '~/platform/env.server';
 import { blogReviewEmail } from './blogs/emails/reviewEmail';
+import { guideMessageEmail } from './guides/emails/guideMessageEmail';
 import { inquiryReplyEmail } from './inquiries/emails/replyEmail';
 import { interviewEmail } from './interviews/emails/interviewEmail';
 import { billingNoticeEmail } from './payments/emails/billingNoticeEmail';
@@ -16,6 +17,7 @@ export const EMAIL_TEMPLATES = emailTemplates([
   blogReviewEmail,
   inquiryReplyEmail,
   weeklyPlanEmail,
+  guideMessageEmail,
 ]);
 
 /** Where mail goes when SMTP_URL is left out (never in production): the local catcher. */

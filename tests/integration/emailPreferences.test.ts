@@ -39,13 +39,13 @@ describe('email preferences', () => {
   it('start with the weekly plans off, and keep the parent’s choice', async () => {
     const f = await familyWithChild(api, { firstName: 'Nia', ageBand: '6-8', readingLevel: 'sapling' });
     const get = () => call(api, 'GET', '/api/me/email-preferences', { token: f.token });
-    expect((await get()).json).toEqual({ weeklyPlans: false });
+    expect((await get()).json).toEqual({ weeklyPlans: false, guideMessages: false });
     const on = await call(api, 'PUT', '/api/me/email-preferences', {
       token: f.token,
       body: { weeklyPlans: true },
     });
     expect(on.status).toBe(200);
-    expect((await get()).json).toEqual({ weeklyPlans: true });
+    expect((await get()).json).toEqual({ weeklyPlans: true, guideMessages: false });
     const [row] = await db.select().from(users).where(eq(users.id, f.userId));
     expect(row?.emailToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const bad = await call(api, 'PUT', '/api/me/email-preferences', {
@@ -54,7 +54,7 @@ describe('email preferences', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.error?.fields?.weeklyPlans).toBeTruthy();
-    expect((await get()).json).toEqual({ weeklyPlans: true });
+    expect((await get()).json).toEqual({ weeklyPlans: true, guideMessages: false });
   });
 
   it('stop with one click from the mail program (RFC 8058), by the link’s token alone', async () => {
@@ -73,6 +73,28 @@ describe('email preferences', () => {
     const res = await post(row?.emailToken ?? '');
     expect(res.status).toBe(200);
     expect((await db.select().from(users).where(eq(users.id, f.userId)))[0]?.weeklyPlanEmail).toBe(false);
+  });
+});
+
+describe('the reading guide’s messages', () => {
+  it('are a second choice of their own, stopped in one click without touching the weekly plans', async () => {
+    const f = await familyWithChild(api, { firstName: 'Pia', ageBand: '6-8', readingLevel: 'sapling' });
+    const put = (body: unknown) => call(api, 'PUT', '/api/me/email-preferences', { token: f.token, body });
+    expect((await put({ guideMessages: true })).json).toEqual({ weeklyPlans: false, guideMessages: true });
+    expect((await put({ weeklyPlans: true })).json).toEqual({ weeklyPlans: true, guideMessages: true });
+    expect((await put({})).status).toBe(400);
+    expect((await put({ guideMessages: 'yes' })).json.error?.fields?.guideMessages).toBeTruthy();
+    const [row] = await db.select().from(users).where(eq(users.id, f.userId));
+    const post = (query: string) =>
+      api.request(`/api/email/unsubscribe?token=${row?.emailToken}&${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    expect((await post('list=everything')).status).toBe(400);
+    expect((await post('list=guide')).status).toBe(200);
+    const [after] = await db.select().from(users).where(eq(users.id, f.userId));
+    expect([after?.guideEmail, after?.weeklyPlanEmail]).toEqual([false, true]);
   });
 });
 

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { guideMessageEmail } from '../../src/features/guides/emails/guideMessageEmail';
+import { queueGuideMessage } from '../../src/features/guides/guideEmails.server';
 import type { AdminGuides } from '../../src/features/guides/guides.schema';
 import { makeWeeklyPlan } from '../../src/features/program/weeklyPlans.server';
 import {
   auditLog,
   books,
+  emails,
   guideAssignments,
   guideNotes,
   guideSwaps,
@@ -18,6 +21,7 @@ import {
   subscriptions,
   weeklyPlanBooks,
 } from '../../src/platform/db/schema.server';
+import { renderEmail } from '../../src/platform/email/templates.server';
 import {
   adminAccount,
   auditEntries,
@@ -60,6 +64,12 @@ const notesOf = (childId: string, kind: string) =>
     .from(notifications)
     .where(eq(notifications.childId, childId))
     .then((rows) => rows.filter((n) => n.kind === kind));
+
+/** The guide's messages queued for Maya's parent, of one kind. */
+const guideMail = async (kind: 'note' | 'score') =>
+  (await db.select().from(emails).where(eq(emails.userId, family.userId))).filter(
+    (e) => e.template === 'guide-message' && (e.data as { kind: string }).kind === kind,
+  );
 
 type Answer = Awaited<ReturnType<typeof call>>;
 /** The rows of a page (the enrolments, a guide's children). */
@@ -219,6 +229,9 @@ describe('a weekly note', () => {
   const notePath = () => `/api/guide/children/${family.childId}/weeks/${weekId}/note`;
   beforeAll(async () => {
     weekId = await weekUnderWay(db, family.childId);
+    // Maya's parent asked for the guide's scores and notes by email.
+    const optIn = await asParent('PUT', '/api/me/email-preferences', { guideMessages: true });
+    expect(optIn.json).toMatchObject({ guideMessages: true });
   });
 
   it('refuses an empty or long note, another guide and another child’s week, storing nothing', async () => {
@@ -246,6 +259,12 @@ describe('a weekly note', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(fieldsOf(answers.find((a) => a.status === 409))).toHaveProperty('version');
     expect(await notesOf(family.childId, 'guide_note')).toHaveLength(1);
+    const [mail, ...more] = await guideMail('note');
+    expect(more).toEqual([]);
+    const rendered = await renderEmail(guideMessageEmail, mail?.data);
+    expect(rendered.subject).toMatch(/^A note from Gia Guide about Maya’s week \d+$/);
+    expect(rendered.text).toContain('Maya read every day this week. Bravo!');
+    expect(rendered.unsubscribeUrl).toMatch(/\/email-preferences\?token=[\w-]+&list=guide$/);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, weekId));
     expect(audit.map((a) => a.action)).toEqual(['guide_note.save', 'guide_note.save']);
   });
@@ -384,6 +403,18 @@ describe('a running record', () => {
     );
     expect(again.json).toMatchObject({ version: 2, fluency: 4 });
     expect(await notesOf(family.childId, 'running_record')).toHaveLength(1);
+    // One email of the first score, with its figures, for the parent who asked for them.
+    const [mail, ...more] = await guideMail('score');
+    expect(more).toEqual([]);
+    const rendered = await renderEmail(guideMessageEmail, mail?.data);
+    expect(rendered.subject).toBe('Gia Guide listened to Maya’s reading');
+    expect(rendered.text).toMatch(/86%\s+of the words read right/);
+    expect(rendered.text).toMatch(/90\s+words correct a minute/);
+    // Never for a parent who did not ask.
+    const other = await enrolledChild('Dot');
+    expect(
+      await queueGuideMessage(db, other, 'score:x', { ...(mail?.data as object), kind: 'score' } as never),
+    ).toBe(false);
     // The family sees the score beside the recording, and the trend against the norms.
     const listed = await asParent('GET', `/api/children/${family.childId}/recordings`);
     expect((listed.json as unknown as { runningRecord: unknown }[])[0]?.runningRecord).toMatchObject({

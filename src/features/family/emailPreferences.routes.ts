@@ -16,7 +16,8 @@ export function emailPreferencesRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) 
   route(app, deps, api.unsubscribe, async (c) => {
     // RFC 8058's body ("List-Unsubscribe=One-Click") says nothing more than the address: read, not used.
     await readBody(c.req.raw, 1024, 'This is not an unsubscribe request.');
-    await unsubscribeByToken(deps.db, c.req.valid('query').token);
+    const { token, list } = c.req.valid('query');
+    await unsubscribeByToken(deps.db, token, list);
     return c.json({ unsubscribed: true as const }, 200);
   });
 }

@@ -3,23 +3,36 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { users } from '~/platform/db/schema.server';
 import { notFound } from '~/platform/errors';
+import type { EmailList } from './emailPreferences.api';
 
 /** What the parent chose to get by email beyond the transactional messages (none unless they opt in). */
 export interface EmailPreferences {
   weeklyPlans: boolean;
+  guideMessages: boolean;
 }
 
+/** Each optional list's column. */
+const COLUMN = { 'weekly-plans': 'weeklyPlanEmail', guide: 'guideEmail' } as const;
+
 export async function emailPreferencesOf(db: Pick<Db, 'select'>, userId: string): Promise<EmailPreferences> {
-  const [row] = await db.select({ weekly: users.weeklyPlanEmail }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ weekly: users.weeklyPlanEmail, guide: users.guideEmail })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) throw notFound('Your account');
-  return { weeklyPlans: row.weekly };
+  return { weeklyPlans: row.weekly, guideMessages: row.guide };
 }
 
 /**
- * The parent's choice, kept. Opting in gives the account its unsubscribe token (random, kept until
- * the account goes), so every message they opted into carries a one-click way out.
+ * The parent's choices, kept (a choice left out stays as it was). Opting in gives the account its
+ * unsubscribe token (random, kept until the account goes), so every message they opted into carries
+ * a one-click way out.
  */
-export async function setEmailPreferences(db: Db, userId: string, chosen: EmailPreferences) {
+export async function setEmailPreferences(
+  db: Db,
+  userId: string,
+  chosen: { [K in keyof EmailPreferences]?: boolean | undefined },
+) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ token: users.emailToken })
@@ -27,11 +40,13 @@ export async function setEmailPreferences(db: Db, userId: string, chosen: EmailP
       .where(eq(users.id, userId))
       .for('update');
     if (!row) throw notFound('Your account');
+    const optingIn = chosen.weeklyPlans === true || chosen.guideMessages === true;
     await tx
       .update(users)
       .set({
-        weeklyPlanEmail: chosen.weeklyPlans,
-        ...(chosen.weeklyPlans && !row.token ? { emailToken: randomBytes(24).toString('base64url') } : {}),
+        ...(chosen.weeklyPlans !== undefined ? { weeklyPlanEmail: chosen.weeklyPlans } : {}),
+        ...(chosen.guideMessages !== undefined ? { guideEmail: chosen.guideMessages } : {}),
+        ...(optingIn && !row.token ? { emailToken: randomBytes(24).toString('base64url') } : {}),
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
@@ -39,11 +54,14 @@ export async function setEmailPreferences(db: Db, userId: string, chosen: EmailP
   return emailPreferencesOf(db, userId);
 }
 
-/** One click from a message: no more weekly plans by email. An unknown token is "not found". */
-export async function unsubscribeByToken(db: Db, token: string) {
+/**
+ * One click from a message: no more of that list's messages (the weekly plans unless the link names
+ * another). An unknown token is "not found".
+ */
+export async function unsubscribeByToken(db: Db, token: string, list: EmailList) {
   const done = await db
     .update(users)
-    .set({ weeklyPlanEmail: false, updatedAt: new Date() })
+    .set({ [COLUMN[list]]: false, updatedAt: new Date() })
     .where(eq(users.emailToken, token))
     .returning({ id: users.id });
   if (done.length === 0) throw notFound('That unsubscribe link');

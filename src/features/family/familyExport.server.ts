@@ -50,7 +50,7 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
       displayName: user.displayName,
       role: user.role,
       timeZone: user.timeZone,
-      emailPreferences: { weeklyPlans: user.weeklyPlanEmail },
+      emailPreferences: { weeklyPlans: user.weeklyPlanEmail, guideMessages: user.guideEmail },
       privacyConsentAt: user.privacyConsentAt.toISOString(),
       createdAt: user.createdAt.toISOString(),
     },

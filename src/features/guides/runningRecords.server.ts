@@ -20,7 +20,9 @@ import {
   recordings,
 } from '~/platform/db/schema.server';
 import { conflict, invalid, notFound } from '~/platform/errors';
+import { nudge } from '~/platform/jobs/signals';
 import { pagePath } from '~/platform/routes';
+import { queueGuideMessage } from './guideEmails.server';
 import type { GuideRecording, GuideRecordingDetail, RunningRecordDto, ScoreInput } from './guides.schema';
 
 /** The guide asking: their account id and the name families read on a score. */
@@ -191,21 +193,40 @@ export async function saveRunningRecord(
     wordsCorrect: score.wordsCorrect,
     wordsCorrectPerMinute: score.wordsCorrectPerMinute,
   };
-  return db.transaction(async (tx) => {
-    const saved = await writeScore(tx, values, input.version);
-    await recordAudit(tx, guide.id, 'running_record.save', recordingId, {
-      childId: recording.childId,
-      version: saved.version,
-    });
-    if (saved.version === 1) {
-      await notifyChild(tx, recording.childId, {
-        kind: 'running_record',
-        title: `${guide.name} listened to ${childName}’s reading`,
-        body: `${passage.title}: ${percentText(runningRecordDto(saved).accuracy)} of words read right, ${saved.wordsCorrectPerMinute} words correct a minute.`,
-        link: pagePath('/readonance/oration'),
+  return db
+    .transaction(async (tx) => {
+      const saved = await writeScore(tx, values, input.version);
+      await recordAudit(tx, guide.id, 'running_record.save', recordingId, {
+        childId: recording.childId,
+        version: saved.version,
       });
-    }
-    return runningRecordDto(saved);
+      if (saved.version === 1) await tellFamily(tx, saved, { guideName: guide.name, childName, passage });
+      return runningRecordDto(saved);
+    })
+    .finally(() => nudge('email'));
+}
+
+/** A first score: the family is notified, and emailed if they asked for the guide's messages. */
+async function tellFamily(
+  tx: Db,
+  saved: typeof recordingScores.$inferSelect,
+  about: { guideName: string; childName: string; passage: { title: string } },
+) {
+  const accuracy = percentText(runningRecordDto(saved).accuracy);
+  await notifyChild(tx, saved.childId, {
+    kind: 'running_record',
+    title: `${about.guideName} listened to ${about.childName}’s reading`,
+    body: `${about.passage.title}: ${accuracy} of words read right, ${saved.wordsCorrectPerMinute} words correct a minute.`,
+    link: pagePath('/readonance/oration'),
+  });
+  await queueGuideMessage(tx, saved.childId, `score:${saved.recordingId}`, {
+    kind: 'score',
+    guideName: about.guideName,
+    passageTitle: about.passage.title,
+    accuracy,
+    wordsCorrectPerMinute: saved.wordsCorrectPerMinute,
+    fluency: saved.fluency,
+    note: saved.note,
   });
 }
 

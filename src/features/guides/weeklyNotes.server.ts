@@ -4,7 +4,9 @@ import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
 import { children, guideAssignments, guideNotes, weeklyPlans } from '~/platform/db/schema.server';
 import { conflict, notFound } from '~/platform/errors';
+import { nudge } from '~/platform/jobs/signals';
 import { pagePath } from '~/platform/routes';
+import { queueGuideMessage } from './guideEmails.server';
 import type { GuideNote, NoteInput } from './guides.schema';
 import type { GuideActor } from './runningRecords.server';
 
@@ -80,20 +82,29 @@ export async function saveWeeklyNote(
     guideName: guide.name,
     body: input.body,
   };
-  return db.transaction(async (tx) => {
-    const saved = await writeNote(tx, values, input.version);
-    await recordAudit(tx, guide.id, 'guide_note.save', plan.id, {
-      childId: plan.childId,
-      version: saved.version,
-    });
-    if (saved.version === 1) {
-      await notifyChild(tx, plan.childId, {
-        kind: 'guide_note',
-        title: `${guide.name} wrote about ${childName}’s week ${plan.weekIndex + 1}`,
-        body: input.body.length > 160 ? `${input.body.slice(0, 157)}…` : input.body,
-        link: pagePath('/reading-plan/{id}', plan.childId),
+  return db
+    .transaction(async (tx) => {
+      const saved = await writeNote(tx, values, input.version);
+      await recordAudit(tx, guide.id, 'guide_note.save', plan.id, {
+        childId: plan.childId,
+        version: saved.version,
       });
-    }
-    return noteDto(saved);
-  });
+      if (saved.version === 1) {
+        await notifyChild(tx, plan.childId, {
+          kind: 'guide_note',
+          title: `${guide.name} wrote about ${childName}’s week ${plan.weekIndex + 1}`,
+          body: input.body.length > 160 ? `${input.body.slice(0, 157)}…` : input.body,
+          link: pagePath('/reading-plan/{id}', plan.childId),
+        });
+        await queueGuideMessage(tx, plan.childId, `note:${plan.id}`, {
+          kind: 'note',
+          guideName: guide.name,
+          childId: plan.childId,
+          weekNumber: plan.weekIndex + 1,
+          note: input.body,
+        });
+      }
+      return noteDto(saved);
+    })
+    .finally(() => nudge('email'));
 }

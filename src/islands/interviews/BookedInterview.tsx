@@ -23,8 +23,8 @@ export function BookedInterview({
       </p>
       <p className="iv-hint">
         {booked.childName ? `For ${booked.childName}. ` : ''}
-        {booked.guideName ? `With ${booked.guideName}, a Quill Reads reading guide. ` : ''}Shown in your time zone (
-        {zone.replaceAll('_', ' ')}).
+        {booked.guideName ? `With ${booked.guideName}, a Quill Reads reading guide. ` : ''}Shown in your time
+        zone ({zone.replaceAll('_', ' ')}).
       </p>
       <HowToJoin booked={booked} />
       <div className="iv-actions">

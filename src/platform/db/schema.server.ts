@@ -65,6 +65,8 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** The parent asked for each child's weekly plan by email (never sent without it). */
     weeklyPlanEmail: boolean('weekly_plan_email').notNull().default(false),
+    /** The parent asked for their reading guide's scores and weekly notes by email (never sent without it). */
+    guideEmail: boolean('guide_email').notNull().default(false),
     /** A random token for the one-click unsubscribe link of the messages they opted into. */
     emailToken: text('email_token'),
     createdAt: createdAt(),

@@ -99,6 +99,16 @@ export const emailStyles = {
   },
   text: { color: '#1d2233', fontSize: '16px', lineHeight: '24px', margin: '0 0 12px' },
   soft: { color: '#454c5f', fontSize: '14px', lineHeight: '22px', margin: '0 0 12px' },
+  /** Someone's own words, quoted as they wrote them (line breaks kept). */
+  quote: {
+    color: '#1d2233',
+    fontSize: '16px',
+    lineHeight: '24px',
+    margin: '0 0 16px',
+    whiteSpace: 'pre-line',
+    borderLeft: '4px solid #e6dac4',
+    paddingLeft: '12px',
+  },
   button: {
     backgroundColor: '#08474d',
     borderRadius: '8px',

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "guide_email" boolean DEFAULT false NOT NULL;
