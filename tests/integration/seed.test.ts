@@ -10,6 +10,7 @@ import {
   books,
   children,
   events,
+  guideNotes,
   passages,
   plans,
   podcastEpisodes,
@@ -54,6 +55,10 @@ describe('demo seed', () => {
       expect(program.startsAt.getTime()).toBeLessThan(Date.now());
       expect(program.endsAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000);
     }
+    // Maya's first week is made with the seed, with a note from the demo reading guide on it.
+    const [note] = await db.select().from(guideNotes);
+    expect(note).toMatchObject({ guideName: 'Grace Mbeki', version: 1 });
+    expect(note?.body).toMatch(/^Maya has made a lovely start/);
     const allEvents = await db.select().from(events);
     expect(allEvents.some((e) => e.startsAt > new Date())).toBe(true);
     expect(allEvents.some((e) => e.startsAt < new Date())).toBe(true);

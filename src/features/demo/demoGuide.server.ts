@@ -1,16 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { makeWeeklyPlan } from '~/features/program/weeklyPlans.server';
 import { passageWords, RECORDINGS_PREFIX } from '~/features/readAloud/readAloud';
 import { type Miscue, scoreRunningRecord } from '~/features/readAloud/runningRecord';
-import type { Tx } from '~/platform/db/client.server';
+import type { Db, Tx } from '~/platform/db/client.server';
 import {
   children,
   guideAssignments,
+  guideNotes,
   guides,
   passages,
   recordingScores,
   recordings,
+  subscriptions,
   users,
+  weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { Storage } from '~/platform/storage/storage';
 import { DEMO_ACCOUNTS } from './demoAccounts';
@@ -138,4 +142,34 @@ async function seedMayaRecordings(
       updatedAt: new Date(createdAt.getTime() + 20 * 3_600_000),
     });
   }
+}
+
+const WEEK_NOTE =
+  'Maya has made a lovely start: two short sessions already, and she chose the lighthouse story herself. This week, try reading the first page aloud together, taking turns a sentence each.';
+
+/**
+ * Maya's first week with its note from the demo guide. The week's plan is made here, as the plan job
+ * would make it (makeWeeklyPlan makes it once, so the job then finds it done), so the demo shows a
+ * guide's note from the first minute.
+ */
+export async function seedDemoWeekNote(db: Db, mayaId: string) {
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.childId, mayaId));
+  const [guide] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.guide.email));
+  if (!subscription || !guide) return;
+  await makeWeeklyPlan(db, { subscriptionId: subscription.id, weekIndex: 0 });
+  const [plan] = await db
+    .select({ id: weeklyPlans.id })
+    .from(weeklyPlans)
+    .where(and(eq(weeklyPlans.subscriptionId, subscription.id), eq(weeklyPlans.weekIndex, 0)));
+  if (!plan) return;
+  await db
+    .insert(guideNotes)
+    .values({
+      planId: plan.id,
+      childId: mayaId,
+      guideId: guide.id,
+      guideName: guide.displayName,
+      body: WEEK_NOTE,
+    })
+    .onConflictDoNothing();
 }

@@ -32,7 +32,7 @@ import {
   UNPUBLISHED_BLOGS,
 } from './demoContent';
 import { demoEvents } from './demoEvents';
-import { seedDemoGuide } from './demoGuide.server';
+import { seedDemoGuide, seedDemoWeekNote } from './demoGuide.server';
 import { enrolDemoReader, enrolInDemoProgram } from './demoPrograms.server';
 import { seedDemoReaders } from './demoReaders.server';
 
@@ -76,6 +76,7 @@ async function episodesWithAudio(storage: Storage) {
 export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise<boolean> {
   if (await databaseHasData(db)) return false;
   const episodes = await episodesWithAudio(storage);
+  let mayaId: string | undefined;
   await db.transaction(async (tx) => {
     const { admin, parent } = await seedDemoAccounts(tx);
     const kids = await tx
@@ -84,8 +85,8 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
       .returning();
 
     const planRows = await tx.insert(plans).values(PLANS).returning();
-    // Maya is two days into a monthly program, paid in the sandbox: the server's plan job makes
-    // her first weekly plan within a minute of starting, so the profile shows a real week at once.
+    // Maya is two days into a monthly program, paid in the sandbox: her first weekly plan is made
+    // right after this transaction (with the demo guide's note on it), so the profile shows it at once.
     const monthly = planRows.find((p) => p.name === 'Rated Reads Monthly');
     const enrolled = kids.find((k) => k.firstName === 'Maya');
     if (monthly && enrolled) await enrolInDemoProgram(tx, enrolled, monthly, at(-2, 9), 'demo-order-maya');
@@ -104,7 +105,9 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
     if (monthly) await enrolDemoReader(tx, DEMO_BEHIND_READER, monthly, at(-5, 9));
     // The demo reading guide follows Maya and that reader, with Maya's recordings to hear.
     if (enrolled) await seedDemoGuide(tx, storage, enrolled);
+    mayaId = enrolled?.id;
   });
+  if (mayaId) await seedDemoWeekNote(db, mayaId);
   return true;
 }
 
