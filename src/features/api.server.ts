@@ -29,6 +29,7 @@ import { adminEnrolmentsRoutes } from './program/adminEnrolments.routes';
 import { programRoutes } from './program/program.routes';
 import { readAloudRoutes } from './readAloud/readAloud.routes';
 import { readingRoutes } from './reading/reading.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { healthRoutes } from './site/health.routes';
 
 /**
@@ -67,6 +68,7 @@ export function createApi(given: ApiDeps) {
     adminEnrolmentsRoutes(app, deps);
     guideAdminRoutes(app, deps);
     guidesRoutes(app, deps);
+    reportsRoutes(app, deps);
   });
 }
 

@@ -19,6 +19,7 @@ import { getApi } from './api.server';
 import { registerBlogJobs } from './blogs/blogJobs.server';
 import { EMAIL_TEMPLATES, serverMailer } from './emails.server';
 import { registerProgramJobs, WEEKLY_PLAN_SCAN_JOB } from './program/planJobs.server';
+import { REPORT_SCAN_JOB, registerReportJobs } from './reports/reportJobs.server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
@@ -78,12 +79,15 @@ function startJobs(attempt = 0) {
   registerProgramJobs(jobs, database.db, logger)
     .then(() => registerBlogJobs(jobs, database.db, logger))
     .then(() => registerFileDeletionJob(jobs, database.db, getStorage(), logger))
+    .then(() => registerReportJobs(jobs, database.db, logger))
     .then(() => registerEmailJobs(jobs, database.db, { mailer, templates: EMAIL_TEMPLATES, logger }))
     .then(() => {
       // A program just paid for gets its first plan now, not at the next minute's scan.
       onNudge('programs', () => {
         jobs.send(WEEKLY_PLAN_SCAN_JOB, {}).catch(() => {});
       });
+      // Reports due while the server was stopped are made at start, not at the next hour.
+      jobs.send(REPORT_SCAN_JOB, {}).catch(() => {});
     })
     .catch((error: Error) => {
       if (stopping) return;

@@ -21,6 +21,9 @@ export const readingLevelLabel = (level: string) => READING_LEVEL_LABELS[level a
 export const BLOG_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'ended', 'cancelled'] as const;
+/** A progress report every four weeks of a renewing program, or the one at a program's end. */
+export const REPORT_KINDS = ['progress', 'final'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
 /** A plan is paid once for a fixed number of weeks, or billed every period until cancelled. */
 export const PLAN_BILLINGS = ['once', 'recurring'] as const;
 export type PlanBilling = (typeof PLAN_BILLINGS)[number];

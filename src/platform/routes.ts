@@ -78,6 +78,8 @@ const ROUTE_LIST = [
   { path: '/guide/children/{id}', title: 'A reader you follow', access: 'guide', beyondSpec: true },
   { path: '/guide/recordings/{id}', title: 'Running record', access: 'guide', beyondSpec: true },
   { path: '/guide/interviews', title: 'Your interviews', access: 'guide', beyondSpec: true },
+  // Progress reports (issue 27): every four weeks of a renewing program and at a program's end.
+  { path: '/reports/{id}', title: 'Progress report', access: 'signed-in', beyondSpec: true },
   // Beyond the specification: the receipt of each payment, printable (issue 26).
   { path: '/receipt', title: 'Receipt', access: 'signed-in', beyondSpec: true },
 

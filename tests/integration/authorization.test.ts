@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
-import { books, memberships, passages } from '../../src/platform/db/schema.server';
+import { makeReport } from '../../src/features/reports/reports.server';
+import { books, memberships, passages, progressReports } from '../../src/platform/db/schema.server';
 import { addPlan, adminAccount, call, fileApi, guideAccount, registeredAccount } from './harness';
 import { weekUnderWay } from './programFixtures';
 
@@ -275,6 +276,11 @@ const MATRIX: Case[] = [
   }),
   route('GET /api/guide/interview-times', guideOnly(200)),
   route('PUT /api/guide/interview-times', guideOnly(200), { body: { windows: null, timeZone: null } }),
+  // progress reports: the family's own child's only.
+  route('GET /api/children/{id}/reports', ownerOnly(200)),
+  route('GET /api/reports/{id}', ownerOnly(200), { idOf: 'report' }),
+  route('GET /api/reports/{id}/report.pdf', ownerOnly(200), { idOf: 'report' }),
+  route('GET /api/reports/{id}/certificate.pdf', ownerOnly(200), { idOf: 'report' }),
   // Keep these last: they delete the child and the accounts the entries above use.
   route('DELETE /api/children/{id}', ownerOnly(200)),
   // The matrix has one administrator: the last one cannot delete themselves.
@@ -285,7 +291,7 @@ const MATRIX: Case[] = [
   ),
 ];
 
-const { database, api } = await fileApi({ media: 'matrix-media' });
+const { database, api, storage } = await fileApi({ media: 'matrix-media' });
 let tokens: Record<Actor, string | undefined>;
 /** Ids the paths are filled with, made in beforeAll. */
 const ids = {
@@ -310,6 +316,7 @@ const ids = {
   guidedRecording: '',
   week: '',
   book: '',
+  report: '',
 };
 /** Fills a path or body with this run's ids. */
 const fill = (text: string, idOf: keyof typeof ids = 'child') =>
@@ -420,6 +427,16 @@ beforeAll(async () => {
     .values({ title: 'Matrix Sea Tales', author: 'M. Tide', readingLevel: 'sprout', topics: ['sea'] })
     .returning();
   ids.book = String(book?.id);
+  await makeReport(database.db, storage, {
+    childId: ids.child,
+    programKey: 'program:matrix',
+    programName: 'Matrix program',
+    kind: 'final',
+    start: new Date(Date.now() - 29 * 86_400_000),
+    end: new Date(Date.now() - 86_400_000),
+  });
+  const [report] = await database.db.select().from(progressReports);
+  ids.report = String(report?.id);
   const calendar = await call(api, 'POST', '/api/me/calendar', { token: parent.idToken });
   ids.calendarToken = String(calendar.json.url).split('/')[3] ?? '';
 });

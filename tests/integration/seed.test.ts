@@ -14,6 +14,7 @@ import {
   passages,
   plans,
   podcastEpisodes,
+  progressReports,
   subscriptions,
   users,
 } from '../../src/platform/db/schema.server';
@@ -50,8 +51,17 @@ describe('demo seed', () => {
     // Maya is in a program under way, so the profile shows her weekly plan on a first start; a demo
     // reader is in one too, further in.
     const programs = await db.select().from(subscriptions);
-    expect(programs).toHaveLength(2);
-    for (const program of programs) {
+    expect(programs).toHaveLength(3);
+    const [ended, ...current] = [...programs].sort((a, b) => a.endsAt.getTime() - b.endsAt.getTime());
+    // Theo's program ended a week ago: its end-of-program report and certificate are ready.
+    expect(ended?.endsAt.getTime()).toBeLessThan(Date.now());
+    const [report] = await db.select().from(progressReports);
+    expect(report).toMatchObject({ childId: ended?.childId, kind: 'final' });
+    expect(await media.stat(String(report?.certificatePath))).not.toBeNull();
+    expect(
+      (report?.data as { totals: { booksFinished: number } } | undefined)?.totals.booksFinished,
+    ).toBeGreaterThanOrEqual(4);
+    for (const program of current) {
       expect(program.startsAt.getTime()).toBeLessThan(Date.now());
       expect(program.endsAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000);
     }

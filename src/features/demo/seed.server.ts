@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { preparePost } from '~/features/blogs/blogs.server';
 import { passageWordCount } from '~/features/readAloud/readAloud';
+import { makeDueReports } from '~/features/reports/reportJobs.server';
 import { type Db, queryRows, type Tx } from '~/platform/db/client.server';
 import {
   blogs,
@@ -33,7 +34,7 @@ import {
 } from './demoContent';
 import { demoEvents } from './demoEvents';
 import { seedDemoGuide, seedDemoWeekNote } from './demoGuide.server';
-import { enrolDemoReader, enrolInDemoProgram } from './demoPrograms.server';
+import { enrolDemoReader, enrolInDemoProgram, seedTheoFinishedProgram } from './demoPrograms.server';
 import { seedDemoReaders } from './demoReaders.server';
 
 /** True when the database already holds anything a person made: seeding never touches it then. */
@@ -106,8 +107,13 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
     // The demo reading guide follows Maya and that reader, with Maya's recordings to hear.
     if (enrolled) await seedDemoGuide(tx, storage, enrolled);
     mayaId = enrolled?.id;
+    // Theo finished a shorter program a week ago: its report and certificate are ready below.
+    const condensed = planRows.find((p) => p.name === 'A-Bridged Condensed Program');
+    const theo = kids.find((k) => k.firstName === 'Theo');
+    if (condensed && theo) await seedTheoFinishedProgram(tx, theo, condensed);
   });
   if (mayaId) await seedDemoWeekNote(db, mayaId);
+  await makeDueReports(db, storage, new Date());
   return true;
 }
 

@@ -4,7 +4,13 @@ import { readingStats } from '~/features/reading/readingStats.server';
 import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
-import { children, eventRegistrations, notifications, recordings } from '~/platform/db/schema.server';
+import {
+  children,
+  eventRegistrations,
+  notifications,
+  progressReports,
+  recordings,
+} from '~/platform/db/schema.server';
 import { conflict } from '~/platform/errors';
 import type { ChildRow } from '~/platform/identity/accounts.server';
 import { removeFilesNow, scheduleFileDeletions } from '~/platform/storage/fileDeletions.server';
@@ -36,7 +42,8 @@ export async function updateChild(db: Db, userId: string, childId: string, input
 
 /**
  * Gives back the event seats the children hold (upcoming or past alike, so counts stay true) and
- * answers the stored recordings to remove once the database change has committed.
+ * answers the stored files to remove once the database change has committed: the recordings, and
+ * the progress reports and certificates.
  */
 export async function releaseChildren(tx: Db, childIds: string[]): Promise<string[]> {
   if (childIds.length === 0) return [];
@@ -49,7 +56,13 @@ export async function releaseChildren(tx: Db, childIds: string[]): Promise<strin
     .select({ path: recordings.audioPath })
     .from(recordings)
     .where(inArray(recordings.childId, childIds));
-  return files.map((f) => f.path).filter((p): p is string => Boolean(p));
+  const reports = await tx
+    .select({ pdf: progressReports.pdfPath, certificate: progressReports.certificatePath })
+    .from(progressReports)
+    .where(inArray(progressReports.childId, childIds));
+  return [...files.map((f) => f.path), ...reports.flatMap((r) => [r.pdf, r.certificate])].filter(
+    (p): p is string => Boolean(p),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { familyReports } from '~/features/reports/reports.server';
 import type { Db } from '~/platform/db/client.server';
 import {
   blogs,
@@ -35,15 +36,16 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
     .where(eq(children.userId, user.id))
     .orderBy(children.createdAt);
   const ids = kids.map((c) => c.id);
-  const [ofChildren, ofFamily] = await Promise.all([
+  const [ofChildren, ofFamily, reports] = await Promise.all([
     childrenRecords(db, ids),
     familyRecords(db, user, provenEmail),
+    familyReports(db, user.id),
   ]);
   const { familyOrders, posts, messages, bookings, feed, mail } = ofFamily;
   return {
     exportedAt: new Date().toISOString(),
     about:
-      'Everything Quill Reads keeps about your family. Read-aloud recordings are listed here; download each one from the profile page.',
+      'Everything Quill Reads keeps about your family. Read-aloud recordings and progress reports are listed here; download each recording from the profile page, and each report’s PDF from its page.',
     account: {
       id: user.id,
       email: user.email,
@@ -77,6 +79,8 @@ export async function exportFamily(db: Db, user: UserRow, { provenEmail }: { pro
       createdAt: m.createdAt,
     })),
     interviewBookings: bookings,
+    // Each report's figures; its PDF (and certificate) download from the report's page.
+    progressReports: reports,
     // The messages we sent (or are about to send) the family: receipts and confirmations.
     emails: mail,
     // The address itself is a secret that works without signing in: the export says only that one exists.

@@ -1,6 +1,7 @@
 import { ChildSwitch } from '~/islands/family/ChildSwitch';
 import { CalendarFeed } from '~/islands/program/CalendarFeed';
 import { WeeklyPlan } from '~/islands/program/WeeklyPlan';
+import { ChildReports } from '~/islands/reports/ChildReports';
 import { pagePath } from '~/platform/routes';
 import type { ProfileChild } from './profileChild';
 
@@ -24,6 +25,7 @@ export function PlanTab({ kids, active }: { kids: ProfileChild[]; active: Profil
         />
       )}
       <WeeklyPlan key={active._id} childId={active._id} />
+      <ChildReports key={`reports-${active._id}`} childId={active._id} childName={active.name} />
       <CalendarFeed />
     </div>
   );

@@ -45,7 +45,22 @@ export function FluencyTrend({
     return () => controller.abort();
   }, [authReady, childId, version]);
   if (!trend || trend.points.length === 0) return null;
-  const headingId = `ra-trend-${childId}`;
+  return <TrendSection trend={trend} childName={childName} headingId={`ra-trend-${childId}`} />;
+}
+
+/**
+ * The chart of words correct per minute over the norms, the figures as a table, the caveat and the
+ * source (the practice page, the profile, the progress report).
+ */
+export function TrendSection({
+  trend,
+  childName,
+  headingId,
+}: {
+  trend: Trend;
+  childName: string;
+  headingId: string;
+}) {
   return (
     <section className="ra-trend" aria-labelledby={headingId}>
       <h3 id={headingId}>{childName}’s words correct per minute</h3>

@@ -32,6 +32,7 @@ import {
   PLAN_BILLINGS,
   PROGRAM_START_REASONS,
   READING_LEVELS,
+  REPORT_KINDS,
   SUBSCRIPTION_STATUSES,
   TEST_PAYMENT_STATUSES,
   UPLOAD_KINDS,
@@ -627,6 +628,35 @@ export const guideSwaps = pgTable('guide_swaps', {
   reason: text('reason').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A child's progress report (issue 27): every four weeks of a renewing program and at the end of a
+ * program, made by a job. `data` is what the report says, fixed when it was made; the PDF (and, at
+ * the end, the certificate) are in storage under the child's prefix. One per program and period end.
+ */
+export const progressReports = pgTable(
+  'progress_reports',
+  {
+    id: id(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** The program (fixed) or renewing program whose period it covers. */
+    programKey: text('program_key').notNull(),
+    kind: text('kind', { enum: REPORT_KINDS }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    data: jsonb('data').notNull(),
+    pdfPath: text('pdf_path').notNull(),
+    certificatePath: text('certificate_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('progress_reports_period_key').on(t.programKey, t.periodEnd),
+    index('progress_reports_child_idx').on(t.childId, t.periodEnd),
+    check('progress_reports_kind_check', oneOf('kind', REPORT_KINDS)),
+  ],
+);
 
 export const blogs = pgTable(
   'blogs',
