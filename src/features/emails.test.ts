@@ -85,6 +85,7 @@ describe('the email templates', () => {
     expect([...EMAIL_TEMPLATES.keys()].sort()).toEqual([
       'billing-notice',
       'blog-review',
+      'guide-message',
       'inquiry-reply',
       'interview',
       'payment-receipt',

@@ -59,8 +59,8 @@ describe('route table', () => {
     expect(specFixture.protected).toEqual(specRoutes('Routes behind a protected-route guard'));
   });
 
-  it('adds beyond the specification only admin pages, the guide console, the family’s printable plan, wall and receipts, and the contact form’s steps without JavaScript', () => {
-    const familyPages = ['/reading-plan/{id}', '/reading-wall/{id}', '/receipt'];
+  it('adds beyond the specification only admin pages, the guide console, the family’s printable plan, wall, receipts and reports, and the contact form’s steps without JavaScript', () => {
+    const familyPages = ['/reading-plan/{id}', '/reading-wall/{id}', '/receipt', '/reports/{id}'];
     for (const r of ROUTES.filter((route) => route.beyondSpec)) {
       const expected = (PUBLIC_BEYOND_SPEC as readonly string[]).includes(r.path)
         ? 'public'
