@@ -198,5 +198,5 @@ test('the weekly plan by email, asked for in the settings, stopped in one click 
   await page.getByRole('button', { name: 'Unsubscribe from the weekly plans' }).click();
   await expect(page.getByText(/^Done: you will no longer get the weekly plans by email/)).toBeVisible();
   const prefs = await request.get('/api/me/email-preferences', { headers: family.headers });
-  expect(await prefs.json()).toEqual({ weeklyPlans: false });
+  expect(await prefs.json()).toEqual({ weeklyPlans: false, guideMessages: false });
 });

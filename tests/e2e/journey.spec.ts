@@ -129,7 +129,9 @@ test.describe('a new family', () => {
       page.getByRole('status').filter({ hasText: 'Your interview is booked for Rosa' }),
     ).toBeVisible();
     await expect(page.locator(`time[datetime="${startsAt}"]`)).toBeVisible();
-    await expect(page.getByText(/^For Rosa\. Shown in your time zone/)).toBeVisible();
+    await expect(
+      page.getByText(/^For Rosa\. With Grace Mbeki, a Quill Reads reading guide\. Shown in your time zone/),
+    ).toBeVisible();
     await expectNoViolations(page);
     await expect(mainNav(page).locator('.navbar-badge')).toHaveText('2, 2 unread notifications');
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { fluencyTrend } from '~/features/readAloud/fluencyTrend.server';
 import { accuracyOf } from '~/features/readAloud/runningRecord';
 import type { Db } from '~/platform/db/client.server';
@@ -32,6 +33,10 @@ export interface ReportPeriod {
 
 const WEEK_MS = 7 * 86_400_000;
 const day = (at: Date) => at.toISOString().slice(0, 10);
+/** The rows of the period's child whose instant falls in the period. */
+const inPeriod = (period: ReportPeriod, child: AnyPgColumn, at: AnyPgColumn) =>
+  and(eq(child, period.childId), gte(at, period.start), lt(at, period.end));
+
 /** The week of the period (0 for the first) an instant falls in. */
 const weekOf = (period: ReportPeriod, at: Date) =>
   Math.floor((at.getTime() - period.start.getTime()) / WEEK_MS);
@@ -41,13 +46,7 @@ async function weeksOf(db: Db, period: ReportPeriod, logs: { readOn: string; min
   const plans = await db
     .select({ startsAt: weeklyPlans.startsAt, goal: weeklyPlans.goalMinutes })
     .from(weeklyPlans)
-    .where(
-      and(
-        eq(weeklyPlans.childId, period.childId),
-        gte(weeklyPlans.startsAt, period.start),
-        lt(weeklyPlans.startsAt, period.end),
-      ),
-    );
+    .where(inPeriod(period, weeklyPlans.childId, weeklyPlans.startsAt));
   const count = Math.max(1, Math.ceil((period.end.getTime() - period.start.getTime()) / WEEK_MS));
   return Array.from({ length: count }, (_, i) => {
     const startsAt = new Date(period.start.getTime() + i * WEEK_MS);
@@ -71,13 +70,7 @@ async function scoresOf(db: Db, period: ReportPeriod) {
     .from(recordingScores)
     .innerJoin(recordings, eq(recordings.id, recordingScores.recordingId))
     .leftJoin(passages, eq(passages.id, recordings.passageId))
-    .where(
-      and(
-        eq(recordingScores.childId, period.childId),
-        gte(recordings.createdAt, period.start),
-        lt(recordings.createdAt, period.end),
-      ),
-    )
+    .where(inPeriod(period, recordingScores.childId, recordings.createdAt))
     .orderBy(asc(recordings.createdAt));
   return rows.map(({ score, at, title }) => ({
     at: at.toISOString(),
@@ -96,13 +89,7 @@ async function notesOf(db: Db, period: ReportPeriod) {
     .select({ startsAt: weeklyPlans.startsAt, body: guideNotes.body, guideName: guideNotes.guideName })
     .from(guideNotes)
     .innerJoin(weeklyPlans, eq(weeklyPlans.id, guideNotes.planId))
-    .where(
-      and(
-        eq(guideNotes.childId, period.childId),
-        gte(weeklyPlans.startsAt, period.start),
-        lt(weeklyPlans.startsAt, period.end),
-      ),
-    )
+    .where(inPeriod(period, guideNotes.childId, weeklyPlans.startsAt))
     .orderBy(asc(weeklyPlans.startsAt));
   return rows.map((r) => ({
     weekNumber: weekOf(period, r.startsAt) + 1,

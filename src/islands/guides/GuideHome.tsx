@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { guidesApi } from '~/features/guides/guides.api';
 import type { GuideChildRow, GuideRecording } from '~/features/guides/guides.schema';
 import { formatDuration } from '~/features/readAloud/readAloud';
@@ -6,7 +5,7 @@ import { PlanStanding, WeekCells } from '~/islands/program/admin/EnrolmentsList'
 import { AdminTable } from '~/islands/shared/admin/AdminTable';
 import { LoadFailed, SearchBox } from '~/islands/shared/admin/ListControls';
 import { useAdminList } from '~/islands/shared/admin/useAdminList';
-import { errorMessage } from '~/islands/shared/loadState';
+import { useLoaded } from '~/islands/shared/useLoaded';
 import { call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
 import { pagePath } from '~/platform/routes';
@@ -17,25 +16,18 @@ import { GuideNav } from './GuideNav';
 
 /** The recordings of the guide's readers still waiting for a running record, oldest first. */
 function Waiting() {
-  const [items, setItems] = useState<GuideRecording[] | null>(null);
-  const [error, setError] = useState('');
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is how "Try again" asks again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setError('');
-    call(guidesApi.waiting, { signal: controller.signal })
-      .then(setItems)
-      .catch(
-        (err) =>
-          controller.signal.aborted || setError(errorMessage(err, 'The recordings could not be loaded.')),
-      );
-    return () => controller.abort();
-  }, [version]);
+  const {
+    data: items,
+    error,
+    retry,
+  } = useLoaded<GuideRecording[]>(
+    (signal) => call(guidesApi.waiting, { signal }),
+    'The recordings could not be loaded.',
+  );
   return (
     <section className="admin-panel guide-waiting" aria-labelledby="waiting-heading">
       <h2 id="waiting-heading">Recordings to hear{items && items.length > 0 ? ` (${items.length})` : ''}</h2>
-      {error && <LoadFailed message={error} onRetry={() => setVersion((v) => v + 1)} />}
+      {error && <LoadFailed message={error} onRetry={retry} />}
       {!items && !error && (
         <p className="admin-loading" role="status">
           Loading the recordings…

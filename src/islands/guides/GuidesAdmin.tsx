@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { guideAdminApi } from '~/features/guides/guideAdmin.api';
 import { type AdminGuide, type AdminGuides, MAX_CAPACITY } from '~/features/guides/guides.schema';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { FieldError } from '~/islands/shared/Field';
-import { errorMessage } from '~/islands/shared/loadState';
+import { useLoaded } from '~/islands/shared/useLoaded';
 import { useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
 import { pagePath } from '~/platform/routes';
@@ -100,23 +100,13 @@ function GuideCard({ guide, onSaved }: { guide: AdminGuide; onSaved: (g: AdminGu
 
 /** The guides and the count of children waiting for one, loaded once and again on "Try again". */
 function useGuides() {
-  const [data, setData] = useState<AdminGuides | null>(null);
-  const [error, setError] = useState('');
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is how "Try again" asks again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setError('');
-    call(guideAdminApi.list, { signal: controller.signal })
-      .then(setData)
-      .catch(
-        (err) => controller.signal.aborted || setError(errorMessage(err, 'The guides could not be loaded.')),
-      );
-    return () => controller.abort();
-  }, [version]);
+  const { data, setData, error, retry } = useLoaded<AdminGuides>(
+    (signal) => call(guideAdminApi.list, { signal }),
+    'The guides could not be loaded.',
+  );
   const saved = (next: AdminGuide) =>
     setData((d) => d && { ...d, guides: d.guides.map((g) => (g.id === next.id ? next : g)) });
-  return { data, error, retry: () => setVersion((v) => v + 1), saved };
+  return { data, error, retry, saved };
 }
 
 function Unassigned({ count }: { count: number }) {

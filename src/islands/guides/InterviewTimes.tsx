@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { guidesApi } from '~/features/guides/guides.api';
 import type { GuideInterviewTimes } from '~/features/guides/interviewTimes.schema';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
-import { errorMessage } from '~/islands/shared/loadState';
+import { useLoaded } from '~/islands/shared/useLoaded';
 import { call } from '~/platform/client/api';
 import { ageBandLabel, readingLevelLabel } from '~/platform/domain';
 import { pagePath } from '~/platform/routes';
@@ -65,23 +64,16 @@ function Booked({ upcoming }: { upcoming: Upcoming[] }) {
  * own, or the team's until they set some).
  */
 export function InterviewTimes() {
-  const [times, setTimes] = useState<GuideInterviewTimes | null>(null);
-  const [error, setError] = useState('');
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is how "Try again" asks again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setError('');
-    call(guidesApi.interviewTimes, { signal: controller.signal })
-      .then(setTimes)
-      .catch(
-        (err) =>
-          controller.signal.aborted ||
-          setError(errorMessage(err, 'Your interview times could not be loaded.')),
-      );
-    return () => controller.abort();
-  }, [version]);
-  if (error) return <LoadFailed message={error} onRetry={() => setVersion((v) => v + 1)} />;
+  const {
+    data: times,
+    setData: setTimes,
+    error,
+    retry,
+  } = useLoaded<GuideInterviewTimes>(
+    (signal) => call(guidesApi.interviewTimes, { signal }),
+    'Your interview times could not be loaded.',
+  );
+  if (error) return <LoadFailed message={error} onRetry={retry} />;
   if (!times) {
     return (
       <p className="admin-loading" role="status">
