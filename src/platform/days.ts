@@ -70,3 +70,14 @@ export function addCalendarMonths(start: Date, months: number): Date {
   end.setUTCDate(Math.min(day, lastDay));
   return end;
 }
+
+/**
+ * The school year a day falls in, named by the calendar year it starts in: a US school year starts
+ * in August (2026 for August 2026 to July 2027).
+ */
+export const schoolYearOf = (day: Date): number =>
+  day.getUTCMonth() + 1 >= 8 ? day.getUTCFullYear() : day.getUTCFullYear() - 1;
+
+/** A school grade given in one school year, as it is in another (0 is kindergarten). */
+export const gradeIn = (given: { grade: number; schoolYear: number }, day: Date): number =>
+  given.grade + schoolYearOf(day) - given.schoolYear;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { changeEmailAtEmulator } from '../../scripts/emulator.mjs';
 import { DELETE_CONFIRMATION } from '../../src/features/family/family.schema';
 import { notifyChild } from '../../src/features/notifications/notifications.server';
+import { schoolYearOf } from '../../src/platform/days';
 import {
   auditLog,
   blogs,
@@ -184,6 +185,28 @@ describe('editing the family', () => {
     expect(bad.json.error?.fields).toHaveProperty(['firstName']);
     const [row] = await database.db.select().from(children).where(eq(children.id, f.childId));
     expect(row?.firstName).toBe('Maya Rose');
+  });
+
+  it('keeps a school grade the family gives, with its school year; a grade off the list is refused', async () => {
+    const f = await family(0);
+    const patch = (body: unknown) =>
+      call(api, 'PATCH', `/api/children/${f.childId}`, { token: f.token, body });
+    const given = await patch({ ...kid, schoolGrade: 2 });
+    expect([given.status, given.json.schoolGrade]).toEqual([200, 2]);
+    const [row] = await database.db.select().from(children).where(eq(children.id, f.childId));
+    expect(row).toMatchObject({ schoolGrade: 2, schoolGradeYear: schoolYearOf(new Date()) });
+    const fluency = await call(api, 'GET', `/api/children/${f.childId}/fluency`, { token: f.token });
+    expect(fluency.json).toMatchObject({ grade: 2, gradeEstimated: false });
+    for (const schoolGrade of [9, -1, 2.5, 'two']) {
+      const bad = await patch({ ...kid, schoolGrade });
+      expect([bad.status, Object.keys(bad.json.error?.fields ?? {})], String(schoolGrade)).toEqual([
+        400,
+        ['schoolGrade'],
+      ]);
+    }
+    expect((await patch({ ...kid, schoolGrade: null })).json.schoolGrade).toBeNull();
+    const [cleared] = await database.db.select().from(children).where(eq(children.id, f.childId));
+    expect(cleared).toMatchObject({ schoolGrade: null, schoolGradeYear: null });
   });
 
   it('removes a child with everything about them and gives back their event seats', async () => {

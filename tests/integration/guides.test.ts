@@ -342,6 +342,33 @@ describe('a book for the next week', () => {
     });
     expect(await db.select().from(guideSwaps)).toEqual([]);
   });
+
+  it('is not planned when the child read it since it was chosen, and waits no more', async () => {
+    const [later] = await db
+      .insert(books)
+      .values({ title: 'The Owl at Noon', author: 'R. Vale', readingLevel: 'sapling', topics: ['animals'] })
+      .returning();
+    expect((await asGia('PUT', swapPath(), { bookId: later?.id, reason: 'More owls.' })).status).toBe(200);
+    await db.insert(readingLogs).values({
+      childId: family.childId,
+      bookId: later?.id,
+      title: 'The Owl at Noon',
+      readOn: new Date().toISOString().slice(0, 10),
+      minutes: 15,
+    });
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.childId, family.childId));
+    const made = await makeWeeklyPlan(db, { subscriptionId: String(subscription?.id), weekIndex: 2 });
+    expect(made.status).toBe('created');
+    const planned = await db
+      .select()
+      .from(weeklyPlanBooks)
+      .where(eq(weeklyPlanBooks.planId, 'planId' in made ? made.planId : ''));
+    expect(planned.map((b) => b.bookId)).not.toContain(later?.id);
+    expect(await db.select().from(guideSwaps)).toEqual([]);
+  });
 });
 
 describe('a running record', () => {

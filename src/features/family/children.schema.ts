@@ -5,6 +5,9 @@ import { instant, requiredText } from '~/platform/http/common.schema';
 
 const thisYear = () => new Date().getUTCFullYear();
 
+/** The highest school grade the form offers: our programs are for children up to 14. */
+export const MAX_SCHOOL_GRADE = 8;
+
 /** What a parent enters to add a child. Only what the child's reading needs. */
 export const childInputSchema = z
   .object({
@@ -19,6 +22,13 @@ export const childInputSchema = z
       })
       .optional(),
     ageBand: z.enum(AGE_BANDS, { error: 'Choose an age band.' }).optional(),
+    /** The school grade this school year (0: kindergarten), or null when not said. */
+    schoolGrade: z
+      .int({ error: 'Choose a school grade from the list.' })
+      .min(0, { error: 'Choose a school grade from the list.' })
+      .max(MAX_SCHOOL_GRADE, { error: 'Choose a school grade from the list.' })
+      .nullable()
+      .optional(),
     readingLevel: z.enum(READING_LEVELS, { error: 'Choose a reading level.' }),
     interests: z
       .array(
@@ -51,6 +61,10 @@ export const childSchema = z
     name: z.string(),
     birthYear: z.int().nullable(),
     ageBand: z.enum(AGE_BANDS).nullable(),
+    schoolGrade: z
+      .int()
+      .nullable()
+      .meta({ description: 'The school grade now (0: kindergarten), if the family gave it' }),
     readingLevel: z.enum(READING_LEVELS),
     interests: z.array(z.string()),
     notifications: z.array(notificationSchema),

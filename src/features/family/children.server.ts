@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { notificationDto } from '~/features/notifications/notifications.server';
 import { readingStats } from '~/features/reading/readingStats.server';
-import { utcDay } from '~/platform/days';
+import { gradeIn, schoolYearOf, utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
 import {
@@ -21,6 +21,18 @@ import { programsOfChildren } from './programs.server';
 const RECENT_NOTIFICATIONS = 20;
 type NotificationRow = typeof notifications.$inferSelect;
 
+/** The grade as given, with the school year it was given in (so it moves up each August). */
+const gradeColumns = (input: ChildInput) => {
+  const grade = input.schoolGrade ?? null;
+  return { schoolGrade: grade, schoolGradeYear: grade === null ? null : schoolYearOf(new Date()) };
+};
+
+/** The child's school grade today, if the family gave one. */
+export const currentGrade = (child: Pick<ChildRow, 'schoolGrade' | 'schoolGradeYear'>, day = new Date()) =>
+  child.schoolGrade === null || child.schoolGradeYear === null
+    ? null
+    : gradeIn({ grade: child.schoolGrade, schoolYear: child.schoolGradeYear }, day);
+
 export async function updateChild(db: Db, userId: string, childId: string, input: ChildInput) {
   const [row] = await db
     .update(children)
@@ -28,6 +40,7 @@ export async function updateChild(db: Db, userId: string, childId: string, input
       firstName: input.firstName,
       birthYear: input.birthYear ?? null,
       ageBand: input.ageBand ?? null,
+      ...gradeColumns(input),
       readingLevel: input.readingLevel,
       // A level the parent sets by hand is a new start for the weekly plans' review of the ratings.
       placementBasis: sql`case when ${children.readingLevel} = ${input.readingLevel} then ${children.placementBasis} else null end`,
@@ -136,6 +149,7 @@ export async function createChild(db: Db, userId: string, input: ChildInput): Pr
         firstName: input.firstName,
         birthYear: input.birthYear ?? null,
         ageBand: input.ageBand ?? null,
+        ...gradeColumns(input),
         readingLevel: input.readingLevel,
         interests: input.interests ?? [],
       })
@@ -198,6 +212,7 @@ function childDto(
     name: child.firstName,
     birthYear: child.birthYear,
     ageBand: child.ageBand,
+    schoolGrade: currentGrade(child),
     readingLevel: child.readingLevel,
     interests: child.interests,
     notifications: notes.map(notificationDto),

@@ -21,6 +21,7 @@ import {
   weeklyPlans,
 } from '~/platform/db/schema.server';
 import type { UserRow } from '~/platform/identity/accounts.server';
+import { currentGrade } from './children.server';
 import { contactMessagesOf } from './family.server';
 
 type ChildRow = typeof children.$inferSelect;
@@ -181,6 +182,7 @@ function childExport(c: ChildRow, records: Awaited<ReturnType<typeof childrenRec
     id: c.id,
     firstName: c.firstName,
     birthYear: c.birthYear,
+    schoolGrade: currentGrade(c),
     ageBand: c.ageBand,
     readingLevel: c.readingLevel,
     interests: c.interests,

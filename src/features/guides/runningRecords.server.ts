@@ -24,6 +24,7 @@ import { nudge } from '~/platform/jobs/signals';
 import { pagePath } from '~/platform/routes';
 import { queueGuideMessage } from './guideEmails.server';
 import type { GuideRecording, GuideRecordingDetail, RunningRecordDto, ScoreInput } from './guides.schema';
+import { saveVersion } from './versionedSave';
 
 /** The guide asking: their account id and the name families read on a score. */
 export interface GuideActor {
@@ -242,16 +243,19 @@ async function writeScore(
       'conflict',
       { version: 'This running record was changed since you opened it.' },
     );
-  if (version === 0) {
-    const [row] = await tx.insert(recordingScores).values(values).onConflictDoNothing().returning();
-    if (!row) throw stale();
-    return row;
-  }
-  const [row] = await tx
-    .update(recordingScores)
-    .set({ ...values, version: sql`${recordingScores.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(recordingScores.recordingId, values.recordingId), eq(recordingScores.version, version)))
-    .returning();
-  if (!row) throw stale();
-  return row;
+  return saveVersion(
+    version,
+    {
+      first: () => tx.insert(recordingScores).values(values).onConflictDoNothing().returning(),
+      over: () =>
+        tx
+          .update(recordingScores)
+          .set({ ...values, version: sql`${recordingScores.version} + 1`, updatedAt: sql`now()` })
+          .where(
+            and(eq(recordingScores.recordingId, values.recordingId), eq(recordingScores.version, version)),
+          )
+          .returning(),
+    },
+    stale,
+  );
 }

@@ -9,6 +9,7 @@ import { pagePath } from '~/platform/routes';
 import { queueGuideMessage } from './guideEmails.server';
 import type { GuideNote, NoteInput } from './guides.schema';
 import type { GuideActor } from './runningRecords.server';
+import { saveVersion } from './versionedSave';
 
 type NoteRow = typeof guideNotes.$inferSelect;
 
@@ -49,18 +50,19 @@ const stale = () =>
 
 /** The first note (version 0 in), or the next version of the one the guide opened; else 409. */
 async function writeNote(tx: Db, values: typeof guideNotes.$inferInsert, version: number): Promise<NoteRow> {
-  if (version === 0) {
-    const [row] = await tx.insert(guideNotes).values(values).onConflictDoNothing().returning();
-    if (!row) throw stale();
-    return row;
-  }
-  const [row] = await tx
-    .update(guideNotes)
-    .set({ ...values, version: sql`${guideNotes.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(guideNotes.planId, values.planId), eq(guideNotes.version, version)))
-    .returning();
-  if (!row) throw stale();
-  return row;
+  return saveVersion(
+    version,
+    {
+      first: () => tx.insert(guideNotes).values(values).onConflictDoNothing().returning(),
+      over: () =>
+        tx
+          .update(guideNotes)
+          .set({ ...values, version: sql`${guideNotes.version} + 1`, updatedAt: sql`now()` })
+          .where(and(eq(guideNotes.planId, values.planId), eq(guideNotes.version, version)))
+          .returning(),
+    },
+    stale,
+  );
 }
 
 /**

@@ -61,10 +61,12 @@ async function weekInputs(
     index: context.index,
     week: `${subscription.id}:${input.weekIndex}`,
   });
-  // The book the child's reading guide chose for this week, if one waits (taken by the plan's statement).
-  const suggestions = withGuideSwap(recommended, swap, context.catalogue);
-  // Only a swap the plan took is removed: one whose book this run's catalogue lacks waits.
-  const taken = swap && suggestions[0]?.reasons[0]?.kind === 'guide' ? swap : undefined;
+  // The book the child's reading guide chose for this week, if one waits (taken by the plan's
+  // statement). One the child has read since it was chosen is not planned, and waits no more.
+  const readSince = swap !== undefined && childLogs.some((l) => l.bookId === swap.bookId);
+  const suggestions = withGuideSwap(recommended, readSince ? undefined : swap, context.catalogue);
+  // Only a swap the plan took (or made needless) is removed: one whose book this run's catalogue lacks waits.
+  const taken = swap && (readSince || suggestions[0]?.reasons[0]?.kind === 'guide') ? swap : undefined;
   return { context, childLogs, level, move, suggestions, swap: taken };
 }
 

@@ -41,6 +41,11 @@ describe('the oral reading fluency norms (Hasbrouck & Tindal 2017)', () => {
     expect(schoolGrade({ ageBand: '6-8' }, december)).toBe(2);
     expect(schoolGrade({ ageBand: '4-6' }, december)).toBeNull();
     expect(schoolGrade({ schoolGrade: 4, birthYear: 2019 }, december)).toBe(4);
+    // Given as grade 1 in the school year 2025: grade 2 since August 2026, grade 3 from August 2027.
+    const given = { schoolGrade: 1, schoolGradeYear: 2025, birthYear: 2015 };
+    expect(schoolGrade(given, december)).toBe(2);
+    expect(schoolGrade(given, new Date('2027-09-01T00:00:00Z'))).toBe(3);
+    expect(schoolGrade({ schoolGrade: 0, schoolGradeYear: 2026 }, december)).toBeNull();
   });
 
   it('rates fluency on NAEP’s four levels, 3 and 4 fluent', () => {

@@ -3,6 +3,8 @@
  * the words correct per minute are set against. Data with its sources, so they are read, not guessed.
  */
 
+import { gradeIn, schoolYearOf } from '~/platform/days';
+
 /**
  * NAEP's oral reading fluency scale (U.S. National Assessment of Educational Progress, 2002 Oral
  * Reading Study; NCES): four levels, 3 and 4 fluent, 1 and 2 not yet. Our summaries of its wording.
@@ -98,17 +100,28 @@ export function seasonOf(day: Date): Season {
   return 'spring';
 }
 
+/** What a child's profile says of their age and school: the grade given (and in which school year). */
+export interface GradeFacts {
+  schoolGrade?: number | null;
+  schoolGradeYear?: number | null;
+  birthYear?: number | null;
+  ageBand?: string | null;
+}
+
 /**
- * A child's school grade on a day: the one the family gave, or else an estimate from the birth year
+ * A child's school grade on a day: the one the family gave (a grade up each August since), or else an estimate from the birth year
  * (a US school year starts in August, and a child is in grade 1 the school year they are 6 by
  * September) or the middle of the age band. 1 to 6, or null outside the norms' grades.
  */
-export function schoolGrade(
-  child: { schoolGrade?: number | null; birthYear?: number | null; ageBand?: string | null },
-  day: Date,
-): number | null {
-  if (child.schoolGrade !== undefined && child.schoolGrade !== null) return inNorms(child.schoolGrade);
-  const schoolYear = day.getUTCMonth() + 1 >= 8 ? day.getUTCFullYear() : day.getUTCFullYear() - 1;
+export function schoolGrade(child: GradeFacts, day: Date): number | null {
+  const given = child.schoolGrade;
+  if (given !== undefined && given !== null) {
+    const year = child.schoolGradeYear;
+    return inNorms(
+      year === undefined || year === null ? given : gradeIn({ grade: given, schoolYear: year }, day),
+    );
+  }
+  const schoolYear = schoolYearOf(day);
   if (child.birthYear) return inNorms(schoolYear - child.birthYear - 5);
   const youngest = child.ageBand ? Number(child.ageBand.split('-')[0]) : Number.NaN;
   return Number.isFinite(youngest) ? inNorms(youngest + 1 - 5) : null;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { passages, recordingScores, recordings } from '~/platform/db/schema.server';
-import { NORMS_CAVEAT, NORMS_SOURCE, normsFor, schoolGrade, seasonOf } from './fluency';
+import { type GradeFacts, NORMS_CAVEAT, NORMS_SOURCE, normsFor, schoolGrade, seasonOf } from './fluency';
 import type { FluencyTrend } from './readAloud.schema';
 import { accuracyOf } from './runningRecord';
 
@@ -11,7 +11,7 @@ import { accuracyOf } from './runningRecord';
  */
 export async function fluencyTrend(
   db: Db,
-  child: { id: string; birthYear: number | null; ageBand: string | null },
+  child: GradeFacts & { id: string },
   now = new Date(),
 ): Promise<FluencyTrend> {
   const rows = await db
@@ -25,7 +25,7 @@ export async function fluencyTrend(
   const season = seasonOf(now);
   return {
     grade,
-    gradeEstimated: true,
+    gradeEstimated: child.schoolGrade === undefined || child.schoolGrade === null,
     season,
     norms: normsFor(grade, season),
     source: NORMS_SOURCE,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ChildDto } from '~/features/family/children.schema';
+import { type ChildDto, MAX_SCHOOL_GRADE } from '~/features/family/children.schema';
 import { startAuth } from '~/features/family/family.store';
 import { AGE_BANDS, READING_LEVEL_LABELS, READING_LEVELS } from '~/platform/domain';
 import { describedBy, Field, FieldError, FormAlert, optionsOf, SelectField } from '../shared/Field';
@@ -28,6 +28,41 @@ interface ChildFormProps {
   onSaved?: (child: ChildDto) => void;
 }
 
+/** The school grades offered, kindergarten to grade 8, after "not said". */
+const GRADE_OPTIONS: (readonly [string, string])[] = [
+  ['', 'Not said'],
+  ['0', 'Kindergarten'],
+  ...Array.from({ length: MAX_SCHOOL_GRADE }, (_, i) => [String(i + 1), `Grade ${i + 1}`] as const),
+];
+
+/** The child's age (a band, or the birth year) and, if the family says, their school grade. */
+function AgeAndSchool({ field }: { field: ReturnType<typeof useChildForm>['field'] }) {
+  return (
+    <>
+      <div className="field-pair">
+        <SelectField
+          {...field('ageBand')}
+          label="Age band"
+          options={optionsOf('Choose…', AGE_BANDS, (band) => `Ages ${band.replace('-', '–')}`)}
+        />
+        <Field
+          {...field('birthYear')}
+          label="or birth year (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 2018"
+        />
+      </div>
+      <SelectField
+        {...field('schoolGrade')}
+        label="School grade this year (optional)"
+        options={GRADE_OPTIONS}
+        hint="Only to set read-aloud scores against the figures for the grade; it moves up each August."
+      />
+    </>
+  );
+}
+
 /** Adds a child to the family, or edits one, with only what their reading needs. */
 export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
   const { formRef, values, set, field, errors, busy, prefix, savedNote, submit } = useChildForm(
@@ -54,20 +89,7 @@ export function ChildForm({ child, onSaved }: ChildFormProps = {}) {
         autoComplete="off"
         hint="Just a first name: we never ask for a surname."
       />
-      <div className="field-pair">
-        <SelectField
-          {...field('ageBand')}
-          label="Age band"
-          options={optionsOf('Choose…', AGE_BANDS, (band) => `Ages ${band.replace('-', '–')}`)}
-        />
-        <Field
-          {...field('birthYear')}
-          label="or birth year (optional)"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="e.g. 2018"
-        />
-      </div>
+      <AgeAndSchool field={field} />
       <SelectField
         {...field('readingLevel')}
         label="Reading level"

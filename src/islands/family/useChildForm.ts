@@ -13,14 +13,17 @@ interface ChildValues {
   firstName: string;
   ageBand: string;
   birthYear: string;
+  /** '' when not said, else the grade's number (0: kindergarten). */
+  schoolGrade: string;
   readingLevel: string;
   interests: string[];
 }
 
 /** The input the API takes: empty choices left out, a four-digit birth year as a number. */
-function inputOf({ firstName, ageBand, birthYear, readingLevel, interests }: ChildValues) {
+function inputOf({ firstName, ageBand, birthYear, schoolGrade, readingLevel, interests }: ChildValues) {
   return {
     firstName,
+    schoolGrade: schoolGrade === '' ? null : Number(schoolGrade),
     ...(ageBand ? { ageBand } : {}),
     ...(birthYear.trim()
       ? { birthYear: /^\d{4}$/.test(birthYear.trim()) ? Number(birthYear) : birthYear }
@@ -41,6 +44,8 @@ export function useChildForm(child: ChildDto | undefined, onSaved: ((child: Chil
       firstName: child?.name ?? '',
       ageBand: child?.ageBand ?? '',
       birthYear: child?.birthYear ? String(child.birthYear) : '',
+      schoolGrade:
+        child?.schoolGrade === null || child?.schoolGrade === undefined ? '' : String(child.schoolGrade),
       readingLevel: child?.readingLevel ?? '',
       interests: child?.interests ?? [],
     },

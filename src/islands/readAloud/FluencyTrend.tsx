@@ -15,7 +15,7 @@ function normsText(trend: Trend): string {
   if (!trend.norms || trend.grade === null)
     return 'There are no published norms for this age and season, so the chart shows the figures alone.';
   const { p25, p50, p75 } = trend.norms;
-  return `For grade ${trend.grade}${trend.gradeEstimated ? ' (worked out from the age you gave)' : ''} in ${SEASON_WORDS[trend.season]}, half of children read ${p50} words correct a minute or more; a quarter ${p75} or more, and three quarters ${p25} or more.`;
+  return `For grade ${trend.grade}${trend.gradeEstimated ? ' (worked out from the age you gave: add the school grade to the child’s profile to be exact)' : ''} in ${SEASON_WORDS[trend.season]}, half of children read ${p50} words correct a minute or more; a quarter ${p75} or more, and three quarters ${p25} or more.`;
 }
 
 /**

@@ -94,6 +94,13 @@ export const children = pgTable(
     firstName: text('first_name').notNull(),
     birthYear: smallint('birth_year'),
     ageBand: text('age_band', { enum: AGE_BANDS }),
+    /**
+     * The school grade the family gave (0: kindergarten), in the school year `school_grade_year`
+     * (platform/days.ts schoolYearOf): it moves up a grade each August on its own. Optional: it places
+     * read-aloud scores against the norms for the grade.
+     */
+    schoolGrade: smallint('school_grade'),
+    schoolGradeYear: smallint('school_grade_year'),
     readingLevel: text('reading_level', { enum: READING_LEVELS }).notNull(),
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     /**
@@ -115,6 +122,10 @@ export const children = pgTable(
     check('children_age_band_check', sql`age_band is null or ${oneOf('age_band', AGE_BANDS)}`),
     check('children_reading_level_check', oneOf('reading_level', READING_LEVELS)),
     check('children_birth_or_band_check', sql`birth_year is not null or age_band is not null`),
+    check(
+      'children_school_grade_check',
+      sql`(school_grade is null and school_grade_year is null) or (school_grade between 0 and 12 and school_grade_year is not null)`,
+    ),
   ],
 );
 
