@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultInterviewSchedule } from '../../src/features/interviews/interviews.server';
 import { generateSlots } from '../../src/features/interviews/slots';
 import { guides, interviewBookings } from '../../src/platform/db/schema.server';
-import { adminAccount, auditEntries, caller, familyWithChild, fileApi, guideAccount } from './harness';
+import { auditEntries, caller, familyWithChild, fileApi, teamOfGuides } from './harness';
 import { programFor } from './programFixtures';
 import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
@@ -13,14 +13,7 @@ import { atOnce, onlyWinner, RACE_TIMEOUT, raceRounds } from './races';
 
 const { database, api } = await fileApi();
 const db = database.db;
-const admin = await adminAccount(api);
-const asAdmin = caller(api, admin.idToken);
-const [gia, gus] = await Promise.all([
-  guideAccount(api, admin.idToken, 'Gia Guide'),
-  guideAccount(api, admin.idToken, 'Gus Guide'),
-]);
-const asGia = caller(api, gia.idToken);
-const asGus = caller(api, gus.idToken);
+const { gia, asAdmin, asGia, asGus } = await teamOfGuides(api);
 
 const team = defaultInterviewSchedule();
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];

@@ -22,16 +22,7 @@ import {
   weeklyPlanBooks,
 } from '../../src/platform/db/schema.server';
 import { renderEmail } from '../../src/platform/email/templates.server';
-import {
-  adminAccount,
-  auditEntries,
-  call,
-  caller,
-  familyWithChild,
-  fileApi,
-  guideAccount,
-  recordAttempt,
-} from './harness';
+import { auditEntries, call, caller, familyWithChild, fileApi, recordAttempt, teamOfGuides } from './harness';
 import { programFor, weekUnderWay } from './programFixtures';
 
 // Reading guides (issue 27): the team assigns children within each guide's capacity; a guide
@@ -39,14 +30,7 @@ import { programFor, weekUnderWay } from './programFixtures';
 
 const { database, api } = await fileApi({ media: 'guides-media' });
 const db = database.db;
-const admin = await adminAccount(api);
-const asAdmin = caller(api, admin.idToken);
-const [gia, gus] = await Promise.all([
-  guideAccount(api, admin.idToken, 'Gia Guide'),
-  guideAccount(api, admin.idToken, 'Gus Guide'),
-]);
-const asGia = caller(api, gia.idToken);
-const asGus = caller(api, gus.idToken);
+const { admin, gia, gus, asAdmin, asGia, asGus } = await teamOfGuides(api);
 const child = { firstName: 'Maya', ageBand: '6-8', readingLevel: 'sapling' };
 const family = await familyWithChild(api, child);
 const asParent = caller(api, family.token);

@@ -241,6 +241,23 @@ export async function guideAccount(api: TestApi, adminToken: string, displayName
   return account;
 }
 
+/** An administrator and two reading guides, Gia and Gus, each with a caller of the API as them. */
+export async function teamOfGuides(api: TestApi) {
+  const admin = await adminAccount(api);
+  const [gia, gus] = await Promise.all([
+    guideAccount(api, admin.idToken, 'Gia Guide'),
+    guideAccount(api, admin.idToken, 'Gus Guide'),
+  ]);
+  return {
+    admin,
+    gia,
+    gus,
+    asAdmin: caller(api, admin.idToken),
+    asGia: caller(api, gia.idToken),
+    asGus: caller(api, gus.idToken),
+  };
+}
+
 /** A new family: a registered parent and one child with exactly these fields, which must be accepted. */
 export async function familyWithChild(api: TestApi, child: Record<string, unknown>, displayName?: string) {
   const parent = await registeredAccount(api, undefined, displayName);
