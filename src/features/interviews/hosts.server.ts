@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { guideAssignments, guides, interviewBookings, users } from '~/platform/db/schema.server';
 import type { InterviewSchedule } from '~/platform/weeklySlots';
@@ -33,7 +33,7 @@ const guideColumns = {
 type GuideRow = { guideId: string; guideName: string; windows: unknown; timeZone: string | null };
 
 /** A guide's schedule: their windows and zone, or the team's where they have set none. */
-export const guideSchedule = (team: InterviewSchedule, row: Pick<GuideRow, 'windows' | 'timeZone'>) => ({
+const guideSchedule = (team: InterviewSchedule, row: Pick<GuideRow, 'windows' | 'timeZone'>) => ({
   ...team,
   windows: (row.windows as InterviewSchedule['windows'] | null) ?? team.windows,
   timeZone: row.timeZone ?? team.timeZone,
@@ -102,26 +102,51 @@ async function bookedDuring(db: Db, host: Host, from: number, to: number, except
     );
 }
 
-/** The host's slots that no booking of theirs overlaps. */
-async function hostFree(db: Db, host: Host, now: Date, except?: string): Promise<Slot[]> {
-  const slots = generateSlots(host.schedule, now, DEFAULT_INTERVIEW_WEEKS);
-  const first = slots[0];
-  const last = slots.at(-1);
-  if (!first || !last) return [];
-  const taken = await bookedDuring(db, host, Date.parse(first.startsAt), Date.parse(last.endsAt), except);
-  const length = host.schedule.minutes * 60_000;
-  return slots.filter((s) => {
-    const start = Date.parse(s.startsAt);
-    const end = Date.parse(s.endsAt);
-    return !taken.some((t) => t.startsAt.getTime() < end && t.startsAt.getTime() + length > start);
-  });
-}
+/** Whether a booking row holds this host's calendar (the guide's, or the team's own). */
+const holds = (host: Host, row: { guideId: string | null; guideName: string | null }) =>
+  host.guideId ? row.guideId === host.guideId : row.guideId === null && row.guideName === null;
 
-/** Every time at least one of the hosts is free, soonest first. */
-export async function freeSlotsOf(db: Db, hosts: Host[], now: Date, except?: string): Promise<Slot[]> {
+/**
+ * Every time at least one of the hosts is free, soonest first: each host's slots less those a
+ * booking of theirs overlaps, the bookings of all the hosts read in one query.
+ */
+export async function freeSlotsOf(db: Db, hosts: Host[], now: Date): Promise<Slot[]> {
+  const offeredBy = hosts.map((host) => ({
+    host,
+    slots: generateSlots(host.schedule, now, DEFAULT_INTERVIEW_WEEKS),
+  }));
+  const starts = offeredBy.flatMap((o) => o.slots.map((s) => Date.parse(s.startsAt)));
+  if (starts.length === 0) return [];
+  const length = Math.max(...hosts.map((h) => h.schedule.minutes)) * 60_000;
+  const ids = hosts.flatMap((h) => (h.guideId ? [h.guideId] : []));
+  const team = hosts.some((h) => !h.guideId);
+  const taken = await db
+    .select({
+      guideId: interviewBookings.guideId,
+      guideName: interviewBookings.guideName,
+      startsAt: interviewBookings.startsAt,
+    })
+    .from(interviewBookings)
+    .where(
+      and(
+        eq(interviewBookings.status, 'booked'),
+        lt(interviewBookings.startsAt, new Date(Math.max(...starts) + length)),
+        gt(interviewBookings.startsAt, new Date(Math.min(...starts) - length)),
+        or(
+          ids.length > 0 ? inArray(interviewBookings.guideId, ids) : undefined,
+          team ? and(isNull(interviewBookings.guideId), isNull(interviewBookings.guideName)) : undefined,
+        ),
+      ),
+    );
   const all = new Map<string, Slot>();
-  for (const host of hosts) {
-    for (const slot of await hostFree(db, host, now, except)) all.set(slot.startsAt, slot);
+  for (const { host, slots } of offeredBy) {
+    const theirs = taken.filter((t) => holds(host, t)).map((t) => t.startsAt.getTime());
+    const hostLength = host.schedule.minutes * 60_000;
+    for (const slot of slots) {
+      const start = Date.parse(slot.startsAt);
+      const end = Date.parse(slot.endsAt);
+      if (!theirs.some((t) => t < end && t + hostLength > start)) all.set(slot.startsAt, slot);
+    }
   }
   return [...all.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
