@@ -1,6 +1,7 @@
-// The site the page benchmarks measure (bench-pages.mjs, bench-lighthouse.mjs): the production
-// server (dist/server/main.mjs) on a temporary embedded database holding the demo content. Page
-// weight and scores do not depend on the database or on sign-in: no Postgres, no emulator.
+// The site the page benchmarks measure (bench-pages.mjs, bench-lighthouse.mjs, bench-family.mjs):
+// the production server (dist/server/main.mjs) on a temporary embedded database holding the demo
+// content. Public pages' weight and scores do not depend on the database or on sign-in: no
+// Postgres, and the emulator only when `signIn` asks for the demo accounts (the family pages).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { ROUTES } from '../src/platform/routes.ts';
 import { freePort, run, step } from './lib.mjs';
 
-export async function startSiteWithDemoContent() {
+export async function startSiteWithDemoContent({ signIn = false } = {}) {
   const dataRoot = mkdtempSync(join(tmpdir(), 'quillreads-pages-'));
   const env = {
     ...process.env,
@@ -18,7 +19,11 @@ export async function startSiteWithDemoContent() {
     MEDIA_DIR: join(dataRoot, 'media'),
   };
   delete env.DATABASE_URL;
-  delete env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (signIn) {
+    env.FIREBASE_PROJECT_ID = 'demo-quillreads';
+    env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+    env.ADMIN_EMAILS ??= 'admin@example.com';
+  } else delete env.FIREBASE_AUTH_EMULATOR_HOST;
 
   step('Demo content in a temporary database');
   if ((await run('tsx', ['scripts/seed.ts'], { env, stdio: 'ignore' })) !== 0) {

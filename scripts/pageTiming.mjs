@@ -1,0 +1,110 @@
+// One visit to a signed-in page on a throttled phone, as bench-family.mjs measures it: when the
+// page's own data is on screen, what crossed the wire, and how many requests waited for each other.
+// Chrome DevTools Protocol throttling, as Lighthouse's "devtools" mode: every request waits the
+// round trip and shares the bandwidth; the CPU runs `cpu` times slower.
+
+/** Slow 4G as the issue measured it (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), CPU 4× slower. */
+export const PHONE = { latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 };
+export const VIEWPORT = { width: 375, height: 812 };
+
+/**
+ * Watches the page from its first byte: the moment `selector` first matches a visible element
+ * (window.__dataAt, ms from navigation start) and the layout shifts after it (window.__shift).
+ */
+function watchScript(selector) {
+  return `(() => {
+    window.__dataAt = null; window.__shift = 0;
+    const seen = () => { const el = document.querySelector(${JSON.stringify(selector)});
+      return el && (el.checkVisibility ? el.checkVisibility() : true); };
+    const check = () => { if (window.__dataAt === null && seen()) window.__dataAt = performance.now(); };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    new PerformanceObserver((list) => { for (const e of list.getEntries())
+      if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });
+  })();`;
+}
+
+/** Fires the page's data request at navigation start (the floor): window.__floorAt when it answered. */
+function floorScript(request, token) {
+  return `(() => { window.__floorAt = null;
+    fetch(${JSON.stringify(request.url)}, { method: ${JSON.stringify(request.method)},
+      headers: { authorization: 'Bearer ${token}', 'content-type': 'application/json' },
+      ${request.body ? `body: ${JSON.stringify(JSON.stringify(request.body))},` : ''} })
+      .then((r) => r.text()).then(() => { window.__floorAt = performance.now(); });
+  })();`;
+}
+
+/** Throttles the page's network and CPU; answers the CDP session, which records every request. */
+async function throttle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.latency,
+    downloadThroughput: PHONE.down,
+    uploadThroughput: PHONE.up,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+  const requests = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!requests.has(e.requestId))
+      requests.set(e.requestId, { url: e.request.url, method: e.request.method, type: e.type, start: e.timestamp });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    // Bytes received when the headers were in: what loadingFinished adds on top is the body.
+    if (r) Object.assign(r, { type: e.type, headerBytes: e.response.encodedDataLength });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength - (r.headerBytes ?? 0) });
+  });
+  return { cdp, requests };
+}
+
+/**
+ * How many requests ran one after another before `last`: from it, the request that ended last
+ * before it started, and so on back to the page itself (a waterfall's depth, in round trips).
+ */
+export function chainLength(all, last) {
+  let length = 1;
+  let current = last;
+  for (;;) {
+    const before = all.filter((r) => r.end !== undefined && r.end <= current.start && r !== current);
+    if (before.length === 0) return length;
+    current = before.reduce((a, b) => (b.end > a.end ? b : a));
+    length += 1;
+  }
+}
+
+/**
+ * Opens `url` in `page` (a new page: its init scripts are its own; throttled) and waits for `selector`; answers the figures of this visit.
+ * `dataPath` names the page's data request (its path under /api) for the chain; `floor` fires it
+ * at navigation start instead of measuring the page's own.
+ */
+export async function visit(context, page, { url, selector, dataPath, floor }) {
+  const { cdp, requests } = await throttle(context, page);
+  await page.addInitScript(watchScript(selector));
+  if (floor) await page.addInitScript(floorScript(floor.request, floor.token));
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__dataAt !== null, null, { timeout: 60_000, polling: 50 });
+  if (floor) await page.waitForFunction(() => window.__floorAt !== null, null, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const { dataAt, shift, floorAt } = await page.evaluate(() => ({
+    dataAt: window.__dataAt,
+    shift: window.__shift,
+    floorAt: window.__floorAt ?? null,
+  }));
+  await cdp.detach();
+  const all = [...requests.values()].filter((r) => r.end !== undefined);
+  const js = all.filter((r) => r.type === 'Script');
+  const data = all.find((r) => new URL(r.url).pathname === dataPath);
+  return {
+    dataAt,
+    floorAt,
+    shift,
+    jsBytes: js.reduce((sum, r) => sum + (r.bytes ?? 0), 0),
+    requests: all.length,
+    scripts: js.length,
+    chain: data ? chainLength(all, data) : null,
+  };
+}
