@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import { productionServer } from './scripts/build-server.mjs';
+import { fewerChunks } from './scripts/chunks.mjs';
 
 // Public pages are pre-rendered (output: 'static'); pages that opt out with
 // `export const prerender = false` are rendered on request. The production server
@@ -29,5 +30,5 @@ export default defineConfig({
   // Page scripts as files, never inlined: the Content-Security-Policy runs the site's own files and
   // only a few inline scripts by hash (Astro's island loaders), the same on every page, which the
   // client-side router needs when it swaps one page for another (decision 28).
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [fewerChunks()] },
 });

@@ -9,12 +9,12 @@
 // request, and the layout shift. A benchmark, not a test: run it on a quiet machine.
 // Pass --no-build to measure the current build, --runs N (default 3), page paths to measure only those.
 import { chromium } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts.ts';
 import { startSiteWithDemoContent } from './bench-site.mjs';
 import { findChromium } from './chromium.mjs';
 import { EMULATOR_HOST, startEmulator } from './emulator.mjs';
 import { run, step } from './lib.mjs';
 import { PHONE, VIEWPORT, visit } from './pageTiming.mjs';
-import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -70,7 +70,10 @@ async function signedInState(browser, account) {
     () =>
       new Promise((resolve) => {
         indexedDB.open('firebaseLocalStorageDb').onsuccess = (event) => {
-          const read = event.target.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+          const read = event.target.result
+            .transaction('firebaseLocalStorage')
+            .objectStore('firebaseLocalStorage')
+            .getAll();
           read.onsuccess = () => {
             for (const r of read.result) localStorage.setItem(r.fbase_key, JSON.stringify(r.value));
             resolve(null);
@@ -126,7 +129,11 @@ const states = {
 async function measure(target) {
   const storageState = target.admin ? states.admin : states.parent;
   const token = target.admin ? adminToken : parentToken;
-  const options = { url: `${base}${target.path}`, selector: target.selector, dataPath: new URL(target.data.url).pathname };
+  const options = {
+    url: `${base}${target.path}`,
+    selector: target.selector,
+    dataPath: new URL(target.data.url).pathname,
+  };
   const rows = { cold: [], warm: [], floor: [] };
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: VIEWPORT, storageState, serviceWorkers: 'block' });
@@ -134,7 +141,9 @@ async function measure(target) {
     rows.warm.push(await visit(context, await context.newPage(), options));
     await context.close();
     const fresh = await browser.newContext({ viewport: VIEWPORT, storageState, serviceWorkers: 'block' });
-    rows.floor.push(await visit(fresh, await fresh.newPage(), { ...options, floor: { request: target.data, token } }));
+    rows.floor.push(
+      await visit(fresh, await fresh.newPage(), { ...options, floor: { request: target.data, token } }),
+    );
     await fresh.close();
   }
   return rows;
@@ -146,7 +155,9 @@ const secs = (xs) => {
   return `${median(s).toFixed(2)} (${Math.min(...s).toFixed(2)}–${Math.max(...s).toFixed(2)})`;
 };
 
-step(`Each page ${runs}× cold, warm and floor: ${VIEWPORT.width}px, ${PHONE.latency} ms round trip, 1.6 Mbit/s, CPU ${PHONE.cpu}× slower`);
+step(
+  `Each page ${runs}× cold, warm and floor: ${VIEWPORT.width}px, ${PHONE.latency} ms round trip, 1.6 Mbit/s, CPU ${PHONE.cpu}× slower`,
+);
 const table = [];
 try {
   for (const target of PAGES) {
@@ -157,7 +168,9 @@ try {
       'cold s': secs(rows.cold.map((r) => r.dataAt)),
       'warm s': secs(rows.warm.map((r) => r.dataAt)),
       'floor s': secs(rows.floor.map((r) => r.floorAt)),
-      'cold/floor': (median(rows.cold.map((r) => r.dataAt)) / median(rows.floor.map((r) => r.floorAt))).toFixed(2),
+      'cold/floor': (
+        median(rows.cold.map((r) => r.dataAt)) / median(rows.floor.map((r) => r.floorAt))
+      ).toFixed(2),
       'JS KB': (first.jsBytes / 1024).toFixed(1),
       requests: first.requests,
       scripts: first.scripts,

@@ -1,6 +1,7 @@
 // The build's last steps (an Astro integration, so `astro build` alone does them):
 //  1. every text file of the built site gets Brotli (quality 11) and gzip (level 9) copies beside it,
 //     which the server sends as they are: no compression per request for static files;
+//  0. every pre-rendered page gets modulepreload links for the scripts its islands import (decision 35);
 //  2. the production server (src/features/main.server.ts: the API straight on Node's HTTP server,
 //     the files from memory, Astro for the rest) is bundled to dist/server/main.mjs.
 // docs/decisions/0025-compression-and-caching.md says why.
@@ -9,6 +10,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { moduleGraphOf, withModulePreloads } from '../src/platform/http/modulePreloads.ts';
 
 const COMPRESSIBLE = new Set([
   '.html',
@@ -70,6 +72,27 @@ export async function precompress(dir) {
   return totals;
 }
 
+/** Adds the preloads to every pre-rendered page; answers how many pages changed. */
+async function preloadPages(clientDir) {
+  const dir = join(clientDir, '_astro');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+  const graph = moduleGraphOf(
+    await Promise.all(
+      names.map(async (name) => [`/_astro/${name}`, await readFile(join(dir, name), 'utf8')]),
+    ),
+  );
+  let changed = 0;
+  for await (const path of walk(clientDir)) {
+    if (!path.endsWith('.html')) continue;
+    const html = await readFile(path, 'utf8');
+    const withLinks = withModulePreloads(html, graph);
+    if (withLinks === html) continue;
+    await writeFile(path, withLinks);
+    changed += 1;
+  }
+  return changed;
+}
+
 export async function bundleServer(root, serverDir) {
   const [{ build }, { loadEnv }] = await Promise.all([import('esbuild'), import('vite')]);
   // The PUBLIC_ values as the pages got them: the environment, and .env files as Vite reads them.
@@ -104,6 +127,7 @@ export function productionServer() {
       'astro:build:done': async ({ logger }) => {
         const client = fileURLToPath(config.build.client);
         const server = fileURLToPath(config.build.server);
+        logger.info(`preloaded the islands' scripts of ${await preloadPages(client)} pages`);
         const totals = await precompress(client);
         const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
         logger.info(

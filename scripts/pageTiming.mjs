@@ -47,7 +47,12 @@ async function throttle(context, page) {
   const requests = new Map();
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!requests.has(e.requestId))
-      requests.set(e.requestId, { url: e.request.url, method: e.request.method, type: e.type, start: e.timestamp });
+      requests.set(e.requestId, {
+        url: e.request.url,
+        method: e.request.method,
+        type: e.type,
+        start: e.timestamp,
+      });
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = requests.get(e.requestId);

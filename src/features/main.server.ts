@@ -6,10 +6,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { orExitOnDatabaseFailure } from '~/platform/db/startupFailure.server';
 import { registerEmailJobs } from '~/platform/email/emailJobs.server';
 import { loadSettings } from '~/platform/env.server';
+import { setPageModuleGraph } from '~/platform/http/modulePreloads';
 import { inlineScriptHashes, pagePolicy, securitySettings } from '~/platform/http/securityHeaders.server';
 import { onNudge } from '~/platform/jobs/signals';
 import { publicConfig } from '~/platform/publicConfig';
 import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
+import { builtModuleGraph } from '~/platform/server/moduleGraph.server';
 import { checkEmulatorExposure } from '~/platform/server/network.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
 import { loadStaticFiles } from '~/platform/server/staticFiles.server';
@@ -54,6 +56,8 @@ const files = loadStaticFiles(join(here, '..', 'client'), {
     return { 'Content-Security-Policy': pagesPolicy };
   },
 });
+// The pages rendered on request preload their islands' scripts from this graph (decision 35).
+setPageModuleGraph(builtModuleGraph(join(here, '..', 'client')));
 // Astro's Node adapter in middleware mode: a handler for everything rendered on request.
 const astroEntry = pathToFileURL(join(here, 'entry.mjs')).href;
 const { handler } = (await import(astroEntry)) as { handler: PageHandler };

@@ -1,6 +1,6 @@
 import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
-import { authModule, getFirebaseAuth } from '~/platform/identity/firebase.client';
+import { getFirebaseAuth, sessionModule } from '~/platform/identity/firebase.client';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
 import {
   $session,
@@ -11,8 +11,19 @@ import {
 } from '~/platform/identity/session.store';
 import type { LoginRegisterResponse } from './user.schema';
 
+type FamilyContracts = typeof import('./family.api').familyApi;
+let providedContracts: FamilyContracts | undefined;
 /** Loaded at the first sign-in call: the sign-in pages paint and take input without zod. */
-const familyContracts = lazyContracts(() => import('./family.api').then((m) => m.familyApi));
+const loadContracts = lazyContracts(() => import('./family.api').then((m) => m.familyApi));
+const familyContracts = () => (providedContracts ? Promise.resolve(providedContracts) : loadContracts());
+
+/**
+ * Signed-in pages hand over the family's contracts they import with the page (RouteGuard), so the
+ * sign-in call does not wait for one more script (decision 35).
+ */
+export function provideFamilyContracts(contracts: FamilyContracts): void {
+  providedContracts ??= contracts;
+}
 
 interface FirebaseUserLike {
   uid: string;
@@ -92,7 +103,7 @@ export function startAuth(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   void (async () => {
-    const [auth, { onAuthStateChanged }] = await Promise.all([getFirebaseAuth(), authModule()]);
+    const [auth, { onAuthStateChanged }] = await Promise.all([getFirebaseAuth(), sessionModule()]);
     onAuthStateChanged(auth, (user) => {
       if (!user) {
         signedOut();

@@ -1,7 +1,8 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
-import { retryAuth, startAuth } from '~/features/family/family.store';
+import { familyApi } from '~/features/family/family.api';
+import { provideFamilyContracts, retryAuth, startAuth } from '~/features/family/family.store';
 import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
@@ -14,9 +15,16 @@ import {
   safeReturnPath,
 } from '~/platform/access';
 import { $authError, $authReady } from '~/platform/identity/authState.store';
+import { provideSessionModule } from '~/platform/identity/firebase.client';
+import * as firebaseSession from '~/platform/identity/firebaseSession';
 import { $session } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import './RouteGuard.css';
+
+// Every protected page restores the session and calls login/register: those modules come with the
+// page (its HTML preloads them) rather than one after the other once the guard runs (decision 35).
+provideSessionModule(firebaseSession);
+provideFamilyContracts(familyApi);
 
 export interface RouteGuardProps {
   /** Who may see the page: any signed-in account, administrators only, or reading guides only. */

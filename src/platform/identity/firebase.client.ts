@@ -1,28 +1,33 @@
-import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import { publicConfig } from '~/platform/publicConfig';
 
+type SessionModule = typeof import('./firebaseSession');
+
+let provided: SessionModule | undefined;
 let auth: Promise<Auth> | undefined;
+
+/**
+ * Signed-in pages hand over the session module they import with the page (RouteGuard), so it
+ * arrives with the page's other scripts instead of after them (decision 35); elsewhere it is
+ * loaded the first time it is needed.
+ */
+export function provideSessionModule(module: SessionModule): void {
+  provided ??= module;
+}
+
+/** What restores and follows the session, signs out and gives tokens: small, loaded when needed. */
+export function sessionModule(): Promise<SessionModule> {
+  return provided ? Promise.resolve(provided) : import('./firebaseSession');
+}
 
 /**
  * The Firebase Auth client, loaded the first time a page needs it (sign-in pages and protected
  * pages), so public pages never download the SDK.
  */
 export function getFirebaseAuth(): Promise<Auth> {
-  auth ??= (async () => {
-    const [{ initializeApp, getApps }, authModule] = await Promise.all([
-      import('firebase/app'),
-      import('firebase/auth'),
-    ]);
-    const app = getApps()[0] ?? initializeApp(publicConfig.firebase);
-    const instance = initialize(authModule, app);
-    if (publicConfig.authEmulatorHost) {
-      authModule.connectAuthEmulator(instance, `http://${publicConfig.authEmulatorHost}`, {
-        disableWarnings: true,
-      });
-    }
-    return instance;
-  })();
+  auth ??= sessionModule().then((session) =>
+    session.makeAuth(publicConfig.firebase, publicConfig.authEmulatorHost),
+  );
   // A failed load (offline, blocked) is not kept: the next call tries again.
   auth.catch(() => {
     auth = undefined;
@@ -30,26 +35,7 @@ export function getFirebaseAuth(): Promise<Auth> {
   return auth;
 }
 
-/**
- * The Auth instance as getAuth makes it, minus the popup helper: on phones getAuth would load
- * Google's script loader (apis.google.com) on every sign-in page in case a popup follows. Only the
- * Google button needs it, and passes it itself (popupResolver).
- */
-function initialize(authModule: typeof import('firebase/auth'), app: FirebaseApp): Auth {
-  try {
-    return authModule.initializeAuth(app, {
-      persistence: [
-        authModule.indexedDBLocalPersistence,
-        authModule.browserLocalPersistence,
-        authModule.browserSessionPersistence,
-      ],
-    });
-  } catch {
-    // Already made for this app (a second load of this module): the same instance.
-    return authModule.getAuth(app);
-  }
-}
-
+/** What the forms need (signing in, signing up, re-entering a password): they load it when used. */
 export async function authModule() {
-  return import('firebase/auth');
+  return import('./firebaseForms');
 }

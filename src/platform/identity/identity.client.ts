@@ -1,4 +1,4 @@
-import { authModule, getFirebaseAuth } from './firebase.client';
+import { authModule, getFirebaseAuth, sessionModule } from './firebase.client';
 import { signedOut } from './session.store';
 
 // What the browser asks of the identity service once someone is signed in.
@@ -10,7 +10,7 @@ export async function currentIdToken(): Promise<string | null> {
 }
 
 export async function signOutEverywhere(): Promise<void> {
-  const [auth, { signOut }] = await Promise.all([getFirebaseAuth(), authModule()]);
+  const [auth, { signOut }] = await Promise.all([getFirebaseAuth(), sessionModule()]);
   await signOut(auth);
   signedOut();
 }
