@@ -7,7 +7,8 @@
 // Prints, per page, the time from navigation to the page's own data on screen (median, min–max of
 // the runs), the JavaScript bodies received, the requests, the waterfall's depth up to the data
 // request, and the layout shift. A benchmark, not a test: run it on a quiet machine.
-// Pass --no-build to measure the current build, --runs N (default 3), page paths to measure only those.
+// Pass --no-build to measure the current build, --runs N (default 3), page paths to measure only
+// those, --waterfall to print each page's first cold visit request by request.
 import { chromium } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts.ts';
 import { startSiteWithDemoContent } from './bench-site.mjs';
@@ -178,6 +179,10 @@ try {
       CLS: Math.max(...rows.cold.map((r) => r.shift), ...rows.warm.map((r) => r.shift)).toFixed(3),
     });
     console.log(`  ${target.path}: measured`);
+    if (args.includes('--waterfall'))
+      console.log(
+        `    data on screen at ${first.dataAt.toFixed(0)} ms\n    ${first.waterfall.join('\n    ')}`,
+      );
   }
 } finally {
   await browser.close();

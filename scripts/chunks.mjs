@@ -6,6 +6,8 @@
 //    on every page;
 //  - forms: talking to the API and filling forms (the API client, the sign-in state, the form
 //    hooks), on every page that sends something or is signed in;
+//  - firebase and session: the sign-in service, and what a signed-in page's head runs before React
+//    (restore the session, ask for the page's first data), with config (the public settings);
 //  - contracts: zod and the shared schemas the API's contracts are made of;
 //  - a feature's contracts: one file per feature.
 // A module one of these layers comes to need and that is not listed becomes a file of its own:
@@ -32,12 +34,10 @@ const shellPackages = NODE_MODULES([
 const bundlerModules = /^\0(vite[\\/]preload-helper|astro:transitions[\\/]client)/;
 const shellModules = inSrc([
   'platform/routes.ts',
-  'platform/access.ts',
   'platform/client/ui.store.ts',
   'platform/client/persistent.ts',
   'platform/identity/session.store.ts',
   'platform/identity/authState.store.ts',
-  'platform/identity/user.ts',
   'platform/identity/childName.ts',
   'islands/shared/Spinner.tsx',
   'islands/shared/useHydrated.ts',
@@ -48,7 +48,6 @@ const shellModules = inSrc([
 ]);
 const formModules = inSrc([
   'platform/client/api.ts',
-  'platform/publicConfig.ts',
   'platform/identity/identity.client.ts',
   'platform/identity/firebase.client.ts',
   'platform/identity/authErrors.ts',
@@ -68,8 +67,17 @@ const contractModules = inSrc([
   'platform/admin/list.schema.ts',
   'platform/time.ts',
   'platform/domain.ts',
-  'platform/days.ts',
   'platform/ids.ts',
+]);
+
+/**
+ * What a signed-in page's head runs before React (EarlySession.astro): it must import nothing from
+ * the other layers, or it would wait for them.
+ */
+const sessionModules = inSrc([
+  'platform/identity/earlySession.ts',
+  'platform/identity/firebaseSession.ts',
+  'platform/client/prefetch.ts',
 ]);
 
 export const CHUNK_GROUPS = [
@@ -77,6 +85,13 @@ export const CHUNK_GROUPS = [
     name: 'shell',
     test: (id) => shellPackages.test(id) || bundlerModules.test(id) || shellModules(id),
     priority: 40,
+  },
+  { name: 'firebase', test: NODE_MODULES(['firebase', '@firebase', 'idb', 'tslib']), priority: 36 },
+  { name: 'session', test: sessionModules, priority: 35 },
+  {
+    name: 'config',
+    test: inSrc(['platform/publicConfig.ts', 'platform/identity/user.ts', 'platform/access.ts']),
+    priority: 45,
   },
   { name: 'contracts', test: (id) => contractPackages.test(id) || contractModules(id), priority: 20 },
   { name: 'forms', test: formModules, priority: 10 },

@@ -103,7 +103,15 @@ export async function visit(context, page, { url, selector, dataPath, floor }) {
   const all = [...requests.values()].filter((r) => r.end !== undefined);
   const js = all.filter((r) => r.type === 'Script');
   const data = all.find((r) => new URL(r.url).pathname === dataPath);
+  const t0 = Math.min(...all.map((r) => r.start));
+  const waterfall = all
+    .sort((a, b) => a.start - b.start)
+    .map(
+      (r) =>
+        `${((r.start - t0) * 1000).toFixed(0).padStart(5)}–${((r.end - t0) * 1000).toFixed(0).padStart(5)} ms  ${r.method} ${r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`,
+    );
   return {
+    waterfall,
     dataAt,
     floorAt,
     shift,

@@ -1,5 +1,6 @@
 import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
-import { $authError, $authReady } from '~/platform/identity/authState.store';
+import { keepCopy } from '~/platform/client/dataCopies';
+import { $authError, $authReady, $identityUid } from '~/platform/identity/authState.store';
 import { getFirebaseAuth, sessionModule } from '~/platform/identity/firebase.client';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
 import {
@@ -10,6 +11,9 @@ import {
   signedOut,
 } from '~/platform/identity/session.store';
 import type { LoginRegisterResponse } from './user.schema';
+
+/** Where the last account check's answer is kept for the profile (its key in dataCopies). */
+export const PROFILE_COPY = 'profile';
 
 type FamilyContracts = typeof import('./family.api').familyApi;
 let providedContracts: FamilyContracts | undefined;
@@ -60,8 +64,11 @@ export async function loginRegister(
       $session.set({ status: 'unregistered', uid: user.uid });
       setUserData(null);
     } else {
-      setUserData(response.data);
+      // Signed in first: a different account than the device's last one clears what it kept.
       signedIn(user.uid, response.data.role);
+      setUserData(response.data);
+      // The profile shows this copy at once on the next visit, while it asks again (decision 35).
+      keepCopy(PROFILE_COPY, response.data);
     }
     return response;
   } catch (error) {
@@ -105,6 +112,7 @@ export function startAuth(): void {
   void (async () => {
     const [auth, { onAuthStateChanged }] = await Promise.all([getFirebaseAuth(), sessionModule()]);
     onAuthStateChanged(auth, (user) => {
+      $identityUid.set(user?.uid ?? null);
       if (!user) {
         signedOut();
         $authReady.set(true);

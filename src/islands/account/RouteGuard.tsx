@@ -12,9 +12,10 @@ import {
   homeOf,
   loginPathFor,
   type Role,
+  type Session,
   safeReturnPath,
 } from '~/platform/access';
-import { $authError, $authReady } from '~/platform/identity/authState.store';
+import { $authError, $authReady, $identityUid } from '~/platform/identity/authState.store';
 import { provideSessionModule } from '~/platform/identity/firebase.client';
 import * as firebaseSession from '~/platform/identity/firebaseSession';
 import { $session } from '~/platform/identity/session.store';
@@ -42,8 +43,9 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   const session = useStore($session);
   const authReady = useStore($authReady);
   const authError = useStore($authError);
-  // The device's hint only paints the navbar; the guard waits for the identity service itself.
-  const decision = hydrated && authReady ? guardDecision(session, access) : 'wait';
+  const identityUid = useStore($identityUid);
+  const decision =
+    hydrated && (authReady || hintHolds(session, identityUid)) ? guardDecision(session, access) : 'wait';
 
   useEffect(startAuth, []);
 
@@ -60,6 +62,18 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
   if (decision === 'forbidden')
     return <NotForYou access={access} role={session.status === 'signed-in' ? session.role : 'parent'} />;
   return <GuardWait decision={decision} />;
+}
+
+/**
+ * Whether the page may open on the device's hint (signed in, with this role) before the account
+ * check answers (decision 35): while the identity service has not looked yet, or once it restored
+ * the same user. Its own answer still decides: nobody signed in sends the visitor to sign in (and
+ * clears what the device kept), another role gets the plain "not for you" panel. The page shows
+ * nothing the device does not already hold for this account, and the API checks every request.
+ */
+function hintHolds(session: Session, identityUid: string | null | undefined): boolean {
+  if (session.status !== 'signed-in') return false;
+  return identityUid === undefined || identityUid === session.uid;
 }
 
 /** The identity service could not say who is signed in: why, and a way to try again. */

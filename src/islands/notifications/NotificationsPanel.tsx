@@ -3,7 +3,7 @@ import type { Notification } from '~/features/notifications/notifications.schema
 import { $activeChild, $index, $userData, setActiveChild } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import { fillTimes, formatTime } from '~/platform/time';
-import { Spinner, Waiting } from '../shared/Spinner';
+import { RefreshingNote, Spinner, Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { useNotifications } from './useNotifications';
 import './NotificationsPanel.css';
@@ -36,7 +36,8 @@ export function NotificationsPanel() {
 
   const children = user.children;
   return (
-    <div className="notes">
+    <div className="notes" aria-busy={notes.status === 'refreshing'}>
+      <RefreshingNote show={notes.status === 'refreshing'} />
       {children.length > 1 && <WhoseNotifications kids={children} index={index} />}
       <NotesHeading childName={child.name} notes={notes} />
       <p className="sr-only" role="status">
@@ -114,7 +115,7 @@ function NotificationList({
       </p>
     );
   }
-  if (status === 'ready' && items.length === 0) {
+  if ((status === 'ready' || status === 'refreshing') && items.length === 0) {
     return (
       <div className="notes-empty">
         <h3>Nothing here yet</h3>

@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { $latestNotificationAt } from '~/features/notifications/counts.store';
 import { notificationsApi } from '~/features/notifications/notifications.api';
-import type { Notification } from '~/features/notifications/notifications.schema';
+import { type Notification, notificationPageSchema } from '~/features/notifications/notifications.schema';
 import { refreshNotificationCount } from '~/features/notifications/poller.store';
 import { errorMessage } from '~/islands/shared/loadState';
 import { type Errors, useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
+import { keepCopy, readCopy } from '~/platform/client/dataCopies';
 
 /**
  * A child's notifications, newest first, a page at a time (`load(before)` adds older ones),
@@ -18,8 +19,18 @@ function useNotificationPages(childId: string | undefined, setMarkErrors: (error
   const [items, setItems] = useState<Notification[]>([]);
   const [unread, setUnread] = useState(0);
   const [next, setNext] = useState<string | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [status, setStatus] = useState<'loading' | 'refreshing' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
+
+  // The last visit's first page at once, marked as refreshing, while it is asked for (decision 35).
+  useLayoutEffect(() => {
+    const copy = childId ? readCopy(`notifications:${childId}`, notificationPageSchema) : undefined;
+    if (!copy) return;
+    setItems(copy.notifications);
+    setUnread(copy.unread);
+    setNext(copy.next);
+    setStatus('refreshing');
+  }, [childId]);
 
   const load = useCallback(
     async (before?: string) => {
@@ -31,9 +42,10 @@ function useNotificationPages(childId: string | undefined, setMarkErrors: (error
         setNext(page.next);
         setStatus('ready');
         setError(null);
+        if (!before) keepCopy(`notifications:${childId}`, page);
       } catch (e) {
         setError(errorMessage(e, 'Your notifications could not be loaded.'));
-        setStatus((s) => (s === 'loading' ? 'error' : s));
+        setStatus((s) => (s === 'loading' ? 'error' : s === 'refreshing' ? 'ready' : s));
       }
       setMarkErrors({});
     },
@@ -42,7 +54,7 @@ function useNotificationPages(childId: string | undefined, setMarkErrors: (error
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `latest` is the signal to reload.
   useEffect(() => {
-    setStatus('loading');
+    setStatus((s) => (s === 'refreshing' ? s : 'loading'));
     void load();
   }, [load, latest]);
 

@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useMemo, useRef } from 'react';
+import { PROFILE_COPY } from '~/features/family/family.store';
+import { userSchema } from '~/features/family/user.schema';
 import { NotificationsPanel } from '~/islands/notifications/NotificationsPanel';
-import { Waiting } from '~/islands/shared/Spinner';
+import { RefreshingNote, Waiting } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
+import { readCopy } from '~/platform/client/dataCopies';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
+import { $authReady } from '~/platform/identity/authState.store';
 import { $index, $userData } from '~/platform/identity/session.store';
 import { AccountTab } from './AccountTab';
 import { ChildrenTab } from './ChildrenTab';
@@ -22,8 +26,16 @@ const TABS = ['Children', 'Notifications', 'Reading plan', 'Reading', 'Account']
 export function ProfileTabs() {
   const hydrated = useHydrated();
   const stored = useStore($tabIndex);
-  const user = useStore($userData);
+  const fresh = useStore($userData);
   const index = useStore($index);
+  const authReady = useStore($authReady);
+  // Until the account check answers, the last visit's copy of the family (decision 35).
+  const copy = useMemo(
+    () => (hydrated && !authReady ? readCopy(PROFILE_COPY, userSchema) : undefined),
+    [hydrated, authReady],
+  );
+  // The device's own hint holds only names: the cards wait for the whole answer rather than grow.
+  const user = copy ?? (authReady ? fresh : null);
 
   if (!hydrated || !user) {
     return <Waiting>Loading your family…</Waiting>;
@@ -42,7 +54,8 @@ export function ProfileTabs() {
   ];
 
   return (
-    <div className="profile">
+    <div className="profile" aria-busy={copy !== undefined}>
+      <RefreshingNote show={copy !== undefined} />
       {user.role === 'admin' && <ConsolePanel />}
       <TabList selected={selected} />
       <div

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { programApi } from '~/features/program/program.api';
-import type { WallDto } from '~/features/program/program.schema';
-import { failedLoad, type RecordState } from '~/islands/shared/loadState';
+import { type WallDto, wallSchema } from '~/features/program/program.schema';
+import { failedLoad } from '~/islands/shared/loadState';
+import { RefreshingNote } from '~/islands/shared/Spinner';
+import { type ShownRecord, useIdentityKnown, useLastCopy } from '~/islands/shared/useLastCopy';
 import { call } from '~/platform/client/api';
-import { $authReady } from '~/platform/identity/authState.store';
 import { isUuid } from '~/platform/ids';
 import { pagePath } from '~/platform/routes';
 import { BookCover } from './BookCover';
@@ -28,8 +28,10 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
 
   const wall = state.record;
   const count = wall.books.length;
+  const refreshing = 'refreshing' in state;
   return (
-    <section className="wall" aria-labelledby="wall-title">
+    <section className="wall" aria-labelledby="wall-title" aria-busy={refreshing}>
+      <RefreshingNote show={refreshing} />
       <header className="plan-heading">
         <div>
           <h2 id="wall-title">{wall.childName}’s finished books</h2>
@@ -53,28 +55,41 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
   );
 }
 
-/** The child's wall as the server has it, once the sign-in is known. */
+/**
+ * The child's wall as the server has it, asked for as soon as the session is restored; the last
+ * visit's copy meanwhile (decision 35).
+ */
 function useWall(childId: string) {
-  const authReady = useStore($authReady);
-  const [state, setState] = useState<RecordState<WallDto>>({ status: 'loading' });
+  const identityKnown = useIdentityKnown();
+  const [state, setState] = useState<ShownRecord<WallDto>>({ status: 'loading' });
+  const keep = useLastCopy(isUuid(childId) ? `wall:${childId}` : null, wallSchema, setState);
 
   useEffect(() => {
-    if (!authReady) return;
+    if (!identityKnown) return;
     if (!isUuid(childId)) {
       setState({ status: 'missing' });
       return;
     }
     let stale = false;
     call(programApi.wall, { params: { id: childId } })
-      .then((record) => !stale && setState({ status: 'ready', record }))
-      .catch(
-        (error) =>
-          !stale && setState(failedLoad(error, 'The wall could not be loaded. Try again in a moment.')),
-      );
+      .then((record) => {
+        if (stale) return;
+        setState({ status: 'ready', record });
+        keep(record);
+      })
+      .catch((error) => {
+        if (stale) return;
+        const failure = failedLoad(error, 'The wall could not be loaded. Try again in a moment.');
+        setState((s) =>
+          s.status === 'ready' && failure.status === 'failed'
+            ? { status: 'ready', record: s.record }
+            : failure,
+        );
+      });
     return () => {
       stale = true;
     };
-  }, [authReady, childId]);
+  }, [identityKnown, childId, keep]);
   return state;
 }
 

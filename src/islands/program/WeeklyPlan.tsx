@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { RefreshingNote } from '~/islands/shared/Spinner';
 import { NoPlan } from './NoPlan';
 import { NotReady } from './NotReady';
 import { PlacementForm } from './PlacementForm';
@@ -41,8 +42,10 @@ export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
     );
 
   const view = state.record;
+  const refreshing = 'refreshing' in state;
   return (
-    <section className="plan" aria-labelledby={`plan-title-${childId}`}>
+    <section className="plan" aria-labelledby={`plan-title-${childId}`} aria-busy={refreshing}>
+      <RefreshingNote show={refreshing} />
       <PlanHeading
         view={view}
         page={page}

@@ -5,7 +5,7 @@ import { $userData } from '~/platform/identity/session.store';
 import { isUuid } from '~/platform/ids';
 import { pagePath } from '~/platform/routes';
 import { ButtonLink, NoticePanel } from '../shared/NoticePanel';
-import { Waiting } from '../shared/Spinner';
+import { RefreshingNote, Waiting } from '../shared/Spinner';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
 import { Figures } from './Figures';
@@ -86,7 +86,8 @@ function ChildSwitcher({ childId }: { childId: string }) {
 function LogShown({ childId, log, view }: { childId: string; log: Log; view: ReadingLogView }) {
   const { summary } = log;
   return (
-    <div className="rlog">
+    <div className="rlog" aria-busy={view.state.status === 'ready' && view.state.refreshing === true}>
+      <RefreshingNote show={view.state.status === 'ready' && view.state.refreshing === true} />
       <ChildSwitcher childId={childId} />
       <h2 className="rlog-title">{log.child.name}’s reading</h2>
       <div ref={view.noticeRef} tabIndex={-1} role="status" className="rlog-notice">

@@ -1,9 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Milestone, milestoneNotice } from '~/features/reading/reading';
 import { readingApi } from '~/features/reading/reading.api';
-import type { ReadingLog as Log, ReadingEntry } from '~/features/reading/reading.schema';
+import {
+  type ReadingLog as Log,
+  type ReadingEntry,
+  readingLogSchema,
+} from '~/features/reading/reading.schema';
 import { errorMessage, failedLoad } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
+import { keepCopy, readCopy } from '~/platform/client/dataCopies';
 import { localDay } from '~/platform/days';
 import { refreshUserData } from '~/platform/identity/session.store';
 import { isUuid } from '~/platform/ids';
@@ -12,7 +17,7 @@ export type LogState =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; log: Log };
+  | { status: 'ready'; log: Log; refreshing?: true };
 
 function fetchLog(childId: string, before?: string): Promise<Log> {
   return call(readingApi.log, { params: { id: childId }, query: { today: localDay(), before } });
@@ -29,14 +34,27 @@ export function useReadingLog(childId: string) {
   const [olderError, setOlderError] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
+  // The last visit's copy at once, marked as refreshing, while the log is asked for (decision 35).
+  useLayoutEffect(() => {
+    const copy = isUuid(childId) ? readCopy(`reading:${childId}`, readingLogSchema) : undefined;
+    if (copy)
+      setState((s) => (s.status === 'loading' ? { status: 'ready', log: copy, refreshing: true } : s));
+  }, [childId]);
+
   const load = useCallback(async () => {
     if (!isUuid(childId)) return setState({ status: 'missing' });
     try {
-      setState({ status: 'ready', log: await fetchLog(childId) });
+      const log = await fetchLog(childId);
+      setState({ status: 'ready', log });
       setOlder(null);
+      keepCopy(`reading:${childId}`, log);
     } catch (error) {
       // A malformed or unknown id, or another family's child: the same "not found" to everyone.
-      setState(failedLoad(error, 'The reading log could not be loaded.'));
+      const failure = failedLoad(error, 'The reading log could not be loaded.');
+      // A copy on screen stays when only the refresh failed.
+      setState((s) =>
+        s.status === 'ready' && failure.status === 'failed' ? { status: 'ready', log: s.log } : failure,
+      );
     }
   }, [childId]);
 

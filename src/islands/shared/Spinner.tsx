@@ -38,3 +38,19 @@ export function WaitLine({ children, ...attributes }: HTMLAttributes<HTMLParagra
     </p>
   );
 }
+
+/**
+ * Over a page showing the last visit's copy while it asks again: a note pinned to the bottom of
+ * the screen, so neither its arrival nor its going moves the page (decision 35).
+ */
+export function RefreshingNote({ show }: { show: boolean }) {
+  return (
+    <p className={show ? 'qr-refreshing' : 'sr-only'} role="status">
+      {show && (
+        <>
+          <Spinner label="" /> Showing your last visit; updating…
+        </>
+      )}
+    </p>
+  );
+}

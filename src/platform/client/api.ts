@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { AnyContract as Contract } from '~/platform/http/contract';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { publicConfig } from '~/platform/publicConfig';
+import { takePrefetched } from './prefetch';
 
 /**
  * The one way the browser talks to the API: `call(contract, options)`. The contract (a feature's
@@ -100,10 +101,17 @@ async function send(contract: Contract, options: CallOptions<Contract>): Promise
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
+  const url = urlOf(contract.path, options.params, options.query);
+  // The page's first data, asked for from its head before this code ran (decision 35).
+  const early = !file && !options.idempotencyKey ? takePrefetched(contract.method, url, body) : undefined;
+  if (early) {
+    const answer = await early.catch(() => null);
+    if (answer) return answer;
+  }
   // Give up rather than leave a spinner turning forever.
   const timeout = AbortSignal.timeout(options.timeoutMs ?? (file ? 120_000 : 20_000));
   try {
-    return await fetch(urlOf(contract.path, options.params, options.query), {
+    return await fetch(url, {
       method: contract.method.toUpperCase(),
       headers,
       ...(file ? { body: file } : body !== undefined ? { body: JSON.stringify(body) } : {}),

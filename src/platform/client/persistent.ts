@@ -27,7 +27,17 @@ const clearers: (() => void)[] = [];
 /** What the device keeps about the family, forgotten: called when someone signs out. */
 export function clearFamilyState() {
   for (const clear of clearers) clear();
+  // The copies of pages' data (dataCopies.ts) go too, whether or not this page loaded that module.
+  const store = storageOf('local');
+  if (!store) return;
+  const copies = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key) =>
+    key?.startsWith(DATA_COPY_PREFIX),
+  );
+  for (const key of copies) if (key) store.removeItem(key);
 }
+
+/** Where the copies of signed-in pages' data are kept in localStorage (dataCopies.ts). */
+export const DATA_COPY_PREFIX = 'qr:data:';
 
 /**
  * An atom whose value survives a full page load. What is read back from storage is

@@ -3,9 +3,13 @@ import { signedOut } from './session.store';
 
 // What the browser asks of the identity service once someone is signed in.
 
-/** A fresh ID token for API calls, or null when nobody is signed in. */
+/**
+ * A fresh ID token for API calls, or null when nobody is signed in. A call made while the session
+ * is still being restored (a signed-in page asks for its data at once) waits for it.
+ */
 export async function currentIdToken(): Promise<string | null> {
   const auth = await getFirebaseAuth();
+  await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
 

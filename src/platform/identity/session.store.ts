@@ -2,7 +2,14 @@ import { computed } from 'nanostores';
 import { ROLES, type Role, type Session } from '~/platform/access';
 import { clearFamilyState, jsonDecoder, persistentAtom } from '~/platform/client/persistent';
 import { navbarChildLabel } from './childName';
-import { activeChild, parseUserData, type UserData } from './user';
+import {
+  ACTIVE_CHILD_KEY,
+  activeChild,
+  parseActiveIndex,
+  parseUserData,
+  USER_DATA_KEY,
+  type UserData,
+} from './user';
 
 function parseSessionHint(data: unknown): Session | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -26,9 +33,10 @@ export const $session = persistentAtom<Session>(
 
 /**
  * The signed-in user's data; null when signed out. The device keeps only what the first paint
- * needs (the account id, the role and each child's id and name; no email, no notifications) until sign-out.
+ * needs (the account id, the role and each child's id and name; no email, no notifications) until
+ * sign-out. The profile's copy of the whole answer is kept apart (dataCopies.ts).
  */
-export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
+export const $userData = persistentAtom<UserData | null>(USER_DATA_KEY, null, {
   storage: 'local',
   clearedAtSignOut: true,
   decode: jsonDecoder(parseUserData),
@@ -42,10 +50,10 @@ export const $userData = persistentAtom<UserData | null>('qr:userData', null, {
 });
 
 /** Which child is active, by position in userData.children. */
-export const $index = persistentAtom<number>('qr:activeChild', 0, {
+export const $index = persistentAtom<number>(ACTIVE_CHILD_KEY, 0, {
   storage: 'local',
   clearedAtSignOut: true,
-  decode: (raw) => (/^\d{1,2}$/.test(raw) && Number(raw) < 50 ? Number(raw) : undefined),
+  decode: parseActiveIndex,
   encode: String,
 });
 
@@ -54,7 +62,10 @@ export const $activeChild = computed([$userData, $index], (user, index) => activ
 /** The navigation bar's label for the signed-in family (the spec's 7-character rule). */
 export const $navbarLabel = computed($activeChild, (child) => navbarChildLabel(child?.name));
 
+/** Someone is signed in; what the device kept for another account (signed in before) is forgotten first. */
 export function signedIn(uid: string, role: Role) {
+  const before = $session.get();
+  if (before.status === 'signed-in' && before.uid !== uid) clearFamilyState();
   $session.set({ status: 'signed-in', uid, role });
 }
 

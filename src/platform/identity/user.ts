@@ -1,5 +1,9 @@
 import { ROLES, type Role } from '~/platform/access';
 
+/** Where the device keeps the user's data and the active child's position (session.store.ts). */
+export const USER_DATA_KEY = 'qr:userData';
+export const ACTIVE_CHILD_KEY = 'qr:activeChild';
+
 /** A child profile as the browser knows it (the spec: _id, name, notification list). */
 export interface Child {
   _id: string;
@@ -48,6 +52,25 @@ export function parseUserData(data: unknown): UserData | undefined {
   if (typeof email === 'string') user.email = email;
   if (role !== undefined) user.role = role as Role;
   return user;
+}
+
+/** The active child's position as the device keeps it (a small whole number), or undefined. */
+export function parseActiveIndex(raw: string): number | undefined {
+  return /^\d{1,2}$/.test(raw) && Number(raw) < 50 ? Number(raw) : undefined;
+}
+
+/**
+ * The active child's id as the device keeps it, read straight from storage by a script that runs
+ * before the stores (earlySession.ts), by the same rules as $activeChild.
+ */
+export function storedActiveChildId(storage: Pick<Storage, 'getItem'>): string | undefined {
+  try {
+    const user = parseUserData(JSON.parse(storage.getItem(USER_DATA_KEY) ?? 'null'));
+    const index = parseActiveIndex(storage.getItem(ACTIVE_CHILD_KEY) ?? '0') ?? 0;
+    return activeChild(user ?? null, index)?._id;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The active child: the one at the shared index, or the first child when the index is out of range. */

@@ -1,0 +1,87 @@
+import type * as z from 'zod';
+import { $session } from '~/platform/identity/session.store';
+import { DATA_COPY_PREFIX } from './persistent';
+
+/**
+ * The last answer a signed-in page showed, kept on the device so its next visit shows it at once
+ * while the page asks again (decision 35). Each copy names the account it belongs to and is read
+ * back only for that account, through the answer's own schema (what storage holds is untrusted);
+ * every copy goes at sign-out, or when another account signs in, with the rest of the family's
+ * state (clearFamilyState in persistent.ts). A few pages' worth: the oldest copies make room for new ones.
+ */
+const PREFIX = DATA_COPY_PREFIX;
+const MAX_COPIES = 24;
+const MAX_CHARACTERS = 200_000;
+
+interface StoredCopy {
+  uid: string;
+  savedAt: number;
+  value: unknown;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function signedInUid(): string | undefined {
+  const session = $session.get();
+  return session.status === 'signed-in' ? session.uid : undefined;
+}
+
+/** The copy kept under `key` for the signed-in account, if it still reads as `schema` says. */
+export function readCopy<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
+  const uid = signedInUid();
+  const raw = uid ? storage()?.getItem(PREFIX + key) : undefined;
+  if (!raw) return undefined;
+  try {
+    const copy = JSON.parse(raw) as Partial<StoredCopy>;
+    if (copy.uid !== uid) return undefined;
+    const parsed = schema.safeParse(copy.value);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `value` (as the API sent it) under `key` for the signed-in account. */
+export function keepCopy(key: string, value: unknown): void {
+  const uid = signedInUid();
+  const store = storage();
+  if (!uid || !store) return;
+  const text = JSON.stringify({ uid, savedAt: Date.now(), value } satisfies StoredCopy);
+  if (text.length > MAX_CHARACTERS) return;
+  try {
+    makeRoom(store, key);
+    store.setItem(PREFIX + key, text);
+  } catch {
+    // Storage full or switched off: the page simply asks again next time.
+  }
+}
+
+/** Drops the oldest copies (other than `key`'s) until a new one fits under MAX_COPIES. */
+function makeRoom(store: Storage, key: string) {
+  const copies = copyKeys(store).filter((k) => k !== PREFIX + key);
+  if (copies.length < MAX_COPIES) return;
+  const savedAt = (k: string) => {
+    try {
+      return Number((JSON.parse(store.getItem(k) ?? '{}') as Partial<StoredCopy>).savedAt) || 0;
+    } catch {
+      return 0;
+    }
+  };
+  const oldestFirst = copies.sort((a, b) => savedAt(a) - savedAt(b));
+  for (const k of oldestFirst.slice(0, copies.length - MAX_COPIES + 1)) store.removeItem(k);
+}
+
+function copyKeys(store: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k?.startsWith(PREFIX)) keys.push(k);
+  }
+  return keys;
+}
