@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeChild, parseUserData } from './user';
+import { activeChild, parseUserData, storedActiveChildId } from './user';
 
 describe('parseUserData', () => {
   it('accepts the login/register data shape', () => {
@@ -37,5 +37,27 @@ describe('activeChild', () => {
     expect(activeChild(user, 5)?._id).toBe('a');
     expect(activeChild({ children: [] }, 0)).toBeUndefined();
     expect(activeChild(null, 0)).toBeUndefined();
+  });
+});
+
+describe('storedActiveChildId (read before the stores, by the head of a signed-in page)', () => {
+  const storage = (items: Record<string, string>) => ({ getItem: (key: string) => items[key] ?? null });
+  const user = JSON.stringify({
+    children: [
+      { _id: 'c1', name: 'Maya' },
+      { _id: 'c2', name: 'Theo' },
+    ],
+  });
+
+  it('is the child at the kept position, or the first when the position is out of range or missing', () => {
+    expect(storedActiveChildId(storage({ 'qr:userData': user, 'qr:activeChild': '1' }))).toBe('c2');
+    expect(storedActiveChildId(storage({ 'qr:userData': user, 'qr:activeChild': '7' }))).toBe('c1');
+    expect(storedActiveChildId(storage({ 'qr:userData': user }))).toBe('c1');
+  });
+
+  it('is nothing without children or with storage that does not read', () => {
+    expect(storedActiveChildId(storage({}))).toBeUndefined();
+    expect(storedActiveChildId(storage({ 'qr:userData': '{broken' }))).toBeUndefined();
+    expect(storedActiveChildId(storage({ 'qr:userData': JSON.stringify({ children: [] }) }))).toBeUndefined();
   });
 });

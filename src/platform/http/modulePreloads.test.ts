@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { closureOf, moduleGraphOf, pageEntries, staticImportsOf, withModulePreloads } from './modulePreloads';
+
+const graph = moduleGraphOf([
+  [
+    '/_astro/Plan.js',
+    'import{a as b}from"./shell.js";import"./contracts.js";const x=()=>import("./lazy.js");',
+  ],
+  ['/_astro/shell.js', 'import{r}from"./runtime.js";export{r}'],
+  ['/_astro/contracts.js', 'export{z}from"./runtime.js"'],
+  ['/_astro/runtime.js', 'var r=1;export{r}'],
+  ['/_astro/lazy.js', 'import"./big.js"'],
+  ['/_astro/big.js', ''],
+  ['/_astro/Nav.js', 'import{a}from"./shell.js"'],
+  ['/_astro/renderer.js', 'import{a}from"./shell.js"'],
+]);
+
+const island = (component: string, client: string) =>
+  `<astro-island uid="1" component-url="${component}" renderer-url="/_astro/renderer.js" client="${client}" ssr></astro-island>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><title>t</title><script type="module" src="/_astro/runtime.js"></script></head><body>${body}</body></html>`;
+
+describe('the static graph of the built scripts', () => {
+  it('follows static imports and re-exports, never dynamic imports', () => {
+    expect(staticImportsOf('/_astro/Plan.js', 'import{a}from"./shell.js";import("./lazy.js")')).toEqual([
+      '/_astro/shell.js',
+    ]);
+    expect(graph.get('/_astro/contracts.js')).toEqual(['/_astro/runtime.js']);
+    expect(closureOf(graph, ['/_astro/Plan.js'])).toEqual([
+      '/_astro/Plan.js',
+      '/_astro/shell.js',
+      '/_astro/runtime.js',
+      '/_astro/contracts.js',
+    ]);
+  });
+
+  it('takes the eager islands and the module scripts of a page, not those that wait', () => {
+    const html = page(island('/_astro/Plan.js', 'load') + island('/_astro/Nav.js', 'idle'));
+    expect(pageEntries(html)).toEqual(['/_astro/Plan.js', '/_astro/renderer.js', '/_astro/runtime.js']);
+  });
+});
+
+describe('withModulePreloads', () => {
+  it('asks for every script the eager islands import, in the head, once, leaving out what the head has', () => {
+    const html = withModulePreloads(page(island('/_astro/Plan.js', 'load')), graph);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const links = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links).toEqual([
+      '/_astro/Plan.js',
+      '/_astro/shell.js',
+      '/_astro/contracts.js',
+      '/_astro/renderer.js',
+    ]);
+    expect(html).not.toContain('lazy.js');
+    expect(withModulePreloads(html, graph)).toBe(html);
+  });
+
+  it('leaves a page without eager islands, or without a head, as it is', () => {
+    const quiet = page(island('/_astro/Nav.js', 'idle')).replace(
+      '<script type="module" src="/_astro/runtime.js"></script>',
+      '',
+    );
+    expect(withModulePreloads(quiet, graph)).toBe(quiet);
+    expect(withModulePreloads('<p>no head</p>', graph)).toBe('<p>no head</p>');
+  });
+});
