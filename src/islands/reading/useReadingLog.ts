@@ -24,6 +24,25 @@ function fetchLog(childId: string, before?: string): Promise<Log> {
 }
 
 /**
+ * A load that failed: a malformed or unknown id, or another family's child, is the same "not found"
+ * to everyone; a copy on screen stays when only its refresh failed.
+ */
+function failedLog(error: unknown) {
+  const failure = failedLoad(error, 'The reading log could not be loaded.');
+  return (s: LogState): LogState =>
+    s.status === 'ready' && failure.status === 'failed' ? { status: 'ready', log: s.log } : failure;
+}
+
+/** The last visit's copy of the log at once, marked as refreshing, while it is asked for (decision 35). */
+function useLastLog(childId: string, setState: (update: (state: LogState) => LogState) => void) {
+  useLayoutEffect(() => {
+    const copy = isUuid(childId) ? readCopy(`reading:${childId}`, readingLogSchema) : undefined;
+    if (copy)
+      setState((s) => (s.status === 'loading' ? { status: 'ready', log: copy, refreshing: true } : s));
+  }, [childId, setState]);
+}
+
+/**
  * One child's reading log as the page shows it: loaded on opening (and again after any change),
  * the older entries asked for page by page, and the message that says what changed.
  */
@@ -34,12 +53,7 @@ export function useReadingLog(childId: string) {
   const [olderError, setOlderError] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  // The last visit's copy at once, marked as refreshing, while the log is asked for (decision 35).
-  useLayoutEffect(() => {
-    const copy = isUuid(childId) ? readCopy(`reading:${childId}`, readingLogSchema) : undefined;
-    if (copy)
-      setState((s) => (s.status === 'loading' ? { status: 'ready', log: copy, refreshing: true } : s));
-  }, [childId]);
+  useLastLog(childId, setState);
 
   const load = useCallback(async () => {
     if (!isUuid(childId)) return setState({ status: 'missing' });
@@ -49,12 +63,7 @@ export function useReadingLog(childId: string) {
       setOlder(null);
       keepCopy(`reading:${childId}`, log);
     } catch (error) {
-      // A malformed or unknown id, or another family's child: the same "not found" to everyone.
-      const failure = failedLoad(error, 'The reading log could not be loaded.');
-      // A copy on screen stays when only the refresh failed.
-      setState((s) =>
-        s.status === 'ready' && failure.status === 'failed' ? { status: 'ready', log: s.log } : failure,
-      );
+      setState(failedLog(error));
     }
   }, [childId]);
 
