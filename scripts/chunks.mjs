@@ -65,20 +65,13 @@ const contractModules = inSrc([
   'platform/http/contract.ts',
   'platform/http/common.schema.ts',
   'platform/admin/list.schema.ts',
-  'platform/time.ts',
-  'platform/domain.ts',
-  'platform/ids.ts',
 ]);
 
 /**
  * What a signed-in page's head runs before React (EarlySession.astro): it must import nothing from
  * the other layers, or it would wait for them.
  */
-const sessionModules = inSrc([
-  'platform/identity/earlySession.ts',
-  'platform/identity/firebaseSession.ts',
-  'platform/client/prefetch.ts',
-]);
+const sessionModules = inSrc(['platform/identity/earlySession.ts', 'platform/identity/firebaseSession.ts']);
 
 export const CHUNK_GROUPS = [
   {
@@ -90,19 +83,33 @@ export const CHUNK_GROUPS = [
   { name: 'session', test: sessionModules, priority: 35 },
   {
     name: 'config',
-    test: inSrc(['platform/publicConfig.ts', 'platform/identity/user.ts', 'platform/access.ts']),
+    // Small modules without imports that both the head's script and the API client use.
+    test: inSrc([
+      'platform/publicConfig.ts',
+      'platform/identity/user.ts',
+      'platform/access.ts',
+      'platform/client/prefetch.ts',
+      'platform/time.ts',
+      'platform/days.ts',
+      'platform/ids.ts',
+      'platform/domain.ts',
+    ]),
     priority: 45,
   },
   { name: 'contracts', test: (id) => contractPackages.test(id) || contractModules(id), priority: 20 },
   { name: 'forms', test: formModules, priority: 10 },
-  // A feature's contracts and the schemas they answer with, one file per feature (its admin
-  // schemas stay with the admin pages' own files).
+  // A feature's contracts, one file per feature, with the schemas only they use (a schema module
+  // a public page imports a constant from stays apart, so the page does not load zod for it).
   { name: (id) => `api-${featureContract(id)}`, test: (id) => featureContract(id) !== null, priority: 5 },
 ];
 
+/** Features whose contracts the same pages use together share one file (check-out: plans and payments). */
+const CONTRACTS_WITH = { plans: 'payments' };
+
 function featureContract(id) {
-  const match = /^features\/(?!admin\/)([^/]+)\/(?!admin)[^/]+\.(api|schema)\.ts$/.exec(underSrc(id));
-  return match ? match[1] : null;
+  const match = /^features\/(?!admin\/)([^/]+)\/(?!admin)[^/]+\.api\.ts$/.exec(underSrc(id));
+  if (!match?.[1]) return null;
+  return CONTRACTS_WITH[match[1]] ?? match[1];
 }
 
 /** A Vite plugin: the groups above for the browser's build only (the server's is left as it is). */
