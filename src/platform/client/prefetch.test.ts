@@ -43,3 +43,13 @@ describe('a request sent from the page’s head', () => {
     expect(takePrefetched('get', '/api/children/1/wall')).toBeUndefined();
   });
 });
+
+describe('a request the page sent before the early one', () => {
+  it('keeps the early one from being sent, so no later request gets an older answer', () => {
+    const sent = stubFetch();
+    expect(takePrefetched('post', '/api/user/loginRegister', { uid: 'c' })).toBeUndefined();
+    prefetch('/api/user/loginRegister', 'token-1', { uid: 'c' });
+    expect(sent).toEqual([]);
+    expect(takePrefetched('post', '/api/user/loginRegister', { uid: 'c' })).toBeUndefined();
+  });
+});

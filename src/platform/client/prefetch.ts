@@ -6,10 +6,8 @@
  */
 const FRESH_MS = 15_000;
 
-interface Early {
-  response: Promise<Response>;
-  at: number;
-}
+/** A request sent early, or the mark that the page sent it itself first ('asked'). */
+type Early = { response: Promise<Response>; at: number } | 'asked';
 
 // Two bundles of the page (the head's script and the islands) share this through the window.
 const KEY = Symbol.for('quillreads.prefetched');
@@ -26,6 +24,9 @@ const keyOf = (method: string, url: string, body?: unknown) =>
 /** Sends a request of the API now (a GET, or a POST with a JSON body), with the signed-in user's `token`. */
 export function prefetch(url: string, token: string, body?: unknown): void {
   const method = body === undefined ? 'GET' : 'POST';
+  const key = keyOf(method, url, body);
+  // The page asked already (its code ran first): an answer sent now could only be an older copy.
+  if (pending().get(key) === 'asked') return;
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = fetch(url, {
@@ -35,7 +36,7 @@ export function prefetch(url: string, token: string, body?: unknown): void {
     signal: AbortSignal.timeout(20_000),
   });
   response.catch(() => {});
-  pending().set(keyOf(method, url, body), { response, at: Date.now() });
+  pending().set(key, { response, at: Date.now() });
 }
 
 /**
@@ -45,7 +46,12 @@ export function prefetch(url: string, token: string, body?: unknown): void {
 export function takePrefetched(method: string, url: string, body?: unknown): Promise<Response> | undefined {
   const key = keyOf(method, url, body);
   const early = pending().get(key);
-  if (!early) return undefined;
-  pending().delete(key);
+  // Marked as asked, so that an early request sent after this one is not kept to answer a later
+  // one with what is by then an older answer (while the page is new; the head's script is done after).
+  if (pageAge() < FRESH_MS) pending().set(key, 'asked');
+  else pending().delete(key);
+  if (!early || early === 'asked') return undefined;
   return Date.now() - early.at < FRESH_MS ? early.response : undefined;
 }
+
+const pageAge = () => (typeof performance === 'undefined' ? 0 : performance.now());
