@@ -1,20 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, type ReactNode, useMemo, useRef } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { PROFILE_COPY } from '~/features/family/family.store';
 import { userSchema } from '~/features/family/user.schema';
-import { NotificationsPanel } from '~/islands/notifications/NotificationsPanel';
 import { RefreshingNote, Waiting } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { readCopy } from '~/platform/client/dataCopies';
 import { $tabIndex, setTabIndex } from '~/platform/client/ui.store';
 import { $authReady } from '~/platform/identity/authState.store';
 import { $index, $userData } from '~/platform/identity/session.store';
-import { AccountTab } from './AccountTab';
 import { ChildrenTab } from './ChildrenTab';
 import { ConsolePanel } from './ConsolePanel';
-import { PlanTab } from './PlanTab';
 import type { ProfileChild } from './profileChild';
-import { ReadingTab } from './ReadingTab';
+
+// The first tab comes with the page; the others when chosen, so the profile's first visit
+// downloads and runs only what it shows (decision 35).
+const NotificationsPanel = lazy(() =>
+  import('~/islands/notifications/NotificationsPanel').then((m) => ({ default: m.NotificationsPanel })),
+);
+const PlanTab = lazy(() => import('./PlanTab').then((m) => ({ default: m.PlanTab })));
+const ReadingTab = lazy(() => import('./ReadingTab').then((m) => ({ default: m.ReadingTab })));
+const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
+
 import './ProfileTabs.css';
 
 const TABS = ['Children', 'Notifications', 'Reading plan', 'Reading', 'Account'] as const;
@@ -66,7 +72,7 @@ export function ProfileTabs() {
         tabIndex={0}
         className="profile-panel"
       >
-        {panels[selected]}
+        <Suspense fallback={<Waiting>Opening the tab…</Waiting>}>{panels[selected]}</Suspense>
       </div>
     </div>
   );

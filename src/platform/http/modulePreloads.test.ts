@@ -36,7 +36,7 @@ describe('the static graph of the built scripts', () => {
 
   it('takes the eager islands and the module scripts of a page, not those that wait', () => {
     const html = page(island('/_astro/Plan.js', 'load') + island('/_astro/Nav.js', 'idle'));
-    expect(pageEntries(html)).toEqual(['/_astro/Plan.js', '/_astro/renderer.js', '/_astro/runtime.js']);
+    expect(pageEntries(html)).toEqual(['/_astro/runtime.js', '/_astro/Plan.js', '/_astro/renderer.js']);
   });
 });
 

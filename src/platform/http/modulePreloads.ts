@@ -52,16 +52,19 @@ const EAGER_ISLAND = /<astro-island\b[^>]*>/g;
 const ATTRIBUTE = /\b(component-url|renderer-url|before-hydration-url|client)="([^"]*)"/g;
 const PAGE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g;
 
-/** The scripts a page's HTML starts at once: eager islands' components and renderers, module scripts. */
+/**
+ * The scripts a page's HTML starts at once: its module scripts first (they run first: a signed-in
+ * page's head restores the session), then eager islands' components and renderers.
+ */
 export function pageEntries(html: string): string[] {
   const entries = new Set<string>();
+  for (const match of html.matchAll(PAGE_SCRIPT)) if (match[1]) entries.add(match[1]);
   for (const [tag] of html.matchAll(EAGER_ISLAND)) {
     const attributes = Object.fromEntries([...tag.matchAll(ATTRIBUTE)].map((m) => [m[1], m[2]]));
     if (attributes.client !== 'load' && attributes.client !== 'only') continue;
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url'])
       if (attributes[name]) entries.add(attributes[name]);
   }
-  for (const match of html.matchAll(PAGE_SCRIPT)) if (match[1]) entries.add(match[1]);
   return [...entries];
 }
 
