@@ -6,132 +6,84 @@
 //    in hand): no design that asks the API after the HTML can show the data sooner.
 // Prints, per page, the time from navigation to the page's own data on screen (median, min–max of
 // the runs), the JavaScript bodies received, the requests, the waterfall's depth up to the data
-// request, and the layout shift. A benchmark, not a test: run it on a quiet machine.
+// request, and the layout shift. With `--before REV`, the same pages of that revision too (built in
+// a temporary worktree), side by side. A benchmark, not a test: run it on a quiet machine.
 // Pass --no-build to measure the current build, --runs N (default 3), page paths to measure only
 // those, --waterfall to print each page's first cold visit request by request.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts.ts';
 import { startSiteWithDemoContent } from './bench-site.mjs';
 import { findChromium } from './chromium.mjs';
-import { EMULATOR_HOST, startEmulator } from './emulator.mjs';
+import { startEmulator } from './emulator.mjs';
+import { prepareSite } from './familySite.mjs';
 import { run, step } from './lib.mjs';
 import { PHONE, VIEWPORT, visit } from './pageTiming.mjs';
 
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const runs = Number(option('--runs')) || 3;
+const beforeRev = option('--before');
 const only = args.filter((a) => a.startsWith('/'));
-/** What the device keeps as copies of pages' data (cleared for a cold visit). */
-const DATA_COPY_PREFIX = 'qr:data:';
+
+/**
+ * A worktree of `rev`, built, with this checkout's packages (a revision whose packages differ
+ * needs its own `npm ci` there first).
+ */
+async function buildRevision(rev) {
+  const dir = mkdtempSync(join(tmpdir(), 'quillreads-before-'));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, rev], { stdio: 'ignore' });
+  try {
+    // Hard links where the system's cp makes them (a second, fast); a copy elsewhere.
+    execFileSync('cp', ['-al', 'node_modules', join(dir, 'node_modules')]);
+  } catch {
+    cpSync('node_modules', join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  }
+  step(`Building ${rev} in ${dir}`);
+  if ((await run('astro', ['build'], { cwd: dir, stdio: 'ignore' })) !== 0)
+    throw new Error(`${rev} did not build`);
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      execFileSync('git', ['worktree', 'prune']);
+    },
+  };
+}
 
 if (!args.includes('--no-build')) {
   step('Building the site');
   if ((await run('astro', ['build'])) !== 0) process.exit(1);
 }
+const before = beforeRev ? await buildRevision(beforeRev) : null;
 step('Starting the local sign-in emulator');
 const stopEmulator = await startEmulator();
-const { base, stop } = await startSiteWithDemoContent({ signIn: true });
-process.on('exit', stop);
-
-async function idToken({ email, password }) {
-  const res = await fetch(
-    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return (await res.json()).idToken;
+const sites = [];
+const stops = [];
+process.on('exit', () => {
+  for (const stop of stops) stop();
+  before?.remove();
+});
+for (const [label, cwd] of [...(before ? [['before', before.dir]] : []), ['now', process.cwd()]]) {
+  const { base, stop } = await startSiteWithDemoContent({ signIn: true, cwd });
+  stops.push(stop);
+  sites.push({ label, base });
 }
-
-async function loginRegister(token) {
-  const res = await fetch(`${base}/api/user/loginRegister`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ timeZone: 'UTC' }),
-  });
-  const body = await res.json();
-  if (!body.data) throw new Error(`loginRegister answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Signs in through the login page; answers the browser state that holds the sign-in only. */
-async function signedInState(browser, account) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  const page = await context.newPage();
-  await page.goto(`${base}/login?next=%2Fprofile`, { waitUntil: 'networkidle' });
-  await page.getByRole('textbox', { name: 'Email address' }).fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/profile$/, { timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  // Firebase keeps the session in IndexedDB, which a new context restores after its first scripts
-  // may have looked; a copy in localStorage (which Firebase also reads, then moves) is there first.
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        indexedDB.open('firebaseLocalStorageDb').onsuccess = (event) => {
-          const read = event.target.result
-            .transaction('firebaseLocalStorage')
-            .objectStore('firebaseLocalStorage')
-            .getAll();
-          read.onsuccess = () => {
-            for (const r of read.result) localStorage.setItem(r.fbase_key, JSON.stringify(r.value));
-            resolve(null);
-          };
-        };
-      }),
-  );
-  const state = await context.storageState();
-  await context.close();
-  for (const origin of state.origins)
-    origin.localStorage = origin.localStorage.filter((item) => !item.name.startsWith(DATA_COPY_PREFIX));
-  return state;
-}
-
-const parentToken = await idToken(DEMO_ACCOUNTS.parent);
-const adminToken = await idToken(DEMO_ACCOUNTS.admin);
-const family = await loginRegister(parentToken);
-const maya = family.children.find((c) => c.name === 'Maya') ?? family.children[0];
-const today = new Date().toISOString().slice(0, 10);
-const get = (path) => ({ method: 'GET', url: `${base}/api${path}` });
-
-/** The pages, what shows their own data, and the request that brings it. */
-const PAGES = [
-  {
-    path: `/reading-plan/${maya._id}`,
-    selector: 'section.plan',
-    data: get(`/children/${maya._id}/plan?today=${today}`),
-  },
-  {
-    path: '/profile',
-    selector: '.profile-card',
-    data: { method: 'POST', url: `${base}/api/user/loginRegister`, body: { timeZone: 'UTC' } },
-  },
-  { path: `/book-history/${maya._id}`, selector: '.rlog', data: get(`/children/${maya._id}/reading`) },
-  {
-    path: '/notification',
-    selector: '.notes-list, .notes-empty',
-    data: get(`/children/${family.children[0]._id}/notifications`),
-  },
-  { path: `/reading-wall/${maya._id}`, selector: 'section.wall', data: get(`/children/${maya._id}/wall`) },
-  { path: '/admin/users', selector: '.users-table tbody tr', data: get('/admin/users'), admin: true },
-].filter((p) => only.length === 0 || only.some((o) => p.path.startsWith(o)));
 
 const executablePath = findChromium();
 const browser = await chromium.launch(
   executablePath && executablePath !== 'playwright' ? { executablePath } : {},
 );
-const states = {
-  parent: await signedInState(browser, DEMO_ACCOUNTS.parent),
-  admin: await signedInState(browser, DEMO_ACCOUNTS.admin),
-};
+for (const site of sites) Object.assign(site, await prepareSite(browser, site.base));
 
-async function measure(target) {
-  const storageState = target.admin ? states.admin : states.parent;
-  const token = target.admin ? adminToken : parentToken;
+/** `runs` cold, warm and floor visits of one page of one site. */
+async function measure(site, target) {
+  const storageState = target.admin ? site.states.admin : site.states.parent;
+  const token = target.admin ? site.tokens.admin : site.tokens.parent;
   const options = {
-    url: `${base}${target.path}`,
+    url: `${site.base}${target.path}`,
     selector: target.selector,
     dataPath: new URL(target.data.url).pathname,
   };
@@ -156,33 +108,43 @@ const secs = (xs) => {
   return `${median(s).toFixed(2)} (${Math.min(...s).toFixed(2)}–${Math.max(...s).toFixed(2)})`;
 };
 
+/** One line of the table: a page of a site, its figures. */
+function rowOf(site, target, rows) {
+  const first = rows.cold[0];
+  return {
+    page: target.path.replace(/[0-9a-f-]{36}/, '{id}'),
+    ...(sites.length > 1 ? { build: site.label } : {}),
+    'cold s': secs(rows.cold.map((r) => r.dataAt)),
+    'warm s': secs(rows.warm.map((r) => r.dataAt)),
+    'floor s': secs(rows.floor.map((r) => r.floorAt)),
+    'cold/floor': (median(rows.cold.map((r) => r.dataAt)) / median(rows.floor.map((r) => r.floorAt))).toFixed(
+      2,
+    ),
+    'JS KB': (first.jsBytes / 1024).toFixed(1),
+    requests: first.requests,
+    scripts: first.scripts,
+    chain: first.chain ?? '–',
+    CLS: Math.max(...rows.cold.map((r) => r.shift), ...rows.warm.map((r) => r.shift)).toFixed(3),
+  };
+}
+
 step(
   `Each page ${runs}× cold, warm and floor: ${VIEWPORT.width}px, ${PHONE.latency} ms round trip, 1.6 Mbit/s, CPU ${PHONE.cpu}× slower`,
 );
 const table = [];
 try {
-  for (const target of PAGES) {
-    const rows = await measure(target);
-    const first = rows.cold[0];
-    table.push({
-      page: target.path.replace(/[0-9a-f-]{36}/, '{id}'),
-      'cold s': secs(rows.cold.map((r) => r.dataAt)),
-      'warm s': secs(rows.warm.map((r) => r.dataAt)),
-      'floor s': secs(rows.floor.map((r) => r.floorAt)),
-      'cold/floor': (
-        median(rows.cold.map((r) => r.dataAt)) / median(rows.floor.map((r) => r.floorAt))
-      ).toFixed(2),
-      'JS KB': (first.jsBytes / 1024).toFixed(1),
-      requests: first.requests,
-      scripts: first.scripts,
-      chain: first.chain ?? '–',
-      CLS: Math.max(...rows.cold.map((r) => r.shift), ...rows.warm.map((r) => r.shift)).toFixed(3),
-    });
-    console.log(`  ${target.path}: measured`);
-    if (args.includes('--waterfall'))
-      console.log(
-        `    data on screen at ${first.dataAt.toFixed(0)} ms\n    ${first.waterfall.join('\n    ')}`,
-      );
+  for (const [index, target] of sites.at(-1).pages.entries()) {
+    if (only.length > 0 && !only.some((o) => target.path.startsWith(o))) continue;
+    for (const site of sites) {
+      const page = site.pages[index];
+      const rows = await measure(site, page);
+      table.push(rowOf(site, page, rows));
+      console.log(`  ${site.label}: ${page.path} measured`);
+      if (args.includes('--waterfall'))
+        console.log(
+          `    data on screen at ${rows.cold[0].dataAt.toFixed(0)} ms\n    ${rows.cold[0].waterfall.join('\n    ')}`,
+        );
+    }
   }
 } finally {
   await browser.close();

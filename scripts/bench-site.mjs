@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ROUTES } from '../src/platform/routes.ts';
 import { freePort, run, step } from './lib.mjs';
 
-export async function startSiteWithDemoContent({ signIn = false } = {}) {
+export async function startSiteWithDemoContent({ signIn = false, cwd = process.cwd() } = {}) {
   const dataRoot = mkdtempSync(join(tmpdir(), 'quillreads-pages-'));
   const env = {
     ...process.env,
@@ -26,13 +26,14 @@ export async function startSiteWithDemoContent({ signIn = false } = {}) {
   } else delete env.FIREBASE_AUTH_EMULATOR_HOST;
 
   step('Demo content in a temporary database');
-  if ((await run('tsx', ['scripts/seed.ts'], { env, stdio: 'ignore' })) !== 0) {
+  if ((await run('tsx', ['scripts/seed.ts'], { env, cwd, stdio: 'ignore' })) !== 0) {
     rmSync(dataRoot, { recursive: true, force: true });
     throw new Error('seeding the demo content failed');
   }
-  const port = await freePort(Number(process.env.BENCH_PORT ?? 4391));
+  const port = await freePort(Number(process.env.BENCH_PORT ?? 4391) + (cwd === process.cwd() ? 0 : 10));
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/main.mjs'], {
+    cwd,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
