@@ -4,8 +4,25 @@ import { createFamily, expect, expectNoViolations, signInThroughLoginPage, test 
 // session is restored; a second visit shows the last answer at once, marked as refreshing, and the
 // device forgets every copy at sign-out.
 
-const dataCopies = (page: import('@playwright/test').Page) =>
+type Page = import('@playwright/test').Page;
+
+const dataCopies = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('qr:data:')));
+
+/** Holds back the answers to `url` until `release()`; `asked()` counts the requests. */
+async function holdBack(page: Page, url: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let count = 0;
+  await page.route(url, async (route) => {
+    count += 1;
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), asked: () => count };
+}
 
 test('a second visit shows the last reading log at once while it refreshes; sign-out forgets it', async ({
   page,
@@ -21,16 +38,7 @@ test('a second visit shows the last reading log at once while it refreshes; sign
   expect(await dataCopies(page)).toEqual(expect.arrayContaining([`qr:data:reading:${childId}`]));
 
   // The log's answer held back: the page still shows the last one, and says it is updating.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  await page.route(`**/api/children/${childId}/reading?*`, async (route) => {
-    asked += 1;
-    await held;
-    await route.continue();
-  });
+  const log = await holdBack(page, `**/api/children/${childId}/reading?*`);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Amadou’s reading' })).toBeVisible();
   const note = page.getByRole('status').filter({ hasText: 'Showing your last visit; updating…' });
@@ -41,11 +49,11 @@ test('a second visit shows the last reading log at once while it refreshes; sign
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/screens/last-visit-refreshing-1280.png' });
 
-  release();
+  log.release();
   await expect(note).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Amadou’s reading' })).toBeVisible();
   // Asked once: the head's early request is the one the log took.
-  expect(asked).toBe(1);
+  expect(log.asked()).toBe(1);
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Amadou' })).toBeVisible();
@@ -68,18 +76,11 @@ test('the profile shows the family from the last visit until the account check a
   await signInThroughLoginPage(page, family, '/profile');
   await expect(page.getByRole('heading', { name: 'Zofia' })).toBeVisible();
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/user/loginRegister', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const check = await holdBack(page, '**/api/user/loginRegister');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Zofia' })).toBeVisible();
   await expect(page.getByText('Showing your last visit; updating…')).toBeVisible();
-  release();
+  check.release();
   await expect(page.getByText('Showing your last visit; updating…')).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Zofia' })).toBeVisible();
 });
