@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import { productionServer } from './scripts/build-server.mjs';
 import { fewerChunks } from './scripts/chunks.mjs';
+import { inlineScripts } from './scripts/inlineScripts.mjs';
 
 // Public pages are pre-rendered (output: 'static'); pages that opt out with
 // `export const prerender = false` are rendered on request. The production server
@@ -31,7 +32,8 @@ export default defineConfig({
   // island loaders' inline scripts wait for every stylesheet before them (decision 35).
   build: { inlineStylesheets: 'always' },
   // Page scripts as files, never inlined: the Content-Security-Policy runs the site's own files and
-  // only a few inline scripts by hash (Astro's island loaders), the same on every page, which the
-  // client-side router needs when it swaps one page for another (decision 28).
-  vite: { build: { assetsInlineLimit: 0 }, plugins: [fewerChunks()] },
+  // only a few inline scripts by hash (Astro's island loaders and the signed-in pages' first
+  // requests, `?inline-script`), the same on every page, which the client-side router needs when it
+  // swaps one page for another (decisions 28 and 35).
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [fewerChunks(), inlineScripts()] },
 });

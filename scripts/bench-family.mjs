@@ -1,6 +1,8 @@
 // `npm run bench:family`: the pages families use every day, on a throttled phone (issue 28). Signs
 // the demo parent in through the local emulator in Chromium, then opens each page:
 //  - cold: a new browser profile holding only the sign-in (no HTTP cache, no copy of the page's data);
+//  - cold, token expired: the same an hour or more later, once the ID token the last signed-in page
+//    kept has expired (the page then waits for the identity service to restore the session);
 //  - warm: the same profile opening the page a second time;
 //  - floor: cold, with the page's data request fired by the browser at navigation start (the token
 //    in hand): no design that asks the API after the HTML can show the data sooner.
@@ -20,7 +22,7 @@ import { findChromium } from './chromium.mjs';
 import { startEmulator } from './emulator.mjs';
 import { prepareSite } from './familySite.mjs';
 import { run, step } from './lib.mjs';
-import { PHONE, VIEWPORT, visit } from './pageTiming.mjs';
+import { cpuReference, PHONE, VIEWPORT, visit } from './pageTiming.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -77,6 +79,7 @@ const browser = await chromium.launch(
   executablePath && executablePath !== 'playwright' ? { executablePath } : {},
 );
 for (const site of sites) Object.assign(site, await prepareSite(browser, site.base));
+const reference = await cpuReference(browser);
 
 /** `runs` cold, warm and floor visits of one page of one site. */
 async function measure(site, target) {
@@ -87,12 +90,17 @@ async function measure(site, target) {
     selector: target.selector,
     dataPath: new URL(target.data.url).pathname,
   };
-  const rows = { cold: [], warm: [], floor: [] };
+  const rows = { cold: [], later: [], warm: [], floor: [] };
+  const newContext = (state) =>
+    browser.newContext({ viewport: VIEWPORT, storageState: state, serviceWorkers: 'block' });
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: VIEWPORT, storageState, serviceWorkers: 'block' });
+    const context = await newContext(storageState);
     rows.cold.push(await visit(context, await context.newPage(), options));
     rows.warm.push(await visit(context, await context.newPage(), options));
     await context.close();
+    const later = await newContext(target.admin ? site.states.adminLater : site.states.parentLater);
+    rows.later.push(await visit(later, await later.newPage(), options));
+    await later.close();
     const fresh = await browser.newContext({ viewport: VIEWPORT, storageState, serviceWorkers: 'block' });
     rows.floor.push(
       await visit(fresh, await fresh.newPage(), { ...options, floor: { request: target.data, token } }),
@@ -115,6 +123,7 @@ function rowOf(site, target, rows) {
     page: target.path.replace(/[0-9a-f-]{36}/, '{id}'),
     ...(sites.length > 1 ? { build: site.label } : {}),
     'cold s': secs(rows.cold.map((r) => r.dataAt)),
+    'cold, token expired': secs(rows.later.map((r) => r.dataAt)),
     'warm s': secs(rows.warm.map((r) => r.dataAt)),
     'floor s': secs(rows.floor.map((r) => r.floorAt)),
     'cold/floor': (median(rows.cold.map((r) => r.dataAt)) / median(rows.floor.map((r) => r.floorAt))).toFixed(
@@ -152,6 +161,9 @@ try {
 }
 console.table(table);
 console.log(
-  'cold: a new profile with the sign-in only; warm: its second visit; floor: the data request fired at navigation start.\nJS KB: compressed bodies of the cold visit; chain: requests one after another up to the data request; CLS: the worst run.',
+  `This machine: ${reference.toFixed(0)} ms for the reference work in Chromium, unthrottled (median of 5; lower is faster). Times scale with it: compare runs on different machines beside this figure.`,
+);
+console.log(
+  "cold: a new profile with the sign-in only (the last page's ID token still valid); token expired: the same an hour later; warm: its second visit; floor: the data request fired at navigation start.\nJS KB: compressed bodies of the cold visit; chain: requests one after another up to the data request; CLS: the worst run.",
 );
 process.exit(0);

@@ -6,6 +6,8 @@ import { VIEWPORT } from './pageTiming.mjs';
 
 /** What the device keeps as copies of pages' data (cleared for a cold visit). */
 const DATA_COPY_PREFIX = 'qr:data:';
+/** The ID token the last signed-in page kept (src/platform/client/storageKeys.ts). */
+const TOKEN_HINT_KEY = 'qr:token';
 
 export async function idToken({ email, password }) {
   const res = await fetch(
@@ -56,6 +58,8 @@ async function signedInState(browser, base, account) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/profile$/, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
+  // The ID token the signed-in page keeps for the next one (tokenHint.ts), written once restored.
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, TOKEN_HINT_KEY);
   // Firebase keeps the session in IndexedDB, which a new context restores after its first scripts
   // may have looked; a copy in localStorage (which Firebase also reads, then moves) is there first.
   await page.evaluate(keepSessionInLocalStorage);
@@ -64,6 +68,20 @@ async function signedInState(browser, base, account) {
   for (const origin of state.origins)
     origin.localStorage = origin.localStorage.filter((item) => !item.name.startsWith(DATA_COPY_PREFIX));
   return state;
+}
+
+/**
+ * The same sign-in an hour or more later: the ID token the last page kept has expired (it is not
+ * used then), so the page waits for the identity service to restore the session.
+ */
+function withoutTokenHint(state) {
+  return {
+    ...state,
+    origins: state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.filter((item) => item.name !== TOKEN_HINT_KEY),
+    })),
+  };
 }
 
 /** The pages, what shows their own data, and the request that brings it. */
@@ -97,13 +115,12 @@ function pagesOf(base, family) {
 export async function prepareSite(browser, base) {
   const tokens = { parent: await idToken(DEMO_ACCOUNTS.parent), admin: await idToken(DEMO_ACCOUNTS.admin) };
   const family = await loginRegister(base, tokens.parent);
+  const parent = await signedInState(browser, base, DEMO_ACCOUNTS.parent);
+  const admin = await signedInState(browser, base, DEMO_ACCOUNTS.admin);
   return {
     base,
     pages: pagesOf(base, family),
     tokens,
-    states: {
-      parent: await signedInState(browser, base, DEMO_ACCOUNTS.parent),
-      admin: await signedInState(browser, base, DEMO_ACCOUNTS.admin),
-    },
+    states: { parent, admin, parentLater: withoutTokenHint(parent), adminLater: withoutTokenHint(admin) },
   };
 }

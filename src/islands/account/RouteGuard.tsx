@@ -1,6 +1,6 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { familyApi } from '~/features/family/family.api';
 import { provideFamilyContracts, retryAuth, startAuth } from '~/features/family/family.store';
 import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
@@ -30,8 +30,18 @@ provideFamilyContracts(familyApi);
 export interface RouteGuardProps {
   /** Who may see the page: any signed-in account, administrators only, or reading guides only. */
   access: Access;
+  /** The page, on pages for administrators or guides: drawn only once the guard lets the visitor in. */
   children?: ReactNode;
 }
+
+/**
+ * The element beside the guard that holds a family page (ProtectedLayout.astro), hidden until the
+ * guard lets the visitor in. Beside it rather than inside, so the page's islands load and draw at
+ * once, hidden, instead of waiting for the guard to hydrate first (decision 35). Every signed-in
+ * account may see those pages, and nobody signed in sends nothing (api.ts); pages for one role keep
+ * their islands inside the guard, so another role's visit asks the API for nothing it would refuse.
+ */
+export const GUARDED_PAGE_ID = 'guarded-page';
 
 /**
  * The one guard every protected page sits behind. Signed out, it sends the visitor to
@@ -48,6 +58,12 @@ export function RouteGuard({ access, children }: RouteGuardProps) {
     hydrated && (authReady || hintHolds(session, identityUid)) ? guardDecision(session, access) : 'wait';
 
   useEffect(startAuth, []);
+
+  // Shown before the browser paints, so the page and the guard's own panel never show together.
+  useLayoutEffect(() => {
+    const page = document.getElementById(GUARDED_PAGE_ID);
+    if (page) page.hidden = decision !== 'allow';
+  }, [decision]);
 
   useEffect(() => {
     if (decision !== 'sign-in' && decision !== 'register') return;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { PROFILE_COPY } from '~/features/family/family.store';
 import { userSchema } from '~/features/family/user.schema';
 import { RefreshingNote, Waiting } from '~/islands/shared/Spinner';
@@ -108,9 +108,22 @@ function TabList({ selected }: { selected: number }) {
     event.preventDefault();
     choose(to);
   };
+  const row = useRef<HTMLDivElement>(null);
+  // The page may be drawn hidden first (until the guard lets the visitor in) or turn sideways:
+  // once the row has its width, the chosen tab is brought into sight again.
+  useEffect(() => {
+    const element = row.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const tab = tabs.current[selected];
+      if (tab) scrollIntoRow(tab);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [selected]);
 
   return (
-    <div role="tablist" aria-label="Your profile" className="profile-tabs" onKeyDown={onKey}>
+    <div ref={row} role="tablist" aria-label="Your profile" className="profile-tabs" onKeyDown={onKey}>
       {TABS.map((name, i) => (
         <button
           key={name}

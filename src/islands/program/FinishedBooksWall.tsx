@@ -3,7 +3,7 @@ import { programApi } from '~/features/program/program.api';
 import { type WallDto, wallSchema } from '~/features/program/program.schema';
 import { failedLoad } from '~/islands/shared/loadState';
 import { RefreshingNote } from '~/islands/shared/Spinner';
-import { type ShownRecord, useIdentityKnown, useLastCopy } from '~/islands/shared/useLastCopy';
+import { type ShownRecord, useAskingAs, useLastCopy } from '~/islands/shared/useLastCopy';
 import { call } from '~/platform/client/api';
 import { isUuid } from '~/platform/ids';
 import { pagePath } from '~/platform/routes';
@@ -60,12 +60,12 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
  * visit's copy meanwhile (decision 35).
  */
 function useWall(childId: string) {
-  const identityKnown = useIdentityKnown();
+  const askingAs = useAskingAs();
   const [state, setState] = useState<ShownRecord<WallDto>>({ status: 'loading' });
   const keep = useLastCopy(isUuid(childId) ? `wall:${childId}` : null, wallSchema, setState);
 
   useEffect(() => {
-    if (!identityKnown) return;
+    if (!askingAs) return;
     if (!isUuid(childId)) {
       setState({ status: 'missing' });
       return;
@@ -89,7 +89,7 @@ function useWall(childId: string) {
     return () => {
       stale = true;
     };
-  }, [identityKnown, childId, keep]);
+  }, [askingAs, childId, keep]);
   return state;
 }
 

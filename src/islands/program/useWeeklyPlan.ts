@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { programApi } from '~/features/program/program.api';
 import { type ChildPlanDto, childPlanSchema } from '~/features/program/program.schema';
 import { failedLoad } from '~/islands/shared/loadState';
-import { type ShownRecord, useIdentityKnown, useLastCopy } from '~/islands/shared/useLastCopy';
+import { type ShownRecord, useAskingAs, useLastCopy } from '~/islands/shared/useLastCopy';
 import { call } from '~/platform/client/api';
 import { localDay } from '~/platform/days';
 import { isUuid } from '~/platform/ids';
@@ -18,7 +18,7 @@ const DELAYED_POLL_MS = 60_000;
  * restored, beside the account check.
  */
 export function useWeeklyPlan(childId: string, chosen: string | undefined, version: number) {
-  const identityKnown = useIdentityKnown();
+  const askingAs = useAskingAs();
   const [state, setState] = useState<ShownRecord<ChildPlanDto>>({ status: 'loading' });
   const keep = useLastCopy(
     isUuid(childId) ? `plan:${childId}:${chosen ?? 'current'}` : null,
@@ -28,7 +28,7 @@ export function useWeeklyPlan(childId: string, chosen: string | undefined, versi
 
   useEffect(() => {
     // `version` grows when the placement changed the level: load again then.
-    if (!identityKnown || version < 0) return;
+    if (!askingAs || version < 0) return;
     if (!isUuid(childId) || (chosen !== undefined && !isUuid(chosen))) {
       setState({ status: 'missing' });
       return;
@@ -57,7 +57,7 @@ export function useWeeklyPlan(childId: string, chosen: string | undefined, versi
       stale = true;
       clearTimeout(timer);
     };
-  }, [identityKnown, childId, chosen, version, keep]);
+  }, [askingAs, childId, chosen, version, keep]);
 
   return state;
 }

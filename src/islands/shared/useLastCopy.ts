@@ -3,14 +3,23 @@ import { useCallback, useLayoutEffect } from 'react';
 import type * as z from 'zod';
 import { keepCopy, readCopy } from '~/platform/client/dataCopies';
 import { $identityUid } from '~/platform/identity/authState.store';
+import { $session } from '~/platform/identity/session.store';
 import type { RecordState } from './loadState';
 
 /** A record a signed-in page shows: ready may be the last visit's copy, refreshing until the answer comes. */
 export type ShownRecord<T> = RecordState<T> | { status: 'ready'; record: T; refreshing: true };
 
-/** True once the identity service restored a user: a call now carries its ID token (decision 35). */
-export function useIdentityKnown(): boolean {
-  return typeof useStore($identityUid) === 'string';
+/**
+ * Whose data the page may ask for: the user the identity service restored, or, while it has not
+ * looked yet, the one the device says is signed in; a call then takes what the page's head asked
+ * for with the last page's token, or waits for the session's own (decision 35). Null once nobody
+ * is signed in. Effects that depend on it ask again when another account signs in.
+ */
+export function useAskingAs(): string | null {
+  const uid = useStore($identityUid);
+  const session = useStore($session);
+  if (typeof uid === 'string') return uid;
+  return uid === undefined && session.status === 'signed-in' ? session.uid : null;
 }
 
 /**

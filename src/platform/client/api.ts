@@ -24,6 +24,7 @@ export class ApiClientError extends Error {
 }
 
 const NETWORK = 'We could not reach Quill Reads. Check your connection and try again.';
+const SIGN_IN = 'Sign in to continue.';
 const UNEXPECTED = 'Quill Reads answered in a way this page did not expect. Please reload the page.';
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -90,6 +91,14 @@ function urlOf(path: string, params: Record<string, string> | undefined, query: 
 
 async function send(contract: Contract, options: CallOptions<Contract>): Promise<Response> {
   const { body, file, signal } = options;
+  const url = urlOf(contract.path, options.params, options.query);
+  // The page's first data, asked for from its head before this code ran (decision 35), perhaps
+  // before the session was restored here: a refused token (401) asks again with this one.
+  const early = !file && !options.idempotencyKey ? takePrefetched(contract.method, url, body) : undefined;
+  if (early) {
+    const answer = await early.catch(() => null);
+    if (answer && answer.status !== 401) return answer;
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   const token =
     contract.access === 'public'
@@ -97,17 +106,14 @@ async function send(contract: Contract, options: CallOptions<Contract>): Promise
       : options.token !== undefined
         ? options.token
         : await currentIdToken();
+  // Nobody signed in: the API would only refuse it (a signed-out visitor on a guarded page, whose
+  // islands load hidden while the guard sends them to sign in). Refused here, as the API would.
+  if (token === null && contract.access !== 'public')
+    throw new ApiClientError(401, 'unauthenticated', SIGN_IN);
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
-  const url = urlOf(contract.path, options.params, options.query);
-  // The page's first data, asked for from its head before this code ran (decision 35).
-  const early = !file && !options.idempotencyKey ? takePrefetched(contract.method, url, body) : undefined;
-  if (early) {
-    const answer = await early.catch(() => null);
-    if (answer) return answer;
-  }
   // Give up rather than leave a spinner turning forever.
   const timeout = AbortSignal.timeout(options.timeoutMs ?? (file ? 120_000 : 20_000));
   try {

@@ -1,4 +1,7 @@
 import { atom, type WritableAtom } from 'nanostores';
+import { DATA_COPY_PREFIX, TOKEN_HINT_KEY } from './storageKeys';
+
+export { DATA_COPY_PREFIX };
 
 type StorageKind = 'local' | 'session';
 
@@ -27,17 +30,15 @@ const clearers: (() => void)[] = [];
 /** What the device keeps about the family, forgotten: called when someone signs out. */
 export function clearFamilyState() {
   for (const clear of clearers) clear();
-  // The copies of pages' data (dataCopies.ts) go too, whether or not this page loaded that module.
+  // The copies of pages' data (dataCopies.ts) and the last ID token (tokenHint.ts) go too, whether
+  // or not this page loaded those modules.
   const store = storageOf('local');
   if (!store) return;
-  const copies = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key) =>
-    key?.startsWith(DATA_COPY_PREFIX),
+  const kept = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+    (key) => key?.startsWith(DATA_COPY_PREFIX) || key === TOKEN_HINT_KEY,
   );
-  for (const key of copies) if (key) store.removeItem(key);
+  for (const key of kept) if (key) store.removeItem(key);
 }
-
-/** Where the copies of signed-in pages' data are kept in localStorage (dataCopies.ts). */
-export const DATA_COPY_PREFIX = 'qr:data:';
 
 /**
  * An atom whose value survives a full page load. What is read back from storage is

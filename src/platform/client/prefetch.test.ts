@@ -53,3 +53,16 @@ describe('a request the page sent before the early one', () => {
     expect(takePrefetched('post', '/api/user/loginRegister', { uid: 'c' })).toBeUndefined();
   });
 });
+
+describe('the same request sent twice from the head', () => {
+  it('leaves once: the session restored after the last page’s token sends nothing more', async () => {
+    const sent = stubFetch();
+    prefetch('/api/children/2/reading?today=2026-12-05', 'kept-token');
+    prefetch('/api/children/2/reading?today=2026-12-05', 'restored-token');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.init.headers).toMatchObject({ authorization: 'Bearer kept-token' });
+    expect(await (await takePrefetched('get', '/api/children/2/reading?today=2026-12-05'))?.json()).toEqual({
+      ok: true,
+    });
+  });
+});

@@ -25,8 +25,11 @@ const keyOf = (method: string, url: string, body?: unknown) =>
 export function prefetch(url: string, token: string, body?: unknown): void {
   const method = body === undefined ? 'GET' : 'POST';
   const key = keyOf(method, url, body);
+  const early = pending().get(key);
   // The page asked already (its code ran first): an answer sent now could only be an older copy.
-  if (pending().get(key) === 'asked') return;
+  if (early === 'asked') return;
+  // The same request is on its way (sent with the last page's token): once is enough.
+  if (early && Date.now() - early.at < FRESH_MS) return;
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = fetch(url, {

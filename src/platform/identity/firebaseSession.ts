@@ -12,7 +12,7 @@ import {
 // The part of the identity service every signed-in page runs: restore the session, follow it, give
 // ID tokens, sign out. Named imports, so the bundle holds these and what they need, not the whole
 // SDK; the sign-in forms load the rest (firebase.client.ts, authModule).
-export { onAuthStateChanged, signOut } from 'firebase/auth';
+export { onAuthStateChanged, onIdTokenChanged, signOut } from 'firebase/auth';
 
 /**
  * The Auth instance as getAuth makes it, minus the popup helper: on phones getAuth would load

@@ -1,6 +1,7 @@
 import { computed } from 'nanostores';
 import { ROLES, type Role, type Session } from '~/platform/access';
 import { clearFamilyState, jsonDecoder, persistentAtom } from '~/platform/client/persistent';
+import { SESSION_HINT_KEY } from '~/platform/client/storageKeys';
 import { navbarChildLabel } from './childName';
 import {
   ACTIVE_CHILD_KEY,
@@ -26,7 +27,7 @@ function parseSessionHint(data: unknown): Session | undefined {
  * can show the right navigation; the server checks identity on every request.
  */
 export const $session = persistentAtom<Session>(
-  'qr:session',
+  SESSION_HINT_KEY,
   { status: 'unknown' },
   { storage: 'local', decode: jsonDecoder(parseSessionHint) },
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDay } from '~/platform/days';
-import { deviceDay, firstDataPath } from './earlySession';
+import { deviceDay, firstDataPath } from './earlyRequests';
 
 const id = '0b5a3d4e-7c1f-4a2b-9e8d-1234567890ab';
 const plan = '9f8e7d6c-5b4a-4321-8fed-cba987654321';
