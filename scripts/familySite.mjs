@@ -58,8 +58,11 @@ async function signedInState(browser, base, account) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/profile$/, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  // The ID token the signed-in page keeps for the next one (tokenHint.ts), written once restored.
-  await page.waitForFunction((key) => localStorage.getItem(key) !== null, TOKEN_HINT_KEY);
+  // The ID token the signed-in page keeps for the next one (tokenHint.ts), written once restored;
+  // a build from before it (--before) keeps none.
+  await page
+    .waitForFunction((key) => localStorage.getItem(key) !== null, TOKEN_HINT_KEY, { timeout: 5000 })
+    .catch(() => {});
   // Firebase keeps the session in IndexedDB, which a new context restores after its first scripts
   // may have looked; a copy in localStorage (which Firebase also reads, then moves) is there first.
   await page.evaluate(keepSessionInLocalStorage);

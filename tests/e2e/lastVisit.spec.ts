@@ -94,25 +94,36 @@ test('the profile shows the family from the last visit until the account check a
   await expect(page.getByRole('heading', { name: 'Zofia' })).toBeVisible();
 });
 
-/** Removes the copies of pages' data, as a visit from a new tab of the same browser would lack them. */
-const forgetCopies = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * A new family signed in on its child's reading log, the page's ID token kept, and the copies of
+ * pages' data removed (as a new tab of the same browser would lack them). Answers the child's id.
+ */
+async function onTheLogWithAKeptToken(
+  page: Page,
+  request: import('@playwright/test').APIRequestContext,
+  displayName: string,
+  child: { firstName: string; ageBand: '6-8' | '8-10'; readingLevel: 'sapling' | 'branch' },
+) {
+  const family = await createFamily(request, { displayName, children: [child] });
+  const [childId] = family.childIds;
+  await signInThroughLoginPage(page, family, `/book-history/${childId}`);
+  await expect(page.getByRole('heading', { name: `${child.firstName}’s reading` })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qr:token') !== null)).toBe(true);
+  await page.evaluate(() => {
     for (const key of Object.keys(localStorage)) if (key.startsWith('qr:data:')) localStorage.removeItem(key);
   });
+  return childId;
+}
 
 test('within the hour, a page asks for its data with the token the last page kept, before the sign-in service answers', async ({
   page,
   request,
 }) => {
-  const family = await createFamily(request, {
-    displayName: 'Ngozi Adeyemi',
-    children: [{ firstName: 'Chidi', ageBand: '6-8', readingLevel: 'sapling' }],
+  const childId = await onTheLogWithAKeptToken(page, request, 'Ngozi Adeyemi', {
+    firstName: 'Chidi',
+    ageBand: '6-8',
+    readingLevel: 'sapling',
   });
-  const [childId] = family.childIds;
-  await signInThroughLoginPage(page, family, `/book-history/${childId}`);
-  await expect(page.getByRole('heading', { name: 'Chidi’s reading' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('qr:token') !== null)).toBe(true);
-  await forgetCopies(page);
 
   // The identity service's own check held back: the log comes with the kept token all the same.
   const lookup = await holdBack(page, '**/identitytoolkit.googleapis.com/v1/accounts:lookup*');
@@ -133,15 +144,11 @@ test.describe('a refused kept token', () => {
   test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\)/] });
 
   test('is asked again with the restored session’s own token', async ({ page, request }) => {
-    const family = await createFamily(request, {
-      displayName: 'Søren Dahl',
-      children: [{ firstName: 'Ida', ageBand: '8-10', readingLevel: 'branch' }],
+    const childId = await onTheLogWithAKeptToken(page, request, 'Søren Dahl', {
+      firstName: 'Ida',
+      ageBand: '8-10',
+      readingLevel: 'branch',
     });
-    const [childId] = family.childIds;
-    await signInThroughLoginPage(page, family, `/book-history/${childId}`);
-    await expect(page.getByRole('heading', { name: 'Ida’s reading' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('qr:token') !== null)).toBe(true);
-    await forgetCopies(page);
     // The same account and expiry, for another project: the device takes it, the API refuses it
     // (as it would a token revoked since; the local sign-in service's tokens carry no signature).
     await page.evaluate(() => {
