@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoReady, mainNav, test } from './fixtures';
+import { expect, gotoReady, mainNav, test, waitForIslands } from './fixtures';
 
 const toggle = (page: Page) => page.getByRole('button', { name: /open menu|close menu/i });
 
@@ -326,6 +326,8 @@ test.describe('programs dropdown', () => {
       .getByRole('link', { name: /A-Bridged condensed program/ })
       .click();
     await expect(page).toHaveURL('/a-bridged-program');
+    // The selection box answers clicks once its island has hydrated.
+    await waitForIslands(page);
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('qr:selectedPlan') ?? 'null'));
     expect(stored).toEqual({
       selectedPlanName: 'A-Bridged Condensed Program',
