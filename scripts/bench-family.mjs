@@ -11,7 +11,8 @@
 // request, and the layout shift. With `--before REV`, the same pages of that revision too (built in
 // a temporary worktree), side by side. A benchmark, not a test: run it on a quiet machine.
 // Pass --no-build to measure the current build, --runs N (default 3), page paths to measure only
-// those, --waterfall to print each page's first cold visit request by request.
+// those, --waterfall to print each page's first cold visit request by request, --trace to print
+// where its CPU went until the data was on screen (scripts/traceSummary.mjs).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const runs = Number(option('--runs')) || 3;
 const beforeRev = option('--before');
 const only = args.filter((a) => a.startsWith('/'));
+const tracing = args.includes('--trace');
 
 /**
  * A worktree of `rev`, built, with this checkout's packages (a revision whose packages differ
@@ -95,8 +97,8 @@ async function measure(site, target) {
     browser.newContext({ viewport: VIEWPORT, storageState: state, serviceWorkers: 'block' });
   for (let i = 0; i < runs; i++) {
     const context = await newContext(storageState);
-    rows.cold.push(await visit(context, await context.newPage(), options));
-    rows.warm.push(await visit(context, await context.newPage(), options));
+    rows.cold.push(await visit(context, await context.newPage(), { ...options, trace: tracing && i === 0 }));
+    rows.warm.push(await visit(context, await context.newPage(), { ...options, trace: tracing && i === 0 }));
     await context.close();
     const later = await newContext(target.admin ? site.states.adminLater : site.states.parentLater);
     rows.later.push(await visit(later, await later.newPage(), options));
@@ -149,6 +151,11 @@ try {
       const rows = await measure(site, page);
       table.push(rowOf(site, page, rows));
       console.log(`  ${site.label}: ${page.path} measured`);
+      if (tracing)
+        for (const kind of ['cold', 'warm'])
+          console.log(
+            `    first ${kind} visit, data at ${rows[kind][0].dataAt.toFixed(0)} ms:\n    ${rows[kind][0].cpu.join('\n    ')}`,
+          );
       if (args.includes('--waterfall'))
         console.log(
           `    data on screen at ${rows.cold[0].dataAt.toFixed(0)} ms\n    ${rows.cold[0].waterfall.join('\n    ')}`,

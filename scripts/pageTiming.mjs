@@ -2,6 +2,7 @@
 // page's own data is on screen, what crossed the wire, and how many requests waited for each other.
 // Chrome DevTools Protocol throttling, as Lighthouse's "devtools" mode: every request waits the
 // round trip and shares the bandwidth; the CPU runs `cpu` times slower.
+import { startTrace, summarizeTrace } from './traceSummary.mjs';
 
 /** Slow 4G as the issue measured it (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), CPU 4× slower. */
 export const PHONE = { latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 };
@@ -84,12 +85,14 @@ export function chainLength(all, last) {
 /**
  * Opens `url` in `page` (a new page: its init scripts are its own; throttled) and waits for `selector`; answers the figures of this visit.
  * `dataPath` names the page's data request (its path under /api) for the chain; `floor` fires it
- * at navigation start instead of measuring the page's own.
+ * at navigation start instead of measuring the page's own; `trace` records where the CPU went
+ * (answered as `cpu`, lines to print).
  */
-export async function visit(context, page, { url, selector, dataPath, floor }) {
+export async function visit(context, page, { url, selector, dataPath, floor, trace }) {
   const { cdp, requests } = await throttle(context, page);
   await page.addInitScript(watchScript(selector));
   if (floor) await page.addInitScript(floorScript(floor.request, floor.token));
+  const stopTrace = trace ? await startTrace(cdp) : null;
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__dataAt !== null, null, { timeout: 60_000, polling: 50 });
   if (floor) await page.waitForFunction(() => window.__floorAt !== null, null, { timeout: 60_000 });
@@ -99,6 +102,7 @@ export async function visit(context, page, { url, selector, dataPath, floor }) {
     shift: window.__shift,
     floorAt: window.__floorAt ?? null,
   }));
+  const cpu = stopTrace ? summarizeTrace(await stopTrace(), { pageUrl: url, untilMs: dataAt }) : null;
   await cdp.detach();
   const all = [...requests.values()].filter((r) => r.end !== undefined);
   const js = all.filter((r) => r.type === 'Script');
@@ -112,6 +116,7 @@ export async function visit(context, page, { url, selector, dataPath, floor }) {
     );
   return {
     waterfall,
+    cpu,
     dataAt,
     floorAt,
     shift,
