@@ -6,8 +6,10 @@
 //    on every page;
 //  - forms: talking to the API and filling forms (the API client, the sign-in state, the form
 //    hooks), on every page that sends something or is signed in;
-//  - firebase and session: the sign-in service, and what a signed-in page's head runs before React
-//    (restore the session, ask for the page's first data), with config (the public settings);
+//  - session: what a signed-in page's head runs before React (ask for the page's first data, then
+//    restore the session), with config (the public settings);
+//  - firebase: the sign-in service with the part every signed-in page runs, loaded by session's
+//    script once the page's data is drawn (the page's HTML preloads it);
 //  - contracts: zod and the shared schemas the API's contracts are made of;
 //  - a feature's contracts: one file per feature.
 // A module one of these layers comes to need and that is not listed becomes a file of its own:
@@ -30,8 +32,10 @@ const shellPackages = NODE_MODULES([
   'astro[\\\\/]dist[\\\\/]transitions',
   'astro[\\\\/]dist[\\\\/]virtual-modules[\\\\/]transitions',
 ]);
-/** Modules the bundler and Astro make: the helper of dynamic imports, the client-side router. */
-const bundlerModules = /^\0(vite[\\/]preload-helper|astro:transitions[\\/]client)/;
+/** Modules Astro makes: the client-side router. */
+const bundlerModules = /^\0astro:transitions[\\/]client/;
+/** The bundler's helper of dynamic imports: small, and the head's script imports the identity service with it. */
+const preloadHelper = /^\0vite[\\/]preload-helper/;
 const shellModules = inSrc([
   'platform/routes.ts',
   'platform/client/ui.store.ts',
@@ -71,7 +75,42 @@ const contractModules = inSrc([
  * What a signed-in page's head runs before React (EarlySession.astro): it must import nothing from
  * the other layers, or it would wait for them.
  */
-const sessionModules = inSrc(['platform/identity/earlySession.ts', 'platform/identity/firebaseSession.ts']);
+const sessionModules = inSrc(['platform/identity/earlySession.ts']);
+const configModules = inSrc([
+  'platform/publicConfig.ts',
+  'platform/identity/user.ts',
+  'platform/access.ts',
+  'platform/client/prefetch.ts',
+  'platform/client/storageKeys.ts',
+  'platform/identity/earlyRequests.ts',
+  'platform/identity/tokenHint.ts',
+  'platform/time.ts',
+  'platform/days.ts',
+  'platform/ids.ts',
+  'platform/domain.ts',
+]);
+const firebasePackages = NODE_MODULES(['firebase', '@firebase', 'idb', 'tslib']);
+const firebaseModules = inSrc(['platform/identity/firebaseSession.ts']);
+
+/** Features whose contracts the same pages use together share one file (check-out: plans and payments). */
+const CONTRACTS_WITH = { plans: 'payments' };
+
+/** The feature whose file takes a feature's contract or schema module (not the admin ones), or null. */
+function featureOf(id) {
+  const match = /^features\/(?!admin\/)([^/]+)\/(?!admin)[^/]+\.(api|schema)\.ts$/.exec(underSrc(id));
+  if (!match?.[1]) return null;
+  return CONTRACTS_WITH[match[1]] ?? match[1];
+}
+
+/** Any browser module of a feature (not an administrator's): a shared feature takes its rules too. */
+function sharedModuleOf(id) {
+  return (
+    /^features\/([^/]+)\/(?!admin)[^/]+(?<!\.server|\.routes|\.test)\.ts$/.exec(underSrc(id))?.[1] ?? null
+  );
+}
+
+/** Features whose schemas other features' schemas import, those imported by the others first. */
+const SHARED_FIRST = ['readAloud', 'notifications', 'program', 'family', 'blogs', 'inquiries', 'payments'];
 
 export const CHUNK_GROUPS = [
   {
@@ -79,41 +118,31 @@ export const CHUNK_GROUPS = [
     test: (id) => shellPackages.test(id) || bundlerModules.test(id) || shellModules(id),
     priority: 40,
   },
-  { name: 'firebase', test: NODE_MODULES(['firebase', '@firebase', 'idb', 'tslib']), priority: 36 },
+  {
+    // The identity service and the part of it every signed-in page runs (loaded after the page's data).
+    name: 'firebase',
+    test: (id) => firebasePackages.test(id) || firebaseModules(id),
+    priority: 36,
+  },
   { name: 'session', test: sessionModules, priority: 35 },
   {
     name: 'config',
     // Small modules without imports that both the head's script and the API client use.
-    test: inSrc([
-      'platform/publicConfig.ts',
-      'platform/identity/user.ts',
-      'platform/access.ts',
-      'platform/client/prefetch.ts',
-      'platform/client/storageKeys.ts',
-      'platform/identity/earlyRequests.ts',
-      'platform/identity/tokenHint.ts',
-      'platform/time.ts',
-      'platform/days.ts',
-      'platform/ids.ts',
-      'platform/domain.ts',
-    ]),
+    test: (id) => preloadHelper.test(id) || configModules(id),
     priority: 45,
   },
   { name: 'contracts', test: (id) => contractPackages.test(id) || contractModules(id), priority: 20 },
   { name: 'forms', test: formModules, priority: 10 },
-  // A feature's contracts, one file per feature, with the schemas only they use (a schema module
-  // a public page imports a constant from stays apart, so the page does not load zod for it).
-  { name: (id) => `api-${featureContract(id)}`, test: (id) => featureContract(id) !== null, priority: 5 },
+  // A feature's contracts and schemas, one file per feature. Features whose schemas other features'
+  // schemas import come first, each with what it imports, so their schemas stay in their own file
+  // (the plan page loads the program's, not the guides' that import them).
+  ...SHARED_FIRST.map((feature, index) => ({
+    name: `api-${feature}`,
+    test: (id) => featureOf(id) === feature || (feature === 'program' && sharedModuleOf(id) === feature),
+    priority: 6 + SHARED_FIRST.length - index,
+  })),
+  { name: (id) => `api-${featureOf(id)}`, test: (id) => featureOf(id) !== null, priority: 5 },
 ];
-
-/** Features whose contracts the same pages use together share one file (check-out: plans and payments). */
-const CONTRACTS_WITH = { plans: 'payments' };
-
-function featureContract(id) {
-  const match = /^features\/(?!admin\/)([^/]+)\/(?!admin)[^/]+\.api\.ts$/.exec(underSrc(id));
-  if (!match?.[1]) return null;
-  return CONTRACTS_WITH[match[1]] ?? match[1];
-}
 
 /** A Vite plugin: the groups above for the browser's build only (the server's is left as it is). */
 export function fewerChunks() {

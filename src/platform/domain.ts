@@ -53,3 +53,6 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** How a child's level was last set by placement (issue 15): the parent's answers, a read-aloud, or the plans' review of their ratings. */
 export const PLACEMENT_BASES = ['answers', 'read-aloud', 'review'] as const;
 export type PlacementBasis = (typeof PLACEMENT_BASES)[number];
+
+/** The most books one catalogue search answers (the reading log's book picker asks for this many). */
+export const BOOK_SEARCH_LIMIT = 20;

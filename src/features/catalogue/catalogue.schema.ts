@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { passageSchema } from '~/features/readAloud/readAloud.schema';
 import { adminListQuery } from '~/platform/admin/list.schema';
-import { READING_LEVELS } from '~/platform/domain';
+import { BOOK_SEARCH_LIMIT, READING_LEVELS } from '~/platform/domain';
 import { CONTROL_EXCEPT_LINES, pageLimitSchema, plainLine, timestamps } from '~/platform/http/common.schema';
 import { checkIsbn, ISBN_MESSAGES } from './isbn';
 
@@ -236,8 +236,6 @@ const catalogueBookSchema = bookSchema
   .extend({ readingLevel: bookSchema.shape.level })
   .meta({ id: 'CatalogueBook' });
 export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
-
-export const BOOK_SEARCH_LIMIT = 20;
 
 export const bookSearchQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search with 100 characters or fewer.').default(''),

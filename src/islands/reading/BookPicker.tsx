@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { catalogueApi } from '~/features/catalogue/catalogue.api';
 import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
-import { BOOK_SEARCH_LIMIT } from '~/features/catalogue/catalogue.schema';
 import { call } from '~/platform/client/api';
+import { BOOK_SEARCH_LIMIT } from '~/platform/domain';
 import { Field } from '../shared/Field';
 
 export type BookChoice =
@@ -18,6 +17,9 @@ interface BookPickerProps {
   errors: Record<string, string | undefined>;
 }
 
+/** The catalogue's contracts, loaded with the first search: the log draws without them. */
+const catalogueContracts = () => import('~/features/catalogue/catalogue.api').then((m) => m.catalogueApi);
+
 /**
  * The catalogue's books matching `query` (null until the first answer), searched after a pause in
  * typing while the catalogue is the source; the answer is cached, so going back to a search is free.
@@ -30,10 +32,13 @@ export function useCatalogueSearch(query: string, searching: boolean) {
     if (!searching) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      call(catalogueApi.search, {
-        query: { q: query.trim(), limit: BOOK_SEARCH_LIMIT },
-        signal: controller.signal,
-      })
+      catalogueContracts()
+        .then((api) =>
+          call(api.search, {
+            query: { q: query.trim(), limit: BOOK_SEARCH_LIMIT },
+            signal: controller.signal,
+          }),
+        )
         .then((answer) => {
           setResults(answer.books);
           setSearchError(null);
