@@ -16,15 +16,13 @@ import {
   safeReturnPath,
 } from '~/platform/access';
 import { $authError, $authReady, $identityUid } from '~/platform/identity/authState.store';
-import { provideSessionModule } from '~/platform/identity/firebase.client';
-import * as firebaseSession from '~/platform/identity/firebaseSession';
 import { $session } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import './RouteGuard.css';
 
-// Every protected page restores the session and calls login/register: those modules come with the
-// page (its HTML preloads them) rather than one after the other once the guard runs (decision 35).
-provideSessionModule(firebaseSession);
+// Every protected page calls login/register: its contracts come with the page (its HTML preloads
+// them) rather than after the guard runs (decision 35). The identity service's code is preloaded
+// too (EarlySession.astro) and runs once the page's early data is drawn.
 provideFamilyContracts(familyApi);
 
 export interface RouteGuardProps {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetch, takePrefetched } from './prefetch';
+import { afterEarlyReads, prefetch, takePrefetched } from './prefetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('quillreads.earlyReads')];
 });
 
 function stubFetch() {
@@ -64,5 +65,63 @@ describe('the same request sent twice from the head', () => {
     expect(await (await takePrefetched('get', '/api/children/2/reading?today=2026-12-05'))?.json()).toEqual({
       ok: true,
     });
+  });
+});
+
+describe('afterEarlyReads, which the identity service waits for', () => {
+  /** A fetch whose answers come when the test says. */
+  function heldFetch() {
+    const answers: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      () => new Promise<Response>((resolve) => answers.push(() => resolve(new Response('{}')))),
+    );
+    return answers;
+  }
+  const settledYet = (promise: Promise<void>) => {
+    let settled = false;
+    void promise.then(() => {
+      settled = true;
+    });
+    return () => settled;
+  };
+
+  it('resolves at once on a page that sent no early read', async () => {
+    heldFetch();
+    prefetch('/api/user/loginRegister', 'token-1', { uid: 'a' });
+    await expect(afterEarlyReads()).resolves.toBeUndefined();
+  });
+
+  it('waits for the page’s data to be answered and taken by its island, then for the page to draw it', async () => {
+    const answers = heldFetch();
+    prefetch('/api/children/3/plan?today=2026-12-05', 'token-1');
+    const done = settledYet(afterEarlyReads());
+    answers[0]?.();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(done()).toBe(false);
+    void takePrefetched('get', '/api/children/3/plan?today=2026-12-05');
+    await vi.waitFor(() => expect(done()).toBe(true));
+  });
+
+  it('waits for the answer when the island took the request before it came', async () => {
+    const answers = heldFetch();
+    prefetch('/api/children/5/plan?today=2026-12-05', 'token-1');
+    void takePrefetched('get', '/api/children/5/plan?today=2026-12-05');
+    const done = settledYet(afterEarlyReads());
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(done()).toBe(false);
+    answers[0]?.();
+    await vi.waitFor(() => expect(done()).toBe(true));
+  });
+
+  it('waits three seconds at most for an answer that does not come', async () => {
+    vi.useFakeTimers();
+    heldFetch();
+    prefetch('/api/children/4/wall', 'token-1');
+    const done = settledYet(afterEarlyReads());
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(done()).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(done()).toBe(true);
   });
 });

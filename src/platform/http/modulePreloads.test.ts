@@ -15,6 +15,16 @@ const graph = moduleGraphOf([
   ['/_astro/renderer.js', 'import{a}from"./shell.js"'],
 ]);
 
+// A page's head script whose own import loads the identity service later, as EarlySession's does.
+const withEarly = moduleGraphOf([
+  ['/_astro/early.js', 'import{s}from"./session.js";s()'],
+  ['/_astro/session.js', 'export const s=()=>import(`./lazy.js`)'],
+  ['/_astro/lazy.js', 'import"./big.js"'],
+  ['/_astro/big.js', ''],
+  ['/_astro/Plan.js', 'const x=()=>import("./lazy.js")'],
+  ['/_astro/renderer.js', ''],
+]);
+
 const island = (component: string, client: string) =>
   `<astro-island uid="1" component-url="${component}" renderer-url="/_astro/renderer.js" client="${client}" ssr></astro-island>`;
 const page = (body: string) =>
@@ -25,7 +35,8 @@ describe('the static graph of the built scripts', () => {
     expect(staticImportsOf('/_astro/Plan.js', 'import{a}from"./shell.js";import("./lazy.js")')).toEqual([
       '/_astro/shell.js',
     ]);
-    expect(graph.get('/_astro/contracts.js')).toEqual(['/_astro/runtime.js']);
+    expect(graph.imports.get('/_astro/contracts.js')).toEqual(['/_astro/runtime.js']);
+    expect(graph.later.get('/_astro/Plan.js')).toEqual(['/_astro/lazy.js']);
     expect(closureOf(graph, ['/_astro/Plan.js'])).toEqual([
       '/_astro/Plan.js',
       '/_astro/shell.js',
@@ -53,6 +64,25 @@ describe('withModulePreloads', () => {
     ]);
     expect(html).not.toContain('lazy.js');
     expect(withModulePreloads(html, graph)).toBe(html);
+  });
+
+  it("asks for what the page's own scripts load later, not what its islands load later", () => {
+    const head = (src: string) =>
+      `<!doctype html><html><head><script type="module" src="${src}"></script></head><body></body></html>`;
+    const html = withModulePreloads(
+      head('/_astro/early.js').replace('</body>', `${island('/_astro/Plan.js', 'load')}</body>`),
+      withEarly,
+    );
+    const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    // Right after the script that loads them: on a visit without a kept token, they come first.
+    expect(links).toEqual([
+      '/_astro/session.js',
+      '/_astro/lazy.js',
+      '/_astro/big.js',
+      '/_astro/Plan.js',
+      '/_astro/renderer.js',
+    ]);
+    expect(withModulePreloads(page(island('/_astro/Plan.js', 'load')), withEarly)).not.toContain('lazy.js');
   });
 
   it('leaves a page without eager islands, or without a head, as it is', () => {

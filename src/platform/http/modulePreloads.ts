@@ -9,38 +9,53 @@
  * (src/middleware.ts), from the same graph.
  */
 
-/** Each built script's static imports, by its path on the site (`/_astro/x.js` → its imports). */
-export type ModuleGraph = ReadonlyMap<string, readonly string[]>;
+/** The built scripts, by their paths on the site (`/_astro/x.js`). */
+export interface ModuleGraph {
+  /** Each script's static imports: what runs with it. */
+  readonly imports: ReadonlyMap<string, readonly string[]>;
+  /** Each script's dynamic imports (`import("./x.js")`): what it may load later. */
+  readonly later: ReadonlyMap<string, readonly string[]>;
+}
 
 // What the bundler writes for a static import or re-export of another chunk: `import{a as b}from"./x.js"`,
 // `import"./x.js"`, `export{a}from"./x.js"`. A dynamic `import("./x.js")` has a parenthesis and is left out.
 const STATIC_IMPORT =
   /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*\s{},]*?\s*from\s*)?["'](\.\.?\/[^"']+\.m?js)["']/g;
 
-/** The chunks `code` (the script at `path`) imports statically, as paths on the site. */
-export function staticImportsOf(path: string, code: string): string[] {
+// A dynamic import as the bundler writes it: import(`./x.js`), with any quotes.
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`](\.\.?\/[^"'`]+\.m?js)["'`]\s*\)/g;
+
+/** The chunks `code` (the script at `path`) names with `pattern`, as paths on the site. */
+function importsOf(path: string, code: string, pattern: RegExp): string[] {
   const imports = new Set<string>();
-  for (const match of code.matchAll(STATIC_IMPORT)) {
+  for (const match of code.matchAll(pattern)) {
     const specifier = match[1];
     if (specifier) imports.add(new URL(specifier, `http://site${path}`).pathname);
   }
   return [...imports];
 }
 
+/** The chunks `code` (the script at `path`) imports statically, as paths on the site. */
+export const staticImportsOf = (path: string, code: string) => importsOf(path, code, STATIC_IMPORT);
+
 /** The graph of the built scripts, from each script's path on the site and its code. */
 export function moduleGraphOf(scripts: Iterable<readonly [path: string, code: string]>): ModuleGraph {
-  const graph = new Map<string, string[]>();
-  for (const [path, code] of scripts) graph.set(path, staticImportsOf(path, code));
-  return graph;
+  const imports = new Map<string, string[]>();
+  const later = new Map<string, string[]>();
+  for (const [path, code] of scripts) {
+    imports.set(path, staticImportsOf(path, code));
+    later.set(path, importsOf(path, code, DYNAMIC_IMPORT));
+  }
+  return { imports, later };
 }
 
 /** `entries` and everything they import, directly or not, in the order a browser would meet them. */
 export function closureOf(graph: ModuleGraph, entries: Iterable<string>): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
-    if (seen.has(path) || !graph.has(path)) return;
+    if (seen.has(path) || !graph.imports.has(path)) return;
     seen.add(path);
-    for (const dependency of graph.get(path) ?? []) visit(dependency);
+    for (const dependency of graph.imports.get(path) ?? []) visit(dependency);
   };
   for (const entry of entries) visit(entry);
   return [...seen];
@@ -52,13 +67,16 @@ const EAGER_ISLAND = /<astro-island\b[^>]*>/g;
 const ATTRIBUTE = /\b(component-url|renderer-url|before-hydration-url|client)="([^"]*)"/g;
 const PAGE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g;
 
+/** The page's own module scripts (`<script type="module" src>`), in order. */
+export const pageScripts = (html: string): string[] =>
+  [...html.matchAll(PAGE_SCRIPT)].flatMap((match) => (match[1] ? [match[1]] : []));
+
 /**
  * The scripts a page's HTML starts at once: its module scripts first (they run first: a signed-in
  * page's head restores the session), then eager islands' components and renderers.
  */
 export function pageEntries(html: string): string[] {
-  const entries = new Set<string>();
-  for (const match of html.matchAll(PAGE_SCRIPT)) if (match[1]) entries.add(match[1]);
+  const entries = new Set<string>(pageScripts(html));
   for (const [tag] of html.matchAll(EAGER_ISLAND)) {
     const attributes = Object.fromEntries([...tag.matchAll(ATTRIBUTE)].map((m) => [m[1], m[2]]));
     if (attributes.client !== 'load' && attributes.client !== 'only') continue;
@@ -69,14 +87,32 @@ export function pageEntries(html: string): string[] {
 }
 
 /**
- * `html` with a modulepreload link in <head> for each script its eager islands need and the page
- * does not already link; the page unchanged when it needs none or has no <head>.
+ * What the page's own module scripts load later (their dynamic imports, and what those import): a
+ * signed-in page's head runs the identity service once the page's data is drawn, and the page asks
+ * for its code at once, so that it has arrived by then (decision 35). Islands' later imports wait.
+ */
+export function laterOf(graph: ModuleGraph, scripts: Iterable<string>): string[] {
+  return closureOf(
+    graph,
+    closureOf(graph, scripts).flatMap((path) => graph.later.get(path) ?? []),
+  );
+}
+
+/**
+ * `html` with a modulepreload link in <head> for each script its module scripts and eager islands
+ * need and the page does not already link; the page unchanged when it needs none or has no <head>.
  */
 export function withModulePreloads(html: string, graph: ModuleGraph): string {
   const end = html.indexOf('</head>');
   if (end === -1) return html;
   const head = html.slice(0, end);
-  const links = closureOf(graph, pageEntries(html))
+  // Each page script's own code, then what it loads later (the session's restore is first in
+  // line when the last page's token could not send the requests), then the islands'.
+  const scripts = pageScripts(html).flatMap((script) => [
+    ...closureOf(graph, [script]),
+    ...laterOf(graph, [script]),
+  ]);
+  const links = [...new Set([...scripts, ...closureOf(graph, pageEntries(html))])]
     .filter((path) => !head.includes(`"${path}"`))
     .map((path) => `<link rel="modulepreload" href="${path}">`);
   if (links.length === 0) return html;

@@ -1,23 +1,24 @@
 import type { Auth } from 'firebase/auth';
+import { afterEarlyReads } from '~/platform/client/prefetch';
 import { publicConfig } from '~/platform/publicConfig';
 
 type SessionModule = typeof import('./firebaseSession');
 
-let provided: SessionModule | undefined;
 let auth: Promise<Auth> | undefined;
+let session: Promise<SessionModule> | undefined;
 
 /**
- * Signed-in pages hand over the session module they import with the page (RouteGuard), so it
- * arrives with the page's other scripts instead of after them (decision 35); elsewhere it is
- * loaded the first time it is needed.
+ * What restores and follows the session, signs out and gives tokens, loaded the first time it is
+ * needed. A signed-in page's HTML preloads it; it runs once the data the page asked for early is
+ * drawn (decision 35), at once on any other page.
  */
-export function provideSessionModule(module: SessionModule): void {
-  provided ??= module;
-}
-
-/** What restores and follows the session, signs out and gives tokens: small, loaded when needed. */
 export function sessionModule(): Promise<SessionModule> {
-  return provided ? Promise.resolve(provided) : import('./firebaseSession');
+  session ??= afterEarlyReads().then(() => import('./firebaseSession'));
+  // A failed load (offline, blocked) is not kept: the next call tries again.
+  session.catch(() => {
+    session = undefined;
+  });
+  return session;
 }
 
 /**
