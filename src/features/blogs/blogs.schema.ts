@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BLOG_STATUSES } from '~/platform/domain';
 import { cursorSchema, instant, pageLimitSchema, uuidSchema } from '~/platform/http/common.schema';
+import { groupDigits } from '~/platform/numbers';
 
 /** Longest post body accepted, in characters of HTML (the API reads at most 64 KB anyway). */
 const MAX_BLOG_HTML = 60_000;
@@ -66,7 +67,7 @@ export const blogDraftInputSchema = z
       .string({ error: 'Write the post.' })
       .trim()
       .min(1, 'Write the post.')
-      .max(MAX_BLOG_HTML, `Keep the post under ${MAX_BLOG_HTML.toLocaleString('en-US')} characters.`),
+      .max(MAX_BLOG_HTML, `Keep the post under ${groupDigits(MAX_BLOG_HTML)} characters.`),
     excerpt: optionalPlainText(300, 'Keep the summary to 300 characters or fewer.').optional(),
     /** The child the post is written with; told when it is reviewed. */
     childId: uuidSchema.optional(),

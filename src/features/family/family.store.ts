@@ -1,6 +1,7 @@
 import { ApiClientError, call, lazyContracts } from '~/platform/client/api';
 import { keepCopy } from '~/platform/client/dataCopies';
 import { $authError, $authReady, $identityUid } from '~/platform/identity/authState.store';
+import { deviceTimeZone } from '~/platform/identity/earlyRequests';
 import { getFirebaseAuth, sessionModule } from '~/platform/identity/firebase.client';
 import { signOutEverywhere } from '~/platform/identity/identity.client';
 import {
@@ -52,7 +53,7 @@ export async function loginRegister(
         uid: user.uid,
         email: user.email,
         displayName: user.displayName,
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        timeZone: deviceTimeZone(),
         ...(registration ? { registration } : {}),
       },
       ...(idempotencyKey ? { idempotencyKey } : {}),

@@ -2,6 +2,8 @@
  * What the weekly chart draws and says, without React: the scale of its minutes axis, the
  * labels of days and weeks, and the sentence that stands in for the picture.
  */
+
+import { groupDigits } from '~/platform/numbers';
 import { formatDay } from '~/platform/time';
 import type { WeekTotal } from './reading';
 
@@ -24,7 +26,7 @@ export const longDay = (day: string, locale?: string) => formatDay(day, 'listDay
 export const monthName = (month: string, locale?: string) => formatDay(`${month}-01`, 'month', { locale });
 
 /** "1 minute", "1,250 minutes" */
-export const minutesText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'minute' : 'minutes'}`;
+export const minutesText = (n: number) => `${groupDigits(n)} ${n === 1 ? 'minute' : 'minutes'}`;
 
 /** "3 days", "1 day" */
 export const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

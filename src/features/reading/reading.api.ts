@@ -1,5 +1,6 @@
 import { idParamsSchema as params } from '~/platform/http/common.schema';
 import { contract } from '~/platform/http/contract';
+import { groupDigits } from '~/platform/numbers';
 import { MAX_MINUTES_PER_DAY } from './reading';
 import {
   entryParamsSchema,
@@ -25,7 +26,7 @@ export const readingApi = {
   }),
   create: contract('createReadingEntry', 'POST /children/{id}/reading', {
     summary: "Adds an entry to a child's reading log",
-    description: `A catalogue book (\`bookId\`: its title and author come from the catalogue) or a \`title\` and optional \`author\`. No day in the future, no more than ${MAX_MINUTES_PER_DAY.toLocaleString('en-US')} minutes on one day in all. \`finished: true\` when the child finished the book with this reading. Announces milestones (streaks of 3, 7, 14, 30 days; 10, 25, 50, 100 finished books) once each.`,
+    description: `A catalogue book (\`bookId\`: its title and author come from the catalogue) or a \`title\` and optional \`author\`. No day in the future, no more than ${groupDigits(MAX_MINUTES_PER_DAY)} minutes on one day in all. \`finished: true\` when the child finished the book with this reading. Announces milestones (streaks of 3, 7, 14, 30 days; 10, 25, 50, 100 finished books) once each.`,
     access: 'account',
     params,
     body: readingEntryInputSchema,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isDay } from '~/platform/days';
 import { cursorSchema, instant, pageLimitSchema, plainLine, uuidSchema } from '~/platform/http/common.schema';
+import { groupDigits } from '~/platform/numbers';
 import { CHART_WEEKS, EARLIEST_READING_DAY, latestReadingDay, MAX_MINUTES_PER_DAY } from './reading';
 
 const READING_PAGE_SIZE = 20;
@@ -41,7 +42,7 @@ function entryFields(latestDay: () => string) {
       .min(1, 'Enter at least 1 minute.')
       .max(
         MAX_MINUTES_PER_DAY,
-        `A day has ${MAX_MINUTES_PER_DAY.toLocaleString('en-US')} minutes (24 hours): enter fewer.`,
+        `A day has ${groupDigits(MAX_MINUTES_PER_DAY)} minutes (24 hours): enter fewer.`,
       ),
     pages: z
       .int({ error: 'Enter the pages as a whole number.' })

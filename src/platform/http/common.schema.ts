@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { groupDigits } from '~/platform/numbers';
 import { TIME_STYLES, type TimeStyle } from '~/platform/time';
 
 // In the browser zod parses without compiling code: the pages' Content-Security-Policy forbids
@@ -93,7 +94,7 @@ export const multiline = (label: string, max: number) =>
   z
     .string({ error: `Write ${label} as text.` })
     .trim()
-    .max(max, `Keep ${label} to ${max.toLocaleString('en')} characters or fewer.`)
+    .max(max, `Keep ${label} to ${groupDigits(max)} characters or fewer.`)
     .refine((v) => !CONTROL_EXCEPT_LINES.test(v), 'Remove the unusual characters.');
 
 /** The span any date the API takes must fall in, for this product: years 1900 to 2200. */

@@ -30,7 +30,13 @@ describe('the ID token a signed-in page keeps for the next one', () => {
   });
 
   it('is read back only for the account the device last saw signed in', () => {
-    const user = { uid: 'uid-a', email: 'a@example.com', displayName: 'Ada', token: validFor('uid-a', 30) };
+    const user = {
+      uid: 'uid-a',
+      email: 'a@example.com',
+      displayName: 'Ada',
+      token: validFor('uid-a', 30),
+      timeZone: 'Europe/Lisbon',
+    };
     keepTokenHint(localStorage, user);
     expect(readTokenHint(localStorage, NOW)).toBeUndefined();
     signedInAs('uid-b');
@@ -51,6 +57,7 @@ describe('the ID token a signed-in page keeps for the next one', () => {
       JSON.stringify({ uid: 'uid-a', token: validFor('uid-a', 30), email: 7, displayName: 'x'.repeat(400) }),
     );
     expect(readTokenHint(localStorage, NOW)).toMatchObject({ email: null, displayName: null });
+    expect(readTokenHint(localStorage, NOW)).not.toHaveProperty('timeZone');
   });
 
   it('is gone at sign-out with everything else the device kept about the family', () => {

@@ -11,6 +11,8 @@ export interface SignedInUser {
   email: string | null;
   displayName: string | null;
   token: string;
+  /** The device's time zone when the token was kept (the account check sends it). */
+  timeZone?: string;
 }
 
 /** Tokens this close to their end are not used: a request sent now could arrive too late. */
@@ -68,7 +70,14 @@ export function readTokenHint(storage: Pick<Storage, 'getItem'>, now: number): S
     const { uid, token } = kept;
     if (typeof uid !== 'string' || typeof token !== 'string' || token.length > 8192) return undefined;
     if (!usableToken(token, uid, now)) return undefined;
-    return { uid, token, email: text(kept.email), displayName: text(kept.displayName) };
+    const timeZone = text(kept.timeZone) ?? undefined;
+    return {
+      uid,
+      token,
+      email: text(kept.email),
+      displayName: text(kept.displayName),
+      ...(timeZone ? { timeZone } : {}),
+    };
   } catch {
     return undefined;
   }
