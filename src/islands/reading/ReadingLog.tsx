@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useDeferredValue } from 'react';
 import { minutesText, monthName } from '~/features/reading/chart';
 import type { ReadingLog as Log, ReadingChange } from '~/features/reading/reading.schema';
 import { $userData } from '~/platform/identity/session.store';
@@ -84,7 +85,10 @@ function ChildSwitcher({ childId }: { childId: string }) {
 
 /** The log loaded: what changed, the totals, the chart and the month's figures, the form, the entries. */
 function LogShown({ childId, log, view }: { childId: string; log: Log; view: ReadingLogView }) {
-  const { summary } = log;
+  // The title and totals first, the rest in a render of its own that React may interrupt: on a
+  // phone the first paint of the log is its totals, and need not wait for the chart, the form and
+  // every entry (decision 35). Until then a space of the screen's height keeps the footer still.
+  const details = useDeferredValue<Log | null>(log, null);
   return (
     <div className="rlog" aria-busy={view.state.status === 'ready' && view.state.refreshing === true}>
       <RefreshingNote show={view.state.status === 'ready' && view.state.refreshing === true} />
@@ -94,8 +98,18 @@ function LogShown({ childId, log, view }: { childId: string; log: Log; view: Rea
         {view.notice && <p className="form-alert form-alert-success">{view.notice}</p>}
       </div>
 
-      <Totals summary={summary} />
+      <Totals summary={log.summary} />
 
+      {details ? <LogDetails childId={childId} log={details} view={view} /> : <div className="rlog-later" />}
+    </div>
+  );
+}
+
+/** Below the totals: the chart and the month's figures, the form, the entries. */
+function LogDetails({ childId, log, view }: { childId: string; log: Log; view: ReadingLogView }) {
+  const { summary } = log;
+  return (
+    <>
       <div className="rlog-columns">
         <section aria-labelledby="rlog-chart" className="surface rlog-panel">
           <h3 id="rlog-chart">Minutes per week</h3>
@@ -127,7 +141,7 @@ function LogShown({ childId, log, view }: { childId: string; log: Log; view: Rea
       </div>
 
       <Entries childId={childId} summary={summary} view={view} />
-    </div>
+    </>
   );
 }
 
