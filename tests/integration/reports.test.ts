@@ -35,12 +35,15 @@ const asStranger = caller(api, stranger.token);
 let start = new Date();
 let subscriptionId = '';
 
-/** Four weeks that ended yesterday: two planned weeks, three sessions, a book, a marked reading, a note. */
+/**
+ * Four weeks that ended yesterday: two planned weeks, three sessions, a book, a marked reading, a
+ * note. The program starts late in its first day (18:00 UTC): reading logged that day is still its
+ * first week's, whatever the hour the suite runs.
+ */
 beforeAll(async () => {
-  const program = await programFor(db, family.childId, {
-    startsAt: new Date(Date.now() - 29 * DAY),
-    weeks: 4,
-  });
+  const startsAt = new Date(Date.now() - 29 * DAY);
+  startsAt.setUTCHours(18, 0, 0, 0);
+  const program = await programFor(db, family.childId, { startsAt, weeks: 4 });
   start = program.startsAt;
   subscriptionId = program.id;
   const week = (i: number) => new Date(start.getTime() + i * 7 * DAY);

@@ -41,6 +41,14 @@ const inPeriod = (period: ReportPeriod, child: AnyPgColumn, at: AnyPgColumn) =>
 const weekOf = (period: ReportPeriod, at: Date) =>
   Math.floor((at.getTime() - period.start.getTime()) / WEEK_MS);
 
+/**
+ * The week of the period a day of reading falls in, counted in calendar days from the period's
+ * first day: reading logged on the day a program starts belongs to its first week, whatever the
+ * hour it started (an instant's week would put it before the period once the start is past noon).
+ */
+const weekOfDay = (period: ReportPeriod, readOn: string) =>
+  Math.floor((Date.parse(`${readOn}T00:00:00Z`) - Date.parse(`${day(period.start)}T00:00:00Z`)) / WEEK_MS);
+
 /** Each week of the period: its start, the plan's goal if it had one, the minutes read. */
 async function weeksOf(db: Db, period: ReportPeriod, logs: { readOn: string; minutes: number }[]) {
   const plans = await db
@@ -52,7 +60,7 @@ async function weeksOf(db: Db, period: ReportPeriod, logs: { readOn: string; min
     const startsAt = new Date(period.start.getTime() + i * WEEK_MS);
     const plan = plans.find((p) => weekOf(period, p.startsAt) === i);
     const minutesRead = logs
-      .filter((l) => weekOf(period, new Date(`${l.readOn}T12:00:00Z`)) === i)
+      .filter((l) => weekOfDay(period, l.readOn) === i)
       .reduce((sum, l) => sum + l.minutes, 0);
     return {
       weekNumber: i + 1,
