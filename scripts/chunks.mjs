@@ -102,15 +102,22 @@ function featureOf(id) {
   return CONTRACTS_WITH[match[1]] ?? match[1];
 }
 
-/** Any browser module of a feature (not an administrator's): a shared feature takes its rules too. */
-function sharedModuleOf(id) {
-  return (
-    /^features\/([^/]+)\/(?!admin)[^/]+(?<!\.server|\.routes|\.test)\.ts$/.exec(underSrc(id))?.[1] ?? null
-  );
-}
-
 /** Features whose schemas other features' schemas import, those imported by the others first. */
 const SHARED_FIRST = ['readAloud', 'notifications', 'program', 'family', 'blogs', 'inquiries', 'payments'];
+
+/**
+ * Features whose file also takes their other browser modules (rules and page paths), which other
+ * features' contracts import too: the program's, so the plan does not load the guides' file for them.
+ */
+const WITH_ITS_RULES = new Set(['program']);
+
+/** Whether `id` goes in `feature`'s file: its contracts and schemas, and its rules when it takes them. */
+function inFeatureFile(feature, id) {
+  if (featureOf(id) === feature) return true;
+  if (!WITH_ITS_RULES.has(feature)) return false;
+  const rules = /^features\/([^/]+)\/(?!admin)[^/]+(?<!\.server|\.routes|\.test)\.ts$/.exec(underSrc(id));
+  return rules?.[1] === feature;
+}
 
 export const CHUNK_GROUPS = [
   {
@@ -138,7 +145,7 @@ export const CHUNK_GROUPS = [
   // (the plan page loads the program's, not the guides' that import them).
   ...SHARED_FIRST.map((feature, index) => ({
     name: `api-${feature}`,
-    test: (id) => featureOf(id) === feature || (feature === 'program' && sharedModuleOf(id) === feature),
+    test: (id) => inFeatureFile(feature, id),
     priority: 6 + SHARED_FIRST.length - index,
   })),
   { name: (id) => `api-${featureOf(id)}`, test: (id) => featureOf(id) !== null, priority: 5 },
