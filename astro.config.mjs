@@ -6,6 +6,7 @@ import { loadEnv } from 'vite';
 import { productionServer } from './scripts/build-server.mjs';
 import { fewerChunks } from './scripts/chunks.mjs';
 import { inlineScripts } from './scripts/inlineScripts.mjs';
+import { schemaVersionDefine } from './scripts/schemaVersion.mjs';
 
 // Public pages are pre-rendered (output: 'static'); pages that opt out with
 // `export const prerender = false` are rendered on request. The production server
@@ -35,5 +36,5 @@ export default defineConfig({
   // only a few inline scripts by hash (Astro's island loaders and the signed-in pages' first
   // requests, `?inline-script`), the same on every page, which the client-side router needs when it
   // swaps one page for another (decisions 28 and 35).
-  vite: { build: { assetsInlineLimit: 0 }, plugins: [fewerChunks(), inlineScripts()] },
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [fewerChunks(), inlineScripts(), schemaVersionDefine()] },
 });

@@ -11,7 +11,9 @@
 //  - firebase: the sign-in service with the part every signed-in page runs, loaded by session's
 //    script once the page's data is drawn (the page's HTML preloads it);
 //  - contracts: zod and the shared schemas the API's contracts are made of;
-//  - a feature's contracts: one file per feature.
+//  - a feature's contracts: one file per feature, which the signed-in pages' islands load with
+//    their first call (their HTML preloads it): a page draws the last visit's copy without zod;
+//  - the program's and the reading log's rules, which their pages draw with.
 // A module one of these layers comes to need and that is not listed becomes a file of its own:
 // `npm run bench:pages` (in `npm test`) counts each public page's scripts and fails over 10.
 const NODE_MODULES = (names) => new RegExp(`node_modules[\\\\/](${names.join('|')})[\\\\/]`);
@@ -88,6 +90,7 @@ const configModules = inSrc([
   'platform/days.ts',
   'platform/ids.ts',
   'platform/domain.ts',
+  'platform/numbers.ts',
 ]);
 const firebasePackages = NODE_MODULES(['firebase', '@firebase', 'idb', 'tslib']);
 const firebaseModules = inSrc(['platform/identity/firebaseSession.ts']);
@@ -105,18 +108,19 @@ function featureOf(id) {
 /** Features whose schemas other features' schemas import, those imported by the others first. */
 const SHARED_FIRST = ['readAloud', 'notifications', 'program', 'family', 'blogs', 'inquiries', 'payments'];
 
-/**
- * Features whose file also takes their other browser modules (rules and page paths), which other
- * features' contracts import too: the program's, so the plan does not load the guides' file for them.
- */
-const WITH_ITS_RULES = new Set(['program']);
+/** Features whose other browser modules (rules, page paths, wording) get a file of their own. */
+const WITH_RULES_FILE = new Set(['program', 'reading']);
 
-/** Whether `id` goes in `feature`'s file: its contracts and schemas, and its rules when it takes them. */
-function inFeatureFile(feature, id) {
-  if (featureOf(id) === feature) return true;
-  if (!WITH_ITS_RULES.has(feature)) return false;
-  const rules = /^features\/([^/]+)\/(?!admin)[^/]+(?<!\.server|\.routes|\.test)\.ts$/.exec(underSrc(id));
-  return rules?.[1] === feature;
+/**
+ * The feature of a rules module of WITH_RULES_FILE, or null. The plan, the wall and the reading log
+ * draw with these before any contract loads, and other features' contracts import them too: in a
+ * file of their own, no feature's contracts come with them.
+ */
+function rulesOf(id) {
+  const match = /^features\/([^/]+)\/(?!admin)[^/]+(?<!\.server|\.routes|\.test|\.api|\.schema)\.ts$/.exec(
+    underSrc(id),
+  );
+  return match?.[1] && WITH_RULES_FILE.has(match[1]) ? match[1] : null;
 }
 
 export const CHUNK_GROUPS = [
@@ -140,12 +144,13 @@ export const CHUNK_GROUPS = [
   },
   { name: 'contracts', test: (id) => contractPackages.test(id) || contractModules(id), priority: 20 },
   { name: 'forms', test: formModules, priority: 10 },
+  { name: (id) => rulesOf(id), test: (id) => rulesOf(id) !== null, priority: 15 },
   // A feature's contracts and schemas, one file per feature. Features whose schemas other features'
   // schemas import come first, each with what it imports, so their schemas stay in their own file
   // (the plan page loads the program's, not the guides' that import them).
   ...SHARED_FIRST.map((feature, index) => ({
     name: `api-${feature}`,
-    test: (id) => inFeatureFile(feature, id),
+    test: (id) => featureOf(id) === feature,
     priority: 6 + SHARED_FIRST.length - index,
   })),
   { name: (id) => `api-${featureOf(id)}`, test: (id) => featureOf(id) !== null, priority: 5 },

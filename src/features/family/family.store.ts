@@ -16,19 +16,12 @@ import type { LoginRegisterResponse } from './user.schema';
 /** Where the last account check's answer is kept for the profile (its key in dataCopies). */
 export const PROFILE_COPY = 'profile';
 
-type FamilyContracts = typeof import('./family.api').familyApi;
-let providedContracts: FamilyContracts | undefined;
-/** Loaded at the first sign-in call: the sign-in pages paint and take input without zod. */
-const loadContracts = lazyContracts(() => import('./family.api').then((m) => m.familyApi));
-const familyContracts = () => (providedContracts ? Promise.resolve(providedContracts) : loadContracts());
-
 /**
- * Signed-in pages hand over the family's contracts they import with the page (RouteGuard), so the
- * sign-in call does not wait for one more script (decision 35).
+ * Loaded at the first sign-in call: pages paint, take input and draw the last visit's copy without
+ * zod. A signed-in page's HTML preloads the file, so the account check does not wait for it
+ * (decision 35).
  */
-export function provideFamilyContracts(contracts: FamilyContracts): void {
-  providedContracts ??= contracts;
-}
+const familyContracts = lazyContracts(() => import('./family.api').then((m) => m.familyApi));
 
 interface FirebaseUserLike {
   uid: string;

@@ -41,6 +41,7 @@ export const notificationPageSchema = z
     next: z.string().nullable(),
   })
   .meta({ id: 'NotificationPage' });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const markReadSchema = z
   .object({ notificationId: uuidSchema.optional().meta({ description: 'Without it, every notification' }) })

@@ -1,8 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useLayoutEffect } from 'react';
-import { familyApi } from '~/features/family/family.api';
-import { provideFamilyContracts, retryAuth, startAuth } from '~/features/family/family.store';
+import { retryAuth, startAuth } from '~/features/family/family.store';
 import { ButtonLink, NoticePanel } from '~/islands/shared/NoticePanel';
 import { Spinner } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
@@ -20,10 +19,10 @@ import { $session } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import './RouteGuard.css';
 
-// Every protected page calls login/register: its contracts come with the page (its HTML preloads
-// them) rather than after the guard runs (decision 35). The identity service's code is preloaded
-// too (EarlySession.astro) and runs once the page's early data is drawn.
-provideFamilyContracts(familyApi);
+// Every protected page calls login/register: its contracts are preloaded by the page's HTML and
+// run with the account check's answer, after the page has drawn the last visit's copy (decision
+// 35). The identity service's code is preloaded too (EarlySession.astro) and runs once the page's
+// early data is drawn.
 
 export interface RouteGuardProps {
   /** Who may see the page: any signed-in account, administrators only, or reading guides only. */

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { $latestNotificationAt } from '~/features/notifications/counts.store';
-import { notificationsApi } from '~/features/notifications/notifications.api';
-import { type Notification, notificationPageSchema } from '~/features/notifications/notifications.schema';
+import type { Notification, NotificationPage } from '~/features/notifications/notifications.schema';
 import { refreshNotificationCount } from '~/features/notifications/poller.store';
 import { errorMessage } from '~/islands/shared/loadState';
 import { type Errors, useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
 import { keepCopy, readCopy } from '~/platform/client/dataCopies';
+import { notificationsContracts } from './notificationsContracts';
 
 /**
  * A child's notifications, newest first, a page at a time (`load(before)` adds older ones),
@@ -24,7 +24,7 @@ function useNotificationPages(childId: string | undefined, setMarkErrors: (error
 
   // The last visit's first page at once, marked as refreshing, while it is asked for (decision 35).
   useLayoutEffect(() => {
-    const copy = childId ? readCopy(`notifications:${childId}`, notificationPageSchema) : undefined;
+    const copy = childId ? readCopy<NotificationPage>(`notifications:${childId}`) : undefined;
     if (!copy) return;
     setItems(copy.notifications);
     setUnread(copy.unread);
@@ -36,7 +36,10 @@ function useNotificationPages(childId: string | undefined, setMarkErrors: (error
     async (before?: string) => {
       if (!childId) return;
       try {
-        const page = await call(notificationsApi.list, { params: { id: childId }, query: { before } });
+        const page = await call((await notificationsContracts()).list, {
+          params: { id: childId },
+          query: { before },
+        });
         setItems((current) => (before ? [...current, ...page.notifications] : page.notifications));
         setUnread(page.unread);
         setNext(page.next);
@@ -76,7 +79,7 @@ export function useNotifications(child: { _id: string; name: string } | undefine
     if (!child) return;
     void submit(
       async () => {
-        await call(notificationsApi.markRead, {
+        await call((await notificationsContracts()).markRead, {
           params: { id: child._id },
           body: notificationId ? { notificationId } : {},
         });

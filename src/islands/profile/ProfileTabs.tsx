@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { PROFILE_COPY } from '~/features/family/family.store';
-import { userSchema } from '~/features/family/user.schema';
+import type { UserDto } from '~/features/family/user.schema';
 import { RefreshingNote, Waiting } from '~/islands/shared/Spinner';
 import { useHydrated } from '~/islands/shared/useHydrated';
 import { readCopy } from '~/platform/client/dataCopies';
@@ -37,7 +37,7 @@ export function ProfileTabs() {
   const authReady = useStore($authReady);
   // Until the account check answers, the last visit's copy of the family (decision 35).
   const copy = useMemo(
-    () => (hydrated && !authReady ? readCopy(PROFILE_COPY, userSchema) : undefined),
+    () => (hydrated && !authReady ? readCopy<UserDto>(PROFILE_COPY) : undefined),
     [hydrated, authReady],
   );
   // The device's own hint holds only names: the cards wait for the whole answer rather than grow.

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { programApi } from '~/features/program/program.api';
 import { ConfirmButtons } from '~/islands/shared/ConfirmButtons';
 import { useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
+import { programContracts } from './programContracts';
 
 type Phase = 'loading' | 'none' | 'shown' | 'confirming';
 
@@ -130,7 +130,8 @@ function useCalendarFeed() {
   const focus = useFocusOnPhase(phase);
 
   useEffect(() => {
-    call(programApi.currentCalendar, {})
+    programContracts()
+      .then((api) => call(api.currentCalendar, {}))
       .then(({ url: path }) => {
         setUrl(path ? absolute(path) : null);
         setPhase(path ? 'shown' : 'none');
@@ -148,14 +149,14 @@ function useCalendarFeed() {
     );
   const show = () =>
     run(async () => {
-      const { url: path } = await call(programApi.calendar, {});
+      const { url: path } = await call((await programContracts()).calendar, {});
       setUrl(absolute(path));
       setPhase('shown');
       focus.move();
     }, 'The calendar address could not be made. Try again in a moment.');
   const stop = () =>
     run(async () => {
-      await call(programApi.stopCalendar, {});
+      await call((await programContracts()).stopCalendar, {});
       setUrl(null);
       setPhase('none');
       focus.move();

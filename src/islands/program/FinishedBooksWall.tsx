@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { programApi } from '~/features/program/program.api';
-import { type WallDto, wallSchema } from '~/features/program/program.schema';
+import type { WallDto } from '~/features/program/program.schema';
 import { failedLoad } from '~/islands/shared/loadState';
 import { RefreshingNote } from '~/islands/shared/Spinner';
 import { type ShownRecord, useAskingAs, useLastCopy } from '~/islands/shared/useLastCopy';
@@ -10,6 +9,7 @@ import { pagePath } from '~/platform/routes';
 import { BookCover } from './BookCover';
 import { NotReady } from './NotReady';
 import { longDate } from './planDates';
+import { programContracts } from './programContracts';
 import './Program.css';
 
 const starsText = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
@@ -62,7 +62,7 @@ export function FinishedBooksWall({ childId }: { childId: string }) {
 function useWall(childId: string) {
   const askingAs = useAskingAs();
   const [state, setState] = useState<ShownRecord<WallDto>>({ status: 'loading' });
-  const keep = useLastCopy(isUuid(childId) ? `wall:${childId}` : null, wallSchema, setState);
+  const keep = useLastCopy(isUuid(childId) ? `wall:${childId}` : null, setState);
 
   useEffect(() => {
     if (!askingAs) return;
@@ -71,7 +71,8 @@ function useWall(childId: string) {
       return;
     }
     let stale = false;
-    call(programApi.wall, { params: { id: childId } })
+    programContracts()
+      .then((api) => call(api.wall, { params: { id: childId } }))
       .then((record) => {
         if (stale) return;
         setState({ status: 'ready', record });

@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PLACEMENT_QUESTIONS, type PlacementAnswers } from '~/features/program/placement';
-import { programApi } from '~/features/program/program.api';
+import type { programApi } from '~/features/program/program.api';
 import type { ChildPlanDto } from '~/features/program/program.schema';
 import { useSubmit } from '~/islands/shared/useSubmit';
 import { type Answer, call } from '~/platform/client/api';
 import { READING_LEVEL_LABELS } from '~/platform/domain';
+import { programContracts } from './programContracts';
 
 type Question = keyof typeof PLACEMENT_QUESTIONS;
 const QUESTIONS = Object.keys(PLACEMENT_QUESTIONS) as Question[];
@@ -102,7 +103,7 @@ function usePlacement(view: ChildPlanDto, onPlaced: () => void) {
     setMessage('');
     await send(
       async () => {
-        const outcome = await call(programApi.place, {
+        const outcome = await call((await programContracts()).place, {
           params: { id: view.childId },
           body: answers as PlacementAnswers,
         });

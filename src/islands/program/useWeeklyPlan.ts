@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { programApi } from '~/features/program/program.api';
-import { type ChildPlanDto, childPlanSchema } from '~/features/program/program.schema';
+import type { ChildPlanDto } from '~/features/program/program.schema';
 import { failedLoad } from '~/islands/shared/loadState';
 import { type ShownRecord, useAskingAs, useLastCopy } from '~/islands/shared/useLastCopy';
 import { call } from '~/platform/client/api';
 import { localDay } from '~/platform/days';
 import { isUuid } from '~/platform/ids';
+import { programContracts } from './programContracts';
 
 /** While a week's plan is being made, ask again this often (it takes seconds). */
 const PREPARING_POLL_MS = 5000;
@@ -20,11 +20,7 @@ const DELAYED_POLL_MS = 60_000;
 export function useWeeklyPlan(childId: string, chosen: string | undefined, version: number) {
   const askingAs = useAskingAs();
   const [state, setState] = useState<ShownRecord<ChildPlanDto>>({ status: 'loading' });
-  const keep = useLastCopy(
-    isUuid(childId) ? `plan:${childId}:${chosen ?? 'current'}` : null,
-    childPlanSchema,
-    setState,
-  );
+  const keep = useLastCopy(isUuid(childId) ? `plan:${childId}:${chosen ?? 'current'}` : null, setState);
 
   useEffect(() => {
     // `version` grows when the placement changed the level: load again then.
@@ -37,7 +33,7 @@ export function useWeeklyPlan(childId: string, chosen: string | undefined, versi
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const record = await call(programApi.plan, {
+        const record = await call((await programContracts()).plan, {
           params: { id: childId },
           query: { today: localDay(), ...(chosen ? { plan: chosen } : {}) },
         });

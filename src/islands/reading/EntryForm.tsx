@@ -1,14 +1,17 @@
 import type { FormEvent } from 'react';
 import type { CatalogueBook } from '~/features/catalogue/catalogue.schema';
 import { MAX_MINUTES_PER_DAY } from '~/features/reading/reading';
-import { readingApi } from '~/features/reading/reading.api';
-import { type ReadingChange, type ReadingEntry, readingEntryInput } from '~/features/reading/reading.schema';
+import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
 import { call } from '~/platform/client/api';
 import { localDay } from '~/platform/days';
 import { Field, FormAlert } from '../shared/Field';
 import { useForm } from '../shared/useForm';
 import { type BookChoice, BookPicker } from './BookPicker';
+import { readingContracts } from './readingContracts';
 import { StarRating } from './StarRating';
+
+/** What the form says when the page's code could not be loaded to check and send it. */
+const UNREACHABLE = 'We could not reach Quill Reads. Check your connection and try again.';
 
 /** A number field's text as the schema should see it: empty is absent, digits are a number. */
 const numberOf = (text: string): number | string | undefined => {
@@ -72,24 +75,29 @@ function useEntryForm({ childId, idPrefix, entry, preset, onSaved }: EntryFormPr
       rating: values.rating,
       finished: values.finished,
     };
-    void save(
-      readingEntryInput(() => localDay()),
-      input,
-      async (data, idempotencyKey) => {
-        const change = entry
-          ? await call(readingApi.update, { params: { id: childId, entryId: entry.id }, body: data })
-          : await call(readingApi.create, { params: { id: childId }, body: data, idempotencyKey });
-        if (!entry)
-          set({
-            book: { source: 'catalogue', book: null },
-            minutes: '',
-            pages: '',
-            rating: null,
-            finished: false,
-          });
-        onSaved(change);
-      },
-      { fallback: 'Something went wrong. Please try again.' },
+    // The contracts and the form's schema usually came with the log's first load.
+    void readingContracts().then(
+      (api) =>
+        save(
+          api.entryInput(() => localDay()),
+          input,
+          async (data, idempotencyKey) => {
+            const change = entry
+              ? await call(api.update, { params: { id: childId, entryId: entry.id }, body: data })
+              : await call(api.create, { params: { id: childId }, body: data, idempotencyKey });
+            if (!entry)
+              set({
+                book: { source: 'catalogue', book: null },
+                minutes: '',
+                pages: '',
+                rating: null,
+                finished: false,
+              });
+            onSaved(change);
+          },
+          { fallback: 'Something went wrong. Please try again.' },
+        ),
+      () => form.setErrors({ form: UNREACHABLE }),
     );
   };
 

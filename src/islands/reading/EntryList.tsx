@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { longDay, minutesText } from '~/features/reading/chart';
-import { readingApi } from '~/features/reading/reading.api';
 import type { ReadingChange, ReadingEntry } from '~/features/reading/reading.schema';
 import { ConfirmButtons } from '~/islands/shared/ConfirmButtons';
 import { useRowFocus } from '~/islands/shared/useRowFocus';
 import { useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
 import { EntryForm } from './EntryForm';
+import { readingContracts } from './readingContracts';
 import { Stars } from './StarRating';
 
 /** What a deletion confirms, in words: which book, how long, which day. */
@@ -43,7 +43,7 @@ function useEntryList({ childId, onDeleted }: EntryListProps) {
     setFailedEntry(entry.id);
     await submit(
       async () => {
-        await call(readingApi.delete, { params: { id: childId, entryId: entry.id } });
+        await call((await readingContracts()).delete, { params: { id: childId, entryId: entry.id } });
         setConfirming(null);
         onDeleted(entry);
       },

@@ -1,17 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Milestone, milestoneNotice } from '~/features/reading/reading';
-import { readingApi } from '~/features/reading/reading.api';
-import {
-  type ReadingLog as Log,
-  type ReadingEntry,
-  readingLogSchema,
-} from '~/features/reading/reading.schema';
+import type { ReadingLog as Log, ReadingEntry } from '~/features/reading/reading.schema';
 import { errorMessage, failedLoad } from '~/islands/shared/loadState';
 import { call } from '~/platform/client/api';
 import { keepCopy, readCopy } from '~/platform/client/dataCopies';
 import { localDay } from '~/platform/days';
 import { refreshUserData } from '~/platform/identity/session.store';
 import { isUuid } from '~/platform/ids';
+import { readingContracts } from './readingContracts';
 
 export type LogState =
   | { status: 'loading' }
@@ -19,8 +15,11 @@ export type LogState =
   | { status: 'failed'; message: string }
   | { status: 'ready'; log: Log; refreshing?: true };
 
-function fetchLog(childId: string, before?: string): Promise<Log> {
-  return call(readingApi.log, { params: { id: childId }, query: { today: localDay(), before } });
+async function fetchLog(childId: string, before?: string): Promise<Log> {
+  return call((await readingContracts()).log, {
+    params: { id: childId },
+    query: { today: localDay(), before },
+  });
 }
 
 /**
@@ -36,7 +35,7 @@ function failedLog(error: unknown) {
 /** The last visit's copy of the log at once, marked as refreshing, while it is asked for (decision 35). */
 function useLastLog(childId: string, setState: (update: (state: LogState) => LogState) => void) {
   useLayoutEffect(() => {
-    const copy = isUuid(childId) ? readCopy(`reading:${childId}`, readingLogSchema) : undefined;
+    const copy = isUuid(childId) ? readCopy<Log>(`reading:${childId}`) : undefined;
     if (copy)
       setState((s) => (s.status === 'loading' ? { status: 'ready', log: copy, refreshing: true } : s));
   }, [childId, setState]);

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useLayoutEffect } from 'react';
-import type * as z from 'zod';
 import { keepCopy, readCopy } from '~/platform/client/dataCopies';
 import { $identityUid } from '~/platform/identity/authState.store';
 import { $session } from '~/platform/identity/session.store';
@@ -27,21 +26,20 @@ export function useAskingAs(): string | null {
  * paint), marked as refreshing, while the page asks again; `set` is the island's state setter.
  * Answers `keep`, which stores a fresh answer as the next visit's copy.
  */
-export function useLastCopy<S extends z.ZodType>(
+export function useLastCopy<T>(
   key: string | null,
-  schema: S,
-  set: (update: (state: ShownRecord<z.output<S>>) => ShownRecord<z.output<S>>) => void,
+  set: (update: (state: ShownRecord<T>) => ShownRecord<T>) => void,
 ) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the copy is read once per key; `set` and the schema never change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the copy is read once per key; `set` never changes.
   useLayoutEffect(() => {
-    const copy = key ? readCopy(key, schema) : undefined;
+    const copy = key ? readCopy<T>(key) : undefined;
     if (copy !== undefined)
       set((state) =>
         state.status === 'loading' ? { status: 'ready', record: copy, refreshing: true } : state,
       );
   }, [key]);
   return useCallback(
-    (record: z.output<S>) => {
+    (record: T) => {
       if (key) keepCopy(key, record);
     },
     [key],

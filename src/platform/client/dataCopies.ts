@@ -1,21 +1,30 @@
-import type * as z from 'zod';
 import { $session } from '~/platform/identity/session.store';
 import { DATA_COPY_PREFIX } from './persistent';
 
 /**
  * The last answer a signed-in page showed, kept on the device so its next visit shows it at once
- * while the page asks again (decision 35). Each copy names the account it belongs to and is read
- * back only for that account, through the answer's own schema (what storage holds is untrusted);
- * every copy goes at sign-out, or when another account signs in, with the rest of the family's
- * state (clearFamilyState in persistent.ts). A few pages' worth: the oldest copies make room for new ones.
+ * while the page asks again (decision 35). Each copy names the account it belongs to and the
+ * version of the answers' schemas it was kept under, and is read back only for that account by code
+ * of that version: what is kept is an answer its schema already parsed, so it is shown without
+ * parsing it again, and the page's first render needs no zod (the contracts load beside the
+ * request). Every copy goes at sign-out, or when another account signs in, with the rest of the
+ * family's state (clearFamilyState in persistent.ts). A few pages' worth: the oldest copies make
+ * room for new ones.
  */
 const PREFIX = DATA_COPY_PREFIX;
 const MAX_COPIES = 24;
 const MAX_CHARACTERS = 200_000;
 
+declare const __SCHEMA_VERSION__: string | undefined;
+
+/** The answers' schemas this code was built with (scripts/schemaVersion.mjs); fixed in tests. */
+export const SCHEMA_VERSION = typeof __SCHEMA_VERSION__ === 'string' ? __SCHEMA_VERSION__ : 'unbuilt';
+
 interface StoredCopy {
   uid: string;
   savedAt: number;
+  /** SCHEMA_VERSION when it was kept. */
+  version: string;
   value: unknown;
 }
 
@@ -32,27 +41,34 @@ function signedInUid(): string | undefined {
   return session.status === 'signed-in' ? session.uid : undefined;
 }
 
-/** The copy kept under `key` for the signed-in account, if it still reads as `schema` says. */
-export function readCopy<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
+/**
+ * The copy kept under `key` for the signed-in account by code of this schema version, as it was
+ * kept (`T` is the answer keepCopy was given); undefined for anything else storage holds.
+ */
+export function readCopy<T>(key: string): T | undefined {
   const uid = signedInUid();
   const raw = uid ? storage()?.getItem(PREFIX + key) : undefined;
   if (!raw) return undefined;
   try {
-    const copy = JSON.parse(raw) as Partial<StoredCopy>;
-    if (copy.uid !== uid) return undefined;
-    const parsed = schema.safeParse(copy.value);
-    return parsed.success ? parsed.data : undefined;
+    const copy = JSON.parse(raw) as Partial<StoredCopy> | null;
+    if (!copy || copy.uid !== uid || copy.version !== SCHEMA_VERSION || copy.value == null) return undefined;
+    return copy.value as T;
   } catch {
     return undefined;
   }
 }
 
-/** Keeps `value` (as the API sent it) under `key` for the signed-in account. */
-export function keepCopy(key: string, value: unknown): void {
+/** Keeps `value`, an answer its contract's schema parsed, under `key` for the signed-in account. */
+export function keepCopy<T>(key: string, value: T): void {
   const uid = signedInUid();
   const store = storage();
   if (!uid || !store) return;
-  const text = JSON.stringify({ uid, savedAt: Date.now(), value } satisfies StoredCopy);
+  const text = JSON.stringify({
+    uid,
+    savedAt: Date.now(),
+    version: SCHEMA_VERSION,
+    value,
+  } satisfies StoredCopy);
   if (text.length > MAX_CHARACTERS) return;
   try {
     makeRoom(store, key);

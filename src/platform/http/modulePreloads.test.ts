@@ -85,6 +85,38 @@ describe('withModulePreloads', () => {
     expect(withModulePreloads(page(island('/_astro/Plan.js', 'load')), withEarly)).not.toContain('lazy.js');
   });
 
+  it('asks, on a signed-in page only, for the contracts its islands load with their first call', () => {
+    const islands = moduleGraphOf([
+      ['/_astro/Log.js', 'import{f}from"./forms.js";const api=()=>import(`./api-reading.X1_a-b.js`)'],
+      [
+        '/_astro/forms.js',
+        'const family=()=>import("./api-family.Q2.js");const signIn=()=>import("./signInForms.js")',
+      ],
+      ['/_astro/api-reading.X1_a-b.js', 'import{z}from"./contracts.js"'],
+      ['/_astro/api-family.Q2.js', 'import{z}from"./contracts.js"'],
+      ['/_astro/contracts.js', ''],
+      ['/_astro/signInForms.js', ''],
+      ['/_astro/renderer.js', ''],
+    ]);
+    const signedIn = `<!doctype html><html><head><script data-early-requests data-api-base="">1</script></head><body>${island('/_astro/Log.js', 'load')}</body></html>`;
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    // After the islands' own code, which runs first; a file that is not a feature's contracts waits.
+    expect(links(withModulePreloads(signedIn, islands))).toEqual([
+      '/_astro/Log.js',
+      '/_astro/forms.js',
+      '/_astro/renderer.js',
+      '/_astro/api-reading.X1_a-b.js',
+      '/_astro/contracts.js',
+      '/_astro/api-family.Q2.js',
+    ]);
+    expect(links(withModulePreloads(page(island('/_astro/Log.js', 'load')), islands))).toEqual([
+      '/_astro/Log.js',
+      '/_astro/forms.js',
+      '/_astro/renderer.js',
+    ]);
+  });
+
   it('leaves a page without eager islands, or without a head, as it is', () => {
     const quiet = page(island('/_astro/Nav.js', 'idle')).replace(
       '<script type="module" src="/_astro/runtime.js"></script>',

@@ -89,7 +89,8 @@ export function pageEntries(html: string): string[] {
 /**
  * What the page's own module scripts load later (their dynamic imports, and what those import): a
  * signed-in page's head runs the identity service once the page's data is drawn, and the page asks
- * for its code at once, so that it has arrived by then (decision 35). Islands' later imports wait.
+ * for its code at once, so that it has arrived by then (decision 35). Islands' later imports wait,
+ * but for a signed-in page's contracts (contractsLaterOf).
  */
 export function laterOf(graph: ModuleGraph, scripts: Iterable<string>): string[] {
   return closureOf(
@@ -98,9 +99,30 @@ export function laterOf(graph: ModuleGraph, scripts: Iterable<string>): string[]
   );
 }
 
+// A signed-in page asks for its data from its head (EarlySession.astro's inline script, marked
+// data-early-requests), and its islands load the contracts that read the answers with their first
+// call, once they have drawn the last visit's copy (decision 35).
+const SIGNED_IN_PAGE = /<script\b[^>]*\bdata-early-requests\b/;
+// A feature's contracts, as scripts/chunks.mjs names their files (`api-program.3fA9c.js`).
+const CONTRACTS_FILE = /\/api-[\w-]+\.[\w-]+\.js$/;
+
+/**
+ * The contracts the scripts of `entries` load later (their dynamic imports of a feature's
+ * contracts, and what those import): on a signed-in page, they are asked for with the page, so that
+ * the answer to its first request does not wait for them.
+ */
+export function contractsLaterOf(graph: ModuleGraph, entries: Iterable<string>): string[] {
+  const later = closureOf(graph, entries).flatMap((path) => graph.later.get(path) ?? []);
+  return closureOf(
+    graph,
+    later.filter((path) => CONTRACTS_FILE.test(path)),
+  );
+}
+
 /**
  * `html` with a modulepreload link in <head> for each script its module scripts and eager islands
- * need and the page does not already link; the page unchanged when it needs none or has no <head>.
+ * need (on a signed-in page, with the contracts they load later) and the page does not already
+ * link; the page unchanged when it needs none or has no <head>.
  */
 export function withModulePreloads(html: string, graph: ModuleGraph): string {
   const end = html.indexOf('</head>');
@@ -112,7 +134,9 @@ export function withModulePreloads(html: string, graph: ModuleGraph): string {
     ...closureOf(graph, [script]),
     ...laterOf(graph, [script]),
   ]);
-  const links = [...new Set([...scripts, ...closureOf(graph, pageEntries(html))])]
+  const islands = pageEntries(html);
+  const contracts = SIGNED_IN_PAGE.test(head) ? contractsLaterOf(graph, islands) : [];
+  const links = [...new Set([...scripts, ...closureOf(graph, islands), ...contracts])]
     .filter((path) => !head.includes(`"${path}"`))
     .map((path) => `<link rel="modulepreload" href="${path}">`);
   if (links.length === 0) return html;
