@@ -11,8 +11,10 @@
 //  - firebase: the sign-in service with the part every signed-in page runs, loaded by session's
 //    script once the page's data is drawn (the page's HTML preloads it);
 //  - contracts: zod and the shared schemas the API's contracts are made of;
-//  - a feature's contracts: one file per feature, which the signed-in pages' islands load with
-//    their first call (their HTML preloads it): a page draws the last visit's copy without zod;
+//  - a feature's contracts: one file per feature. The family pages' islands (the plan, the log,
+//    the wall, the notifications, the profile) and the account check load theirs with their first
+//    call, and a signed-in page's HTML preloads what its islands load so: those pages draw the last
+//    visit's copy before zod runs. Other islands still import theirs with their code;
 //  - the program's and the reading log's rules, which their pages draw with.
 // A module one of these layers comes to need and that is not listed becomes a file of its own:
 // `npm run bench:pages` (in `npm test`) counts each public page's scripts and fails over 10.

@@ -91,8 +91,10 @@ export function chainLength(all, last) {
 async function whenSet(cdp, expression, timeout = 60_000) {
   const until = Date.now() + timeout;
   for (;;) {
-    const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
-    if (result.value !== null && result.value !== undefined) return result.value;
+    // Asked while the page's context is being replaced (the navigation committing), it fails: ask again.
+    const answer = await cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => null);
+    const value = answer?.result?.value;
+    if (value !== null && value !== undefined) return value;
     if (Date.now() > until) throw new Error(`${expression} still null after ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -32,6 +32,29 @@ describe('the schema version kept copies are read under', () => {
     expect(schemaVersion(project({ ...files, 'features/a/a.ts': 'export const rule = 2;' }))).toBe(version);
   });
 
+  it('changes with the modules a schema imports, followed to the end', () => {
+    const imports = {
+      'features/a/a.schema.ts':
+        "import { LEVELS } from '~/platform/domain';\nimport { q } from './questions';",
+      'features/a/questions.ts': "export { q } from '../b/deep';",
+      'features/b/deep.ts': 'export const q = 1;',
+      'platform/domain.ts': "export const LEVELS = ['seed'];",
+      'platform/unrelated.ts': 'export const x = 1;',
+    };
+    const version = schemaVersion(project(imports));
+    for (const path of ['features/b/deep.ts', 'platform/domain.ts'])
+      expect(schemaVersion(project({ ...imports, [path]: 'export const changed = 2;' })), path).not.toBe(
+        version,
+      );
+    expect(schemaVersion(project({ ...imports, 'platform/unrelated.ts': 'export const x = 2;' }))).toBe(
+      version,
+    );
+  });
+
+  it('refuses to make a version from a folder without schemas', () => {
+    expect(() => schemaVersion(project({ 'features/a/a.ts': '' }))).toThrow(/No \*\.schema\.ts/);
+  });
+
   it('changes when any schema changes, is added or is renamed', () => {
     const version = schemaVersion(project(files));
     expect(schemaVersion(project({ ...files, 'features/b/b.schema.ts': 'export const b = 3;' }))).not.toBe(

@@ -18,8 +18,8 @@ export const PROFILE_COPY = 'profile';
 
 /**
  * Loaded at the first sign-in call: pages paint, take input and draw the last visit's copy without
- * zod. A signed-in page's HTML preloads the file, so the account check does not wait for it
- * (decision 35).
+ * zod. Every protected page makes that call (its guard starts the session), and its HTML preloads
+ * the file, so the account check does not wait for it (decision 35).
  */
 const familyContracts = lazyContracts(() => import('./family.api').then((m) => m.familyApi));
 

@@ -19,11 +19,6 @@ import { $session } from '~/platform/identity/session.store';
 import { pagePath } from '~/platform/routes';
 import './RouteGuard.css';
 
-// Every protected page calls login/register: its contracts are preloaded by the page's HTML and
-// run with the account check's answer, after the page has drawn the last visit's copy (decision
-// 35). The identity service's code is preloaded too (EarlySession.astro) and runs once the page's
-// early data is drawn.
-
 export interface RouteGuardProps {
   /** Who may see the page: any signed-in account, administrators only, or reading guides only. */
   access: Access;

@@ -7,11 +7,21 @@ import { RefreshingNote, Spinner, Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { useNotifications } from './useNotifications';
 import './NotificationsPanel.css';
+import { CopyGuard } from '~/islands/shared/CopyGuard';
 
 type Notes = ReturnType<typeof useNotifications>;
 
 /** The active child's notifications, newest first; unread ones marked; read one or all. */
 export function NotificationsPanel() {
+  return (
+    <CopyGuard>
+      <NotesShown />
+    </CopyGuard>
+  );
+}
+
+/** NotificationsPanel itself, drawn inside its guard. */
+function NotesShown() {
   const hydrated = useHydrated();
   const user = useStore($userData);
   const child = useStore($activeChild);

@@ -22,6 +22,7 @@ const ReadingTab = lazy(() => import('./ReadingTab').then((m) => ({ default: m.R
 const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
 
 import './ProfileTabs.css';
+import { CopyGuard } from '~/islands/shared/CopyGuard';
 
 const TABS = ['Children', 'Notifications', 'Reading plan', 'Reading', 'Account'] as const;
 
@@ -30,6 +31,15 @@ const TABS = ['Children', 'Notifications', 'Reading plan', 'Reading', 'Account']
  * sessionStorage under `tabIndex` (default 0), so a reload keeps it.
  */
 export function ProfileTabs() {
+  return (
+    <CopyGuard>
+      <TabsShown />
+    </CopyGuard>
+  );
+}
+
+/** ProfileTabs itself, drawn inside its guard. */
+function TabsShown() {
   const hydrated = useHydrated();
   const stored = useStore($tabIndex);
   const fresh = useStore($userData);

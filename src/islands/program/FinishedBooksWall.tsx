@@ -11,6 +11,7 @@ import { NotReady } from './NotReady';
 import { longDate } from './planDates';
 import { programContracts } from './programContracts';
 import './Program.css';
+import { CopyGuard } from '~/islands/shared/CopyGuard';
 
 const starsText = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
 
@@ -19,6 +20,15 @@ const starsText = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
  * first, and the milestones they reached as badges on a shelf. Printable from its own page.
  */
 export function FinishedBooksWall({ childId }: { childId: string }) {
+  return (
+    <CopyGuard>
+      <WallShown childId={childId} />
+    </CopyGuard>
+  );
+}
+
+/** FinishedBooksWall itself, drawn inside its guard. */
+function WallShown({ childId }: { childId: string }) {
   const state = useWall(childId);
 
   if (state.status !== 'ready')

@@ -7,6 +7,7 @@ import { PlanBody } from './PlanBody';
 import { PlanHeading } from './PlanHeading';
 import { useWeeklyPlan } from './useWeeklyPlan';
 import './Program.css';
+import { CopyGuard } from '~/islands/shared/CopyGuard';
 
 export interface WeeklyPlanProps {
   childId: string;
@@ -21,7 +22,16 @@ export interface WeeklyPlanProps {
  * alternative, ticked off once logged), the goal against the minutes logged, the daily sessions,
  * the read-aloud passage and the streak. On the profile and on its own printable page.
  */
-export function WeeklyPlan({ childId, planId, page = false }: WeeklyPlanProps) {
+export function WeeklyPlan(props: WeeklyPlanProps) {
+  return (
+    <CopyGuard>
+      <PlanShown {...props} />
+    </CopyGuard>
+  );
+}
+
+/** WeeklyPlan itself, drawn inside its guard. */
+function PlanShown({ childId, planId, page = false }: WeeklyPlanProps) {
   const [chosen, setChosen] = useState(planId);
   const [version, setVersion] = useState(0);
   const state = useWeeklyPlan(childId, chosen, version);

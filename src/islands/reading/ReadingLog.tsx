@@ -14,6 +14,7 @@ import { Totals } from './Totals';
 import { type ReadingLogView, useReadingLog } from './useReadingLog';
 import { WeeklyChart } from './WeeklyChart';
 import './ReadingLog.css';
+import { CopyGuard } from '~/islands/shared/CopyGuard';
 
 /** The catalogue book a link chose for the form (a week's plan: "Log it in the reading log"). */
 function linkedBook() {
@@ -25,6 +26,15 @@ function linkedBook() {
 
 /** One child's reading log: totals, the twelve-week chart, a form to add reading, every entry. */
 export function ReadingLog({ childId }: { childId: string }) {
+  return (
+    <CopyGuard>
+      <LogShownOrNot childId={childId} />
+    </CopyGuard>
+  );
+}
+
+/** ReadingLog itself, drawn inside its guard. */
+function LogShownOrNot({ childId }: { childId: string }) {
   const view = useReadingLog(childId);
   const { state, load } = view;
 

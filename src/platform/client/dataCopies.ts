@@ -78,6 +78,13 @@ export function keepCopy<T>(key: string, value: T): void {
   }
 }
 
+/** Forgets every copy the device keeps (a page that could not draw one starts afresh). */
+export function forgetCopies(): void {
+  const store = storage();
+  if (!store) return;
+  for (const key of copyKeys(store)) store.removeItem(key);
+}
+
 /** Drops the oldest copies (other than `key`'s) until a new one fits under MAX_COPIES. */
 function makeRoom(store: Storage, key: string) {
   const copies = copyKeys(store).filter((k) => k !== PREFIX + key);
