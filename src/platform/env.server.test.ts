@@ -7,6 +7,26 @@ describe('settings', () => {
     expect(settings).toMatchObject({ APP_ENV: 'development', DATA_DIR: '.data/db', ADMIN_EMAILS: [] });
   });
 
+  it('keeps uploads on disk by default, or in an S3-compatible bucket with what it needs', () => {
+    expect(loadSettings({})).toMatchObject({ STORAGE: 'disk', MEDIA_DIR: '.data/media' });
+    const s3 = loadSettings({
+      STORAGE: 's3',
+      S3_BUCKET: 'quillreads-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(s3).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(() => loadSettings({ STORAGE: 's3' })).toThrow(/S3_BUCKET: must be set when STORAGE=s3/);
+    expect(() => loadSettings({ STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: must be set with/,
+    );
+    expect(() => loadSettings({ STORAGE: 'ftp', S3_BUCKET: 'Not A Bucket', S3_ENDPOINT: 'ftp://x' })).toThrow(
+      /STORAGE[\s\S]*S3_BUCKET: must be a bucket name[\s\S]*S3_ENDPOINT/,
+    );
+  });
+
   it('reads a list of admin emails, trimmed and lowercased', () => {
     expect(loadSettings({ ADMIN_EMAILS: ' Ada@Example.com, ,bo@example.com' }).ADMIN_EMAILS).toEqual([
       'ada@example.com',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { checkStorageSettings, storageSettingsFields } from './storage/settings.server';
 import {
   DEFAULT_INTERVIEW_CALL_URL,
   DEFAULT_INTERVIEW_MINUTES,
@@ -40,6 +41,7 @@ const settingsSchema = z
     DATA_DIR: z.string().min(1).default('.data/db'),
     /** The folder that holds uploads (podcast audio, images) when they are stored on disk. */
     MEDIA_DIR: z.string().min(1).default('.data/media'),
+    ...storageSettingsFields,
     MIGRATIONS_DIR: z.string().min(1).default('drizzle'),
     FIREBASE_PROJECT_ID: z.string().min(1).default('demo-quillreads'),
     /** host:port of the Firebase Auth emulator; its unsigned tokens are accepted only when this is set. */
@@ -157,6 +159,7 @@ const settingsSchema = z
       });
     }
     checkStripeSettings(env, ctx);
+    checkStorageSettings(env, ctx);
   });
 
 const modeOf = (key: string | undefined) => (key ? (key.includes('_live_') ? 'live' : 'test') : undefined);
