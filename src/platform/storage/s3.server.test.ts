@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { s3Storage } from './s3.server';
+import { serveStored } from './serve.server';
 import type { Storage } from './storage';
 import { describeStorage } from './storageContract';
 
@@ -62,6 +63,31 @@ describe('S3 storage', () => {
   });
 
   it('fails loudly, not as a missing object, when the bucket does not exist', async () => {
-    await expect(connect('x', 'no-such-bucket').put('a.txt', new Uint8Array([1]))).rejects.toThrow();
+    await expect(connect('x', 'no-such-bucket').put('a.txt', new Uint8Array([1]))).rejects.toMatchObject({
+      status: 503,
+    });
+  });
+
+  it('answers 503, storing nothing, while the store cannot be reached; serves 503 rather than 404', async () => {
+    const down = s3Storage({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9', // the discard port: nothing listens there
+      forcePathStyle: true,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
+    const refusal = {
+      status: 503,
+      code: 'unavailable',
+      message: expect.stringContaining('Nothing was saved'),
+    };
+    await expect(down.put('podcast/a.mp3', new Uint8Array([1]))).rejects.toMatchObject(refusal);
+    await expect(down.stat('podcast/a.mp3')).rejects.toMatchObject(refusal);
+    await expect(down.read('podcast/a.mp3')).rejects.toMatchObject(refusal);
+    const served = await serveStored(new Request('http://x/media/podcast/a.mp3'), down, 'podcast/a.mp3');
+    expect(served.status).toBe(503);
+    expect(served.headers.get('retry-after')).toBe('30');
+    expect(served.headers.get('cache-control')).toBe('no-store');
   });
 });

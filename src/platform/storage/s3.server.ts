@@ -7,6 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { unavailable } from '../errors';
 import { contentTypeFor, parseStorageKey } from './keys';
 import { InvalidKeyError, type Storage, type StoredObject } from './storage';
 
@@ -46,7 +47,8 @@ export function s3Storage(settings: S3Settings): Storage {
   const prefix = settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : '';
   const where = (key: string) => ({ Bucket: settings.bucket, Key: prefix + safeKey(key) });
   const statOf = async (key: string): Promise<StoredObject | null> => {
-    const object = await headOrNull(client, where(key));
+    const target = where(key);
+    const object = await reach(() => headOrNull(client, target));
     return object ? storedObject(key, object) : null;
   };
 
@@ -54,7 +56,7 @@ export function s3Storage(settings: S3Settings): Storage {
     async put(key, body) {
       const params = { ...where(key), Body: bodyOf(body), ContentType: contentTypeOf(key) };
       // Multipart for large or unsized bodies, one request for small ones; never half an object.
-      await new Upload({ client, params }).done();
+      await reach(() => new Upload({ client, params }).done());
       const stored = await statOf(key);
       if (!stored) throw new Error(`Stored ${key} but cannot find it`);
       return stored;
@@ -63,21 +65,36 @@ export function s3Storage(settings: S3Settings): Storage {
     stat: statOf,
 
     async read(key, range) {
-      const answer = await client.send(
-        new GetObjectCommand({
-          ...where(key),
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
-      );
+      const ask = new GetObjectCommand({
+        ...where(key),
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      });
+      const answer = await reach(() => client.send(ask));
       if (!answer.Body) throw new Error(`${key} came back without a body`);
       return answer.Body.transformToWebStream() as ReadableStream<Uint8Array>;
     },
 
     async delete(key) {
       // S3 answers a missing key's deletion with success too.
-      await client.send(new DeleteObjectCommand(where(key)));
+      const remove = new DeleteObjectCommand(where(key));
+      await reach(() => client.send(remove));
     },
   };
+}
+
+/** What a family is told when the store cannot be reached: nothing was stored, try again. */
+const STORE_DOWN = 'Files cannot be stored or read right now. Nothing was saved; try again in a minute.';
+
+/**
+ * `work`, with any failure of the store (unreachable, an error on its side, a bucket it refuses)
+ * turned into the 503 the API answers for it (the cause stays in the server's log).
+ */
+async function reach<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(unavailable(STORE_DOWN, 30), { cause: error });
+  }
 }
 
 /** The key, if it is one the store may hold; a key that is not is refused before any request. */

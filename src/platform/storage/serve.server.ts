@@ -1,3 +1,4 @@
+import { DomainError } from '../errors';
 import { RESOURCE_POLICY } from '../http/securityHeaders.server';
 import { isPublicKey, parseStorageKey } from './keys';
 import { parseRange } from './range';
@@ -12,6 +13,24 @@ const CACHE_CONTROL = 'public, max-age=86400';
  * private one (a child's recording): it exists for nobody here, whoever asks.
  */
 export async function serveStored(request: Request, storage: Storage, rawKey: string): Promise<Response> {
+  try {
+    return await answerStored(request, storage, rawKey);
+  } catch (error) {
+    // The store out of reach (an S3 store's outage): say so, and let nobody cache the refusal.
+    if (!(error instanceof DomainError) || error.code !== 'unavailable') throw error;
+    return new Response(error.message, {
+      status: 503,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': RESOURCE_POLICY,
+        ...error.headers,
+      },
+    });
+  }
+}
+
+async function answerStored(request: Request, storage: Storage, rawKey: string): Promise<Response> {
   const parsed = parseStorageKey(rawKey);
   const key = parsed && isPublicKey(parsed) ? parsed : null;
   const object = key ? await storage.stat(key) : null;
