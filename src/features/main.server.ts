@@ -11,6 +11,7 @@ import { inlineScriptHashes, pagePolicy, securitySettings } from '~/platform/htt
 import { onNudge } from '~/platform/jobs/signals';
 import { publicConfig } from '~/platform/publicConfig';
 import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
+import { markStopping } from '~/platform/server/lifecycle.server';
 import { builtModuleGraph } from '~/platform/server/moduleGraph.server';
 import { checkEmulatorExposure } from '~/platform/server/network.server';
 import { createSiteServer, type PageHandler } from '~/platform/server/server.server';
@@ -111,6 +112,8 @@ startJobs();
 function stop() {
   if (stopping) return;
   stopping = true;
+  // Readiness answers 503 from now on: load balancers move new requests to the other copies.
+  markStopping();
   // At once: no new jobs taken, and those under way get 3 s to finish (one cut short runs again
   // later). Meanwhile the requests under way finish (at most 5 s). Then the database closes (PGlite
   // writes its last pages, the Postgres pool ends its connections) and the process leaves.

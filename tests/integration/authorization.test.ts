@@ -113,6 +113,7 @@ const NEW_EVENT = {
 /** Every API route × who is asking → the status they get. */
 const MATRIX: Case[] = [
   route('GET /api/health', everyone(200)),
+  route('GET /api/health/live', everyone(200)),
   route('GET /api/openapi.json', everyone(200)),
   route('POST /api/user/loginRegister', signedIn(200), { body: {} }),
   route('GET /api/plans', everyone(200)),

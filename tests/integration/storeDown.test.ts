@@ -46,6 +46,13 @@ describe('the object store out of reach', () => {
     );
   });
 
+  it('is not ready (its load balancer sends requests elsewhere), yet alive', async () => {
+    const ready = await call(api, 'GET', '/api/health');
+    expect(ready.status).toBe(503);
+    expect(ready.json).toMatchObject({ error: { message: 'The file store cannot be reached.' } });
+    expect((await call(api, 'GET', '/api/health/live')).status).toBe(200);
+  });
+
   it('still answers what the database holds', async () => {
     const res = await call(api, 'GET', `/api/children/${parent.childId}/recordings`, { token: parent.token });
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,6 +28,16 @@ export function diskStorage(rootDir: string): Storage {
 
     async delete(key) {
       await rm(pathIn(root, key), { force: true });
+    },
+
+    async reachable() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -85,6 +85,8 @@ describe('S3 storage', () => {
     await expect(down.put('podcast/a.mp3', new Uint8Array([1]))).rejects.toMatchObject(refusal);
     await expect(down.stat('podcast/a.mp3')).rejects.toMatchObject(refusal);
     await expect(down.read('podcast/a.mp3')).rejects.toMatchObject(refusal);
+    expect(await down.reachable()).toBe(false);
+    expect(await connect('x', 'no-such-bucket').reachable()).toBe(false);
     const served = await serveStored(new Request('http://x/media/podcast/a.mp3'), down, 'podcast/a.mp3');
     expect(served.status).toBe(503);
     expect(served.headers.get('retry-after')).toBe('30');

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   type HeadObjectCommandOutput,
   S3Client,
@@ -78,6 +79,13 @@ export function s3Storage(settings: S3Settings): Storage {
       // S3 answers a missing key's deletion with success too.
       const remove = new DeleteObjectCommand(where(key));
       await reach(() => client.send(remove));
+    },
+
+    async reachable() {
+      return client.send(new HeadBucketCommand({ Bucket: settings.bucket })).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

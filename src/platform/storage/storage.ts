@@ -24,6 +24,8 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array>>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Whether the store can be written to now (the server's readiness asks; never throws). */
+  reachable(): Promise<boolean>;
 }
 
 export class InvalidKeyError extends Error {

@@ -55,6 +55,10 @@ export function describeStorage(name: string, current: () => Storage): void {
       expect(await storage.stat('p/file.mp3/inner.mp3')).toBeNull();
     });
 
+    it('is reachable while it answers', async () => {
+      expect(await current().reachable()).toBe(true);
+    });
+
     it('refuses unsafe keys on every method', async () => {
       const storage = current();
       for (const key of UNSAFE_KEYS) {
