@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passages, recordings } from '../../src/platform/db/schema.server';
-import { s3Storage } from '../../src/platform/storage/s3.server';
+import { unreachableS3Storage } from '../../src/platform/storage/storageContract';
 import { call, familyWithChild, fileApi } from './harness';
 
 // Issue 29: with uploads in an S3-compatible store, an outage of the store refuses the upload with
 // 503 and a message that says nothing was saved, and leaves no row behind; what the database holds
 // is still answered.
 
-const unreachable = s3Storage({
-  bucket: 'media',
-  region: 'us-east-1',
-  endpoint: 'http://127.0.0.1:9', // the discard port: nothing listens there
-  forcePathStyle: true,
-  accessKeyId: 'key',
-  secretAccessKey: 'secret',
-});
-const { database, api } = await fileApi({ storage: unreachable });
+const { database, api } = await fileApi({ storage: unreachableS3Storage() });
 
 const [passage] = await database.db
   .insert(passages)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { s3Storage } from './s3.server';
 import { serveStored } from './serve.server';
 import type { Storage } from './storage';
-import { describeStorage } from './storageContract';
+import { describeStorage, unreachableS3Storage } from './storageContract';
 
 // The S3 driver against a local S3-compatible server (s3rver) the test starts on a free port: the
 // same contract as the disk store, each case in a bucket folder of its own.
@@ -69,14 +69,7 @@ describe('S3 storage', () => {
   });
 
   it('answers 503, storing nothing, while the store cannot be reached; serves 503 rather than 404', async () => {
-    const down = s3Storage({
-      bucket: 'media',
-      region: 'us-east-1',
-      endpoint: 'http://127.0.0.1:9', // the discard port: nothing listens there
-      forcePathStyle: true,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    });
+    const down = unreachableS3Storage();
     const refusal = {
       status: 503,
       code: 'unavailable',

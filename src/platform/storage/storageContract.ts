@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { s3Storage } from './s3.server';
 import { serveStored } from './serve.server';
 import { InvalidKeyError, type Storage } from './storage';
 
@@ -71,6 +72,17 @@ export function describeStorage(name: string, current: () => Storage): void {
   });
   describeServing(name, current);
 }
+
+/** An S3 store whose server cannot be reached: the discard port, where nothing listens. */
+export const unreachableS3Storage = (): Storage =>
+  s3Storage({
+    bucket: 'media',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9',
+    forcePathStyle: true,
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+  });
 
 /** Keys no store may hold: a way out, an absolute path, a backslash, NUL, a type it never serves. */
 export const UNSAFE_KEYS = ['../escape.txt', '/abs.txt', 'a\\b.txt', 'a\u0000.txt', 'page.html'];
