@@ -67,6 +67,7 @@ const formModules = inSrc([
   'islands/shared/useSubmit.ts',
   'islands/shared/loadState.ts',
   'islands/shared/NoticePanel.tsx',
+  'islands/shared/CopyGuard.tsx',
 ]);
 const contractPackages = NODE_MODULES(['zod']);
 const contractModules = inSrc([
