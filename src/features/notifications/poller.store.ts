@@ -2,7 +2,11 @@ import { call, lazyContracts } from '~/platform/client/api';
 import { currentIdToken } from '~/platform/identity/identity.client';
 import { $latestNotificationAt, setNotificationCount } from './counts.store';
 
-const notificationContracts = lazyContracts(() =>
+/**
+ * The notifications' contracts, loaded with the first call (the count's, or the page's): pages draw
+ * without zod, and the last visit's copy before it runs (decision 35).
+ */
+export const notificationContracts = lazyContracts(() =>
   import('./notifications.api').then((m) => m.notificationsApi),
 );
 

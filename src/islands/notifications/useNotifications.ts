@@ -2,12 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { $latestNotificationAt } from '~/features/notifications/counts.store';
 import type { Notification, NotificationPage } from '~/features/notifications/notifications.schema';
-import { refreshNotificationCount } from '~/features/notifications/poller.store';
+import { notificationContracts, refreshNotificationCount } from '~/features/notifications/poller.store';
 import { errorMessage } from '~/islands/shared/loadState';
 import { type Errors, useSubmit } from '~/islands/shared/useSubmit';
 import { call } from '~/platform/client/api';
 import { keepCopy, readCopy } from '~/platform/client/dataCopies';
-import { notificationsContracts } from './notificationsContracts';
 
 /**
  * A child's notifications, newest first, a page at a time (`load(before)` adds older ones),
@@ -36,7 +35,7 @@ function useNotificationPages(childId: string | undefined, setMarkErrors: (error
     async (before?: string) => {
       if (!childId) return;
       try {
-        const page = await call((await notificationsContracts()).list, {
+        const page = await call((await notificationContracts()).list, {
           params: { id: childId },
           query: { before },
         });
@@ -79,7 +78,7 @@ export function useNotifications(child: { _id: string; name: string } | undefine
     if (!child) return;
     void submit(
       async () => {
-        await call((await notificationsContracts()).markRead, {
+        await call((await notificationContracts()).markRead, {
           params: { id: child._id },
           body: notificationId ? { notificationId } : {},
         });
