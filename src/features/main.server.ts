@@ -49,7 +49,7 @@ const api = await getApi({ jobs: true });
 // The pages' policy (decision 28), from the public settings they were built with
 // (scripts/build-server.mjs gives this bundle the build's PUBLIC_ values), APP_ENV, and the inline
 // scripts of the built pages.
-const security = securitySettings(publicConfig, process.env.APP_ENV);
+const security = securitySettings(publicConfig, process.env.APP_ENV, loadSettings().MEDIA_PUBLIC_URL);
 let pagesPolicy = pagePolicy(security, []);
 const files = loadStaticFiles(join(here, '..', 'client'), {
   pageHeaders: (pages) => {

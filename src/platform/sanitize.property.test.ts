@@ -194,7 +194,7 @@ const foreignImage = fc.constantFrom(
 /** Pictures the site keeps itself: what uploads answer (/media/blog/{uuid}.webp) and catalogue covers. */
 const ownImage = fc.oneof(
   fc.uuid().map((id) => `/media/blog/${id}.webp`),
-  fc.constantFrom('/media/covers/the-gruffalo.jpg', '/media/blog/a.png'),
+  fc.constantFrom('/media/books/the-gruffalo.jpg', '/media/blog/a.png'),
 );
 
 const url = fc.oneof(

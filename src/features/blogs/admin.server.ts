@@ -16,7 +16,7 @@ import {
   TEAM_PEN_NAME,
 } from './admin.schema';
 import { readingMinutes } from './blogs';
-import { emptyPost, mediaUrl, preparePost } from './blogs.server';
+import { editableMediaUrl, emptyPost, preparePost } from './blogs.server';
 
 type BlogRow = typeof blogs.$inferSelect;
 const reviewers = alias(users, 'reviewers');
@@ -103,7 +103,7 @@ export async function getAdminPost(db: Db, id: string): Promise<AdminBlogDetail 
     // Sanitized again on the way out, exactly as the public page does.
     contentHtml: sanitizePostHtml(blog.contentHtml),
     excerpt: blog.excerpt,
-    coverUrl: mediaUrl(blog.coverPath),
+    coverUrl: editableMediaUrl(blog.coverPath),
     coverAlt: blog.coverAlt,
     reviewNote: blog.reviewNote,
     reviewedAt: iso(blog.reviewedAt),

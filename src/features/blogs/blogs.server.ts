@@ -3,6 +3,7 @@ import { type Db, queryRows } from '~/platform/db/client.server';
 import { blogs } from '~/platform/db/schema.server';
 import { invalid } from '~/platform/errors';
 import { sanitizePostHtml } from '~/platform/sanitize.server';
+import { mediaUrlOf, siteMediaPath, withPublicMedia } from '~/platform/storage/mediaUrl.server';
 import { type BlogCursor, countWords, encodeCursor, excerptOf, readingMinutes, textOfHtml } from './blogs';
 import type { BlogPost, BlogSummary } from './blogs.schema';
 
@@ -32,7 +33,8 @@ type SummaryRow = Pick<
   'id' | 'title' | 'authorName' | 'excerpt' | 'publishedAt' | 'wordCount' | 'coverPath' | 'coverAlt'
 >;
 
-export const mediaUrl = (path: string | null) => (path ? `/media/${path}` : null);
+/** A cover's address as an editor sends it back: the site's own /media form, never the CDN's. */
+export const editableMediaUrl = (path: string | null) => (path ? siteMediaPath(path) : null);
 
 function summaryDto(row: SummaryRow): BlogSummary {
   return {
@@ -42,7 +44,7 @@ function summaryDto(row: SummaryRow): BlogSummary {
     excerpt: row.excerpt,
     publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
     readingMinutes: readingMinutes(row.wordCount),
-    coverUrl: mediaUrl(row.coverPath),
+    coverUrl: mediaUrlOf(row.coverPath),
     coverAlt: row.coverAlt,
   };
 }
@@ -112,7 +114,7 @@ export async function getPublishedPost(
   // Sanitized again on the way out: a rule tightened later also covers posts stored earlier.
   return {
     ...summaryDto(row),
-    contentHtml: sanitizePostHtml(row.contentHtml),
+    contentHtml: withPublicMedia(sanitizePostHtml(row.contentHtml)),
     // When the words last changed: never before the post was published (dateModified, article:modified_time).
     updatedAt: new Date(Math.max(row.updatedAt.getTime(), row.publishedAt?.getTime() ?? 0)).toISOString(),
   };
@@ -126,7 +128,10 @@ export async function latestPublishedPosts(db: Db, limit: number) {
     .where(isPublished())
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .limit(limit);
-  return rows.map((row) => ({ ...summaryDto(row), contentHtml: sanitizePostHtml(row.contentHtml) }));
+  return rows.map((row) => ({
+    ...summaryDto(row),
+    contentHtml: withPublicMedia(sanitizePostHtml(row.contentHtml)),
+  }));
 }
 
 interface ArchiveMonth {

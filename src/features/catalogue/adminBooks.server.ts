@@ -9,6 +9,7 @@ import type { Db } from '~/platform/db/client.server';
 import { books, readingLogs } from '~/platform/db/schema.server';
 import { uniqueViolation } from '~/platform/db/violations';
 import { DomainError, invalid } from '~/platform/errors';
+import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
 import type { Storage } from '~/platform/storage/storage';
 import {
   type AdminBook,
@@ -19,7 +20,7 @@ import {
   type bookPatchSchema,
 } from './catalogue.schema';
 import { compactIsbn } from './isbn';
-import { levelOrder, mediaUrlOf, removeStoredFile, swapStoredFile } from './media.server';
+import { levelOrder, removeStoredFile, swapStoredFile } from './media.server';
 
 type BookRow = typeof books.$inferSelect;
 type BookInput = z.output<typeof bookInputSchema>;

@@ -9,6 +9,7 @@ import { containsSearch, orderOf, tablePage } from '~/platform/admin/list.server
 import type { Db } from '~/platform/db/client.server';
 import { passages, recordings } from '~/platform/db/schema.server';
 import { READING_LEVELS } from '~/platform/domain';
+import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
 import type { Storage } from '~/platform/storage/storage';
 import {
   type AdminPassage,
@@ -19,7 +20,7 @@ import {
   type passageListQuerySchema,
   type passagePatchSchema,
 } from './catalogue.schema';
-import { levelOrder, mediaUrlOf, removeStoredFile, swapStoredFile } from './media.server';
+import { levelOrder, removeStoredFile, swapStoredFile } from './media.server';
 
 type PassageRow = typeof passages.$inferSelect;
 type PassageInput = z.output<typeof passageInputSchema>;

@@ -9,8 +9,6 @@ export function levelOrder(column: SQLWrapper): SQL {
   return sql`coalesce(array_position(${levels}, ${column}), ${READING_LEVELS.length + 1})`;
 }
 
-export const mediaUrlOf = (key: string | null) => (key ? `/media/${key}` : null);
-
 /**
  * Swaps the file a row points at. The new file is written first and the row changed in one
  * transaction (with its audit line); the old file is removed only once that has committed, so a

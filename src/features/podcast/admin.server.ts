@@ -6,6 +6,7 @@ import type { Db, Tx } from '~/platform/db/client.server';
 import { onlyRow } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
+import { publicMediaUrl } from '~/platform/storage/mediaUrl.server';
 import type {
   AdminEpisode,
   AdminEpisodeQuery,
@@ -14,7 +15,6 @@ import type {
   EpisodeState,
   EpisodeUpdate,
 } from './admin.schema';
-import { mediaPath } from './podcast';
 
 type EpisodeRecord = typeof podcastEpisodes.$inferSelect;
 
@@ -43,7 +43,7 @@ export function toAdminEpisode(e: EpisodeRecord, now = new Date()): AdminEpisode
   const audio = e.audioUrl
     ? { source: 'url' as const, href: e.audioUrl }
     : e.audioPath
-      ? { source: 'upload' as const, href: mediaPath(e.audioPath) }
+      ? { source: 'upload' as const, href: publicMediaUrl(e.audioPath) }
       : undefined;
   return {
     ...row,

@@ -2,8 +2,9 @@ import { and, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { podcastEpisodes } from '~/platform/db/schema.server';
 import { pagePath } from '~/platform/routes';
+import { publicMediaUrl } from '~/platform/storage/mediaUrl.server';
 import { buildPodcastFeed, type FeedItem } from './feed';
-import { mediaPath, PODCAST, transcriptPath } from './podcast';
+import { PODCAST, transcriptPath } from './podcast';
 
 export type Episode = typeof podcastEpisodes.$inferSelect;
 
@@ -35,12 +36,13 @@ export async function findPublishedEpisode(db: Db, guid: string, now = new Date(
 }
 
 /**
- * Where an episode's audio is: its external URL, or the site's own /media route (absolute on
- * `site` for the feed, relative on the page so it always plays from where the page came from).
+ * Where an episode's audio is: its external URL, or the stored file's public address (the CDN's
+ * when there is one; else the site's /media route, absolute on `site` for the feed, relative on
+ * the page so it always plays from where the page came from).
  */
 export function audioHref(episode: Episode, site?: URL): string {
   if (episode.audioUrl) return episode.audioUrl;
-  const path = mediaPath(episode.audioPath ?? '');
+  const path = publicMediaUrl(episode.audioPath ?? '');
   return site ? new URL(path, site).href : path;
 }
 

@@ -6,7 +6,6 @@ import {
   formatListenTime,
   formatPosition,
   formatSpokenTime,
-  mediaPath,
   PODCAST,
   transcriptParagraphs,
   transcriptPath,
@@ -55,10 +54,9 @@ describe('podcast wording', () => {
     expect(transcriptParagraphs('   ')).toEqual([]);
   });
 
-  it('builds the transcript and media paths with every segment encoded', () => {
+  it('builds the transcript path with every segment encoded', () => {
     expect(transcriptPath('quillreads-podcast-001')).toBe('/podcast/quillreads-podcast-001/transcript.txt');
     expect(transcriptPath('a b/c')).toBe('/podcast/a%20b%2Fc/transcript.txt');
-    expect(mediaPath('podcast/001 a.mp3')).toBe('/media/podcast/001%20a.mp3');
   });
 });
 

@@ -73,11 +73,6 @@ export function transcriptPath(guid: string): string {
   return `/podcast/${encodeURIComponent(guid)}/transcript.txt`;
 }
 
-/** Where a stored file is served from. */
-export function mediaPath(key: string): string {
-  return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
-
 /** The show itself: the same words on the page and in the feed. */
 export const PODCAST = {
   title: 'The Quill Reads podcast',

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { mediaUrlOf } from '~/features/catalogue/media.server';
 import { utcDay } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
 import {
@@ -16,6 +15,7 @@ import {
 } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
 import type { Reason } from './bookScores';
 import type { PlanBookDto, WeeklyPlanDto } from './program.schema';
 import { planReading, programWeeks } from './progress';

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { mediaUrlOf } from '~/features/catalogue/media.server';
 import { currentStreak, type Milestone, milestoneNotice, runs } from '~/features/reading/reading';
 import { addDays, utcDay, WEEK_MS } from '~/platform/days';
 import type { Db } from '~/platform/db/client.server';
@@ -12,6 +11,7 @@ import {
 } from '~/platform/db/schema.server';
 import type { PlacementBasis, ReadingLevel } from '~/platform/domain';
 import type { ChildRow } from '~/platform/identity/accounts.server';
+import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
 import { planDetails } from './planDetails.server';
 import { titleKey } from './program';
 import type { ChildPlanDto, WallDto, WeeklyPlanDto } from './program.schema';

@@ -4,6 +4,7 @@ import type { Db } from '~/platform/db/client.server';
 import { passages, recordingScores, recordings } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import { DomainError, notFound } from '~/platform/errors';
+import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
 import type { Storage } from '~/platform/storage/storage';
 import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, readingRate } from './readAloud';
 import type { Passage, RecordingDto } from './readAloud.schema';
@@ -21,7 +22,7 @@ const passageDto = (p: PassageRow): Passage => ({
   level: p.readingLevel,
   text: p.text,
   wordCount: p.wordCount,
-  audioUrl: p.audioPath ? `/media/${p.audioPath}` : null,
+  audioUrl: mediaUrlOf(p.audioPath),
 });
 
 export async function listPassages(db: Db, level?: ReadingLevel): Promise<Passage[]> {

@@ -73,6 +73,14 @@ describe('the page policy', () => {
     );
     expect(policy.endsWith('upgrade-insecure-requests')).toBe(true);
   });
+
+  it('lets pictures and audio come from the CDN of public files, and nowhere else', () => {
+    expect(directive(pagePolicy(local, []), 'img-src')).toBe("'self' data: blob:");
+    const cdn = { ...live, sources: { ...live.sources, mediaBase: 'https://cdn.quillreads.example/media' } };
+    const policy = pagePolicy(cdn, []);
+    expect(directive(policy, 'img-src')).toBe("'self' data: blob: https://cdn.quillreads.example");
+    expect(directive(policy, 'media-src')).toBe("'self' blob: https: https://cdn.quillreads.example");
+  });
 });
 
 describe('the common headers', () => {

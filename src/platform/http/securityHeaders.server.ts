@@ -24,6 +24,8 @@ export interface PageSources {
   firebaseAuthDomain: string;
   /** True when the pages load Stripe.js (a publishable key is configured). */
   stripe: boolean;
+  /** The CDN public files come from (MEDIA_PUBLIC_URL), when there is one. */
+  mediaBase?: string | undefined;
 }
 
 export interface SecuritySettings {
@@ -75,6 +77,7 @@ export function pagePolicy(settings: SecuritySettings, scriptHashes: readonly st
   const emulator = sources.authEmulatorHost ? `http://${sources.authEmulatorHost}` : '';
   const realFirebase = !emulator;
   const api = sources.apiBase ? originOf(sources.apiBase) : '';
+  const media = sources.mediaBase ? originOf(sources.mediaBase) : '';
   const list = (...items: (string | false | readonly string[])[]) =>
     items.flat().filter((item): item is string => typeof item === 'string' && item !== '');
 
@@ -90,14 +93,14 @@ export function pagePolicy(settings: SecuritySettings, scriptHashes: readonly st
     // Inline styles stay allowed: the islands set CSS variables in style attributes, and Stripe's
     // fields style themselves. A style cannot run code or send a token.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['img-src', list("'self'", 'data:', 'blob:', media)],
     ['font-src', ["'self'"]],
     [
       'connect-src',
       list("'self'", api, realFirebase ? FIREBASE_CONNECT : emulator, sources.stripe && STRIPE.connect),
     ],
     // Podcast episodes may live on any HTTPS host; read-aloud recordings play from blob: addresses.
-    ['media-src', ["'self'", 'blob:', 'https:']],
+    ['media-src', list("'self'", 'blob:', 'https:', media)],
     ['frame-src', frames.length > 0 ? frames : ["'none'"]],
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],
@@ -143,6 +146,7 @@ export function securitySettings(
     stripePublishableKey: string;
   },
   appEnv: string | undefined,
+  mediaBase?: string,
 ): SecuritySettings {
   return {
     sources: {
@@ -150,6 +154,7 @@ export function securitySettings(
       authEmulatorHost: config.authEmulatorHost,
       firebaseAuthDomain: config.firebase.authDomain,
       stripe: config.stripePublishableKey !== '',
+      mediaBase,
     },
     production: appEnv === 'production',
   };

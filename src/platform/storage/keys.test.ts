@@ -50,9 +50,19 @@ describe('contentTypeFor', () => {
 });
 
 describe('isPublicKey', () => {
-  it('keeps children’s recordings out of the public media route', () => {
+  it('keeps children’s recordings and reports out of the public media route', () => {
     expect(isPublicKey('recordings/0b6f/6a1e.webm')).toBe(false);
+    expect(isPublicKey('reports/0b6f/6a1e.pdf')).toBe(false);
+    expect(isPublicKey('reports/0b6f/6a1e-certificate.pdf')).toBe(false);
     expect(isPublicKey('podcast/001.mp3')).toBe(true);
     expect(isPublicKey('blog/recordings/cover.png')).toBe(true);
+    expect(isPublicKey('books/1.webp')).toBe(true);
+    expect(isPublicKey('passages/1.mp3')).toBe(true);
+  });
+
+  it('keeps any other folder private until it is named as public', () => {
+    for (const key of ['cover.png', 'exports/family.pdf', 'bookss/x.webp', 'Blog/x.webp']) {
+      expect(isPublicKey(key)).toBe(false);
+    }
   });
 });

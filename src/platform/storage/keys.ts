@@ -45,12 +45,15 @@ export function contentTypeFor(key: string): string | undefined {
 }
 
 /**
- * Folders whose files belong to a family (children's read-aloud recordings): the API serves them
- * to that family only, and the public media route never does.
+ * The folders whose files anyone may see: book covers, blog pictures, read-aloud passages' model
+ * readings and podcast audio. Only these are served at /media/{key} (and may come from a CDN in
+ * front of it, MEDIA_PUBLIC_URL). Every other folder is a family's (children's recordings, progress
+ * reports): the API serves those to that family and its guide only, after its own check. A folder
+ * added later is private until it is named here.
  */
-const PRIVATE_PREFIXES: readonly string[] = ['recordings/'];
+export const PUBLIC_PREFIXES: readonly string[] = ['books/', 'blog/', 'passages/', 'podcast/'];
 
 /** True when a (safe) key may be served to anyone at /media/{key}. */
 export function isPublicKey(key: string): boolean {
-  return !PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+  return PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix));
 }

@@ -27,6 +27,16 @@ export const storageSettingsFields = {
   /** Both or neither: without them the SDK's own chain (environment, instance role) answers. */
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /**
+   * Where pages and answers send browsers for public files (covers, blog pictures, passages' and
+   * episodes' audio): a CDN whose origin is this site's /media route, such as
+   * https://cdn.quillreads.com/media. Unset: the site's own /media. Private files never go there.
+   */
+  MEDIA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .refine((v) => !/[?#]/.test(v), 'must be an address without ? or #')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   /** A folder inside the bucket for this site's objects (several sites may share a bucket). */
   S3_PREFIX: z
     .string()

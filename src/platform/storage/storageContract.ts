@@ -95,8 +95,8 @@ function describeServing(name: string, current: () => Storage): void {
       serveStored(new Request(`http://x/media/${key}`, { method, headers }), current(), key);
 
     beforeEach(async () => {
-      await current().put('p/d.mp3', bytes(DIGITS));
-      await current().put('empty.mp3', new Uint8Array());
+      await current().put('podcast/d.mp3', bytes(DIGITS));
+      await current().put('podcast/empty.mp3', new Uint8Array());
     });
 
     servingWholeFiles(get);
@@ -108,7 +108,7 @@ function describeServing(name: string, current: () => Storage): void {
 
 function servingWholeFiles(get: Get): void {
   it('answers the whole file with its validators and caching headers', async () => {
-    const res = await get('p/d.mp3');
+    const res = await get('podcast/d.mp3');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(DIGITS);
     expect(Object.fromEntries(res.headers)).toMatchObject({
@@ -125,41 +125,41 @@ function servingWholeFiles(get: Get): void {
 
 function servingRanges(get: Get): void {
   it('answers a range with 206 and exactly those bytes', async () => {
-    const res = await get('p/d.mp3', { Range: 'bytes=10-15' });
+    const res = await get('podcast/d.mp3', { Range: 'bytes=10-15' });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 10-15/36');
     expect(res.headers.get('content-length')).toBe('6');
     expect(await res.text()).toBe('abcdef');
-    const suffix = await get('p/d.mp3', { Range: 'bytes=-3' });
+    const suffix = await get('podcast/d.mp3', { Range: 'bytes=-3' });
     expect(suffix.headers.get('content-range')).toBe('bytes 33-35/36');
     expect(await suffix.text()).toBe('xyz');
   });
 
   it('answers 416 with the size for a range outside the file', async () => {
-    const res = await get('p/d.mp3', { Range: 'bytes=36-' });
+    const res = await get('podcast/d.mp3', { Range: 'bytes=36-' });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe('bytes */36');
     // Shared caches key on the address alone: the refusal is never kept.
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const empty = await get('empty.mp3', { Range: 'bytes=0-' });
+    const empty = await get('podcast/empty.mp3', { Range: 'bytes=0-' });
     expect(empty.status).toBe(416);
     expect(empty.headers.get('content-range')).toBe('bytes */0');
   });
 
   it('answers several ranges and garbage with the whole file', async () => {
     for (const range of ['bytes=0-1,4-5', 'bytes=zz']) {
-      const res = await get('p/d.mp3', { Range: range });
+      const res = await get('podcast/d.mp3', { Range: range });
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(DIGITS);
     }
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const res = await get('p/d.mp3', {}, 'HEAD');
+    const res = await get('podcast/d.mp3', {}, 'HEAD');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe('36');
     expect(await res.text()).toBe('');
-    const part = await get('p/d.mp3', { Range: 'bytes=0-9' }, 'HEAD');
+    const part = await get('podcast/d.mp3', { Range: 'bytes=0-9' }, 'HEAD');
     expect(part.status).toBe(206);
     expect(part.headers.get('content-length')).toBe('10');
   });
@@ -167,25 +167,25 @@ function servingRanges(get: Get): void {
 
 function servingConditionally(get: Get): void {
   it('answers 304 when the client holds this version', async () => {
-    const first = await get('p/d.mp3');
+    const first = await get('podcast/d.mp3');
     const etag = first.headers.get('etag') ?? '';
     const lastModified = first.headers.get('last-modified') ?? '';
-    expect((await get('p/d.mp3', { 'If-None-Match': etag })).status).toBe(304);
-    expect((await get('p/d.mp3', { 'If-None-Match': `"other", W/${etag}` })).status).toBe(304);
-    expect((await get('p/d.mp3', { 'If-None-Match': '"other"' })).status).toBe(200);
-    expect((await get('p/d.mp3', { 'If-Modified-Since': lastModified })).status).toBe(304);
+    expect((await get('podcast/d.mp3', { 'If-None-Match': etag })).status).toBe(304);
+    expect((await get('podcast/d.mp3', { 'If-None-Match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await get('podcast/d.mp3', { 'If-None-Match': '"other"' })).status).toBe(200);
+    expect((await get('podcast/d.mp3', { 'If-Modified-Since': lastModified })).status).toBe(304);
   });
 
   it('honours a range only while If-Range still names this version', async () => {
-    const etag = (await get('p/d.mp3')).headers.get('etag') ?? '';
-    expect((await get('p/d.mp3', { Range: 'bytes=0-1', 'If-Range': etag })).status).toBe(206);
-    const stale = await get('p/d.mp3', { Range: 'bytes=0-1', 'If-Range': '"old"' });
+    const etag = (await get('podcast/d.mp3')).headers.get('etag') ?? '';
+    expect((await get('podcast/d.mp3', { Range: 'bytes=0-1', 'If-Range': etag })).status).toBe(206);
+    const stale = await get('podcast/d.mp3', { Range: 'bytes=0-1', 'If-Range': '"old"' });
     expect(stale.status).toBe(200);
     expect(await stale.text()).toBe(DIGITS);
   });
 
   it('answers an empty file with an empty 200', async () => {
-    const res = await get('empty.mp3');
+    const res = await get('podcast/empty.mp3');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe('0');
     expect(await res.text()).toBe('');
@@ -193,9 +193,10 @@ function servingConditionally(get: Get): void {
 }
 
 function refusingWhatIsNotServed(get: Get, current: () => Storage): void {
-  it('answers 404 for a child’s recording, which exists only for their family through the API', async () => {
+  it('answers 404 for a child’s recording or report, which exist only for their family through the API', async () => {
     await current().put('recordings/child/take.webm', bytes('voice'));
-    for (const key of ['recordings/child/take.webm', 'recordings%2Fchild/take.webm']) {
+    await current().put('reports/child/r.pdf', bytes('voice'));
+    for (const key of ['recordings/child/take.webm', 'recordings%2Fchild/take.webm', 'reports/child/r.pdf']) {
       const res = await get(key);
       expect(res.status, key).toBe(404);
       expect(await res.text()).not.toContain('voice');
@@ -204,7 +205,13 @@ function refusingWhatIsNotServed(get: Get, current: () => Storage): void {
     expect(head.status).toBe(404);
   });
   it('answers 404 for unknown keys and traversal, reading nothing outside', async () => {
-    for (const key of ['missing.mp3', '../etc/passwd', 'p/../p/d.mp3', 'p/%2e%2e/d.mp3', 'p']) {
+    for (const key of [
+      'missing.mp3',
+      '../etc/passwd',
+      'podcast/../podcast/d.mp3',
+      'podcast/%2e%2e/d.mp3',
+      'p',
+    ]) {
       const res = await get(key);
       expect(res.status, key).toBe(404);
       expect(res.headers.get('cache-control')).toBe('no-store');
