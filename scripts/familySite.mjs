@@ -2,7 +2,7 @@
 // state of the demo parent and administrator signed in through its login page.
 import { DEMO_ACCOUNTS } from '../src/features/demo/demoAccounts.ts';
 import { EMULATOR_HOST } from './emulator.mjs';
-import { VIEWPORT } from './pageTiming.mjs';
+import { networkQuiet, trackRequests, VIEWPORT } from './pageTiming.mjs';
 
 /** What the device keeps as copies of pages' data (cleared for a cold visit). */
 const DATA_COPY_PREFIX = 'qr:data:';
@@ -55,9 +55,12 @@ async function signedInState(browser, base, account) {
   await page.goto(`${base}/login?next=%2Fprofile`, { waitUntil: 'networkidle' });
   await page.getByRole('textbox', { name: 'Email address' }).fill(account.email);
   await page.getByLabel('Password').fill(account.password);
+  const requests = trackRequests(page);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/profile$/, { timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await networkQuiet(requests.inFlight);
+  requests.stop();
   // The ID token the signed-in page keeps for the next one (tokenHint.ts), written once restored;
   // a build from before it (--before) keeps none.
   await page

@@ -19,6 +19,7 @@ async function buildDocument() {
     const { createApi } = await import('../src/features/api.server.ts');
     const { createLogger } = await import('../src/platform/logger.server.ts');
     const { memoryRateLimiter } = await import('../src/platform/http/rateLimit.server.ts');
+    const { liveEvents } = await import('../src/platform/live/live.server.ts');
     const unused = (what) => () => {
       throw new Error(`Building the API description used ${what}; it must not need it.`);
     };
@@ -34,6 +35,7 @@ async function buildDocument() {
         sendPasswordLink: unused('the identity service'),
       },
       rateLimiter: memoryRateLimiter(),
+      live: liveEvents(unused('the database listener')),
       logger: createLogger('silent'),
       settings: { ADMIN_EMAILS: [], AUTH_RATE_LIMIT_PER_MINUTE: 60 },
     });

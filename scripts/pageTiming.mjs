@@ -64,6 +64,10 @@ async function throttle(context, page) {
     const r = requests.get(e.requestId);
     if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength - (r.headerBytes ?? 0) });
   });
+  cdp.on('Network.loadingFailed', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.failed = true;
+  });
   return { cdp, requests };
 }
 
@@ -114,7 +118,10 @@ export async function visit(context, page, { url, selector, dataPath, floor, tra
   await page.goto(url, { waitUntil: 'commit' });
   const dataAt = await whenSet(cdp, 'window.__dataAt');
   const floorAt = floor ? await whenSet(cdp, 'window.__floorAt') : null;
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await networkQuiet(
+    () => [...requests.values()].filter((r) => !r.end && !r.failed && !longLived(r.url)).length,
+  );
   const shift = await page.evaluate(() => window.__shift);
   const cpu = stopTrace ? summarizeTrace(await stopTrace(), { pageUrl: url, untilMs: dataAt }) : null;
   await cdp.detach();
@@ -170,5 +177,41 @@ export async function cpuReference(browser) {
     });
   } finally {
     await page.close();
+  }
+}
+
+/** Streams a signed-in page holds open for good (the navbar's live count): never "idle". */
+const LONG_LIVED = /\/api\/me\/notifications\/stream$/;
+const longLived = (url) => LONG_LIVED.test(new URL(url).pathname);
+
+/** Counts a page's requests in flight from now on, long-lived streams aside; `stop` ends counting. */
+export function trackRequests(page) {
+  const inFlight = new Set();
+  const start = (r) => !longLived(r.url()) && inFlight.add(r);
+  const end = (r) => inFlight.delete(r);
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    inFlight: () => inFlight.size,
+    stop: () => {
+      page.off('request', start);
+      page.off('requestfinished', end);
+      page.off('requestfailed', end);
+    },
+  };
+}
+
+/**
+ * Waits until `inFlight()` has been 0 for `quietMs`: Playwright's `networkidle` never comes on a
+ * page that holds a stream open.
+ */
+export async function networkQuiet(inFlight, { quietMs = 500, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error('the page never went quiet');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inFlight() > 0) quietSince = Date.now();
   }
 }

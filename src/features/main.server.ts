@@ -10,7 +10,7 @@ import { setPageModuleGraph } from '~/platform/http/modulePreloads';
 import { inlineScriptHashes, pagePolicy, securitySettings } from '~/platform/http/securityHeaders.server';
 import { onNudge } from '~/platform/jobs/signals';
 import { publicConfig } from '~/platform/publicConfig';
-import { getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
+import { closeServerLive, getDatabase, getJobQueue, serverLogger } from '~/platform/runtime.server';
 import { markStopping } from '~/platform/server/lifecycle.server';
 import { builtModuleGraph } from '~/platform/server/moduleGraph.server';
 import { checkEmulatorExposure } from '~/platform/server/network.server';
@@ -114,6 +114,9 @@ function stop() {
   stopping = true;
   // Readiness answers 503 from now on: load balancers move new requests to the other copies.
   markStopping();
+  // The pages' event streams end now (each page opens a new one on another copy) and the database
+  // listener stops: an open stream would otherwise hold the server open to the end.
+  const liveClosed = closeServerLive().catch(() => {});
   // At once: no new jobs taken, and those under way get 3 s to finish (one cut short runs again
   // later). Meanwhile the requests under way finish (at most 5 s). Then the database closes (PGlite
   // writes its last pages, the Postgres pool ends its connections) and the process leaves.
@@ -122,7 +125,7 @@ function stop() {
   const closeAndLeave = () => {
     if (closing) return;
     closing = true;
-    void jobsStopped
+    void Promise.all([jobsStopped, liveClosed])
       .then(() => mailer.close())
       .then(() => database.close())
       .catch(() => {})

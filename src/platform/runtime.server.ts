@@ -1,10 +1,12 @@
-import { openDatabase } from './db/client.server';
+import { type Database, openDatabase } from './db/client.server';
 import { loadSettings } from './env.server';
 import type { ApiDeps } from './http/context.server';
 import { memoryRateLimiter, postgresRateLimiter } from './http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from './identity/identity.server';
 import { createSignInAccounts } from './identity/signInAccounts.server';
 import { createJobQueue, type JobQueue } from './jobs/queue.server';
+import { databaseListener } from './live/listen.server';
+import { type Live, liveEvents } from './live/live.server';
 import { createLogger } from './logger.server';
 import { choosePaymentProvider } from './payments/provider.server';
 import { loadNetworkSettings } from './server/network.server';
@@ -28,7 +30,8 @@ export async function serverDeps(options: { jobs?: boolean } = {}): Promise<ApiD
   const settings = loadSettings();
   const network = loadNetworkSettings();
   const logger = serverLogger();
-  const { db, kind } = await getDatabase();
+  const database = await getDatabase();
+  const { db, kind } = database;
   logger.info({ database: kind }, 'database ready');
   // The emulator takes any key; a real project needs its web API key.
   const identityService = {
@@ -45,6 +48,7 @@ export async function serverDeps(options: { jobs?: boolean } = {}): Promise<ApiD
     deleteSignInAccount: createSignInAccountDeleter(identityService),
     signInAccounts: createSignInAccounts(identityService),
     rateLimiter: kind === 'postgres' ? postgresRateLimiter(db) : memoryRateLimiter(),
+    live: serverLive(database),
     trustedProxies: network.TRUST_PROXY,
     logger,
     settings,
@@ -94,4 +98,21 @@ export function getJobQueue(): Promise<JobQueue> {
     createJobQueue(database.queue, { logger: serverLogger() }),
   );
   return sharedJobs[JOBS];
+}
+
+const LIVE = Symbol.for('quillreads.live');
+const sharedLive = globalThis as typeof globalThis & { [LIVE]?: Live };
+
+/**
+ * The server's live event streams and their database listener (decision 36): one per process, so
+ * the stop at SIGTERM (main.server.ts) ends every stream the pages hold.
+ */
+export function serverLive(database: Database): Live {
+  sharedLive[LIVE] ??= liveEvents(databaseListener(database.queue, serverLogger()));
+  return sharedLive[LIVE];
+}
+
+/** Ends this process's event streams and stops listening, if it had any. */
+export async function closeServerLive(): Promise<void> {
+  await sharedLive[LIVE]?.close();
 }

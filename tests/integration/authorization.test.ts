@@ -192,6 +192,7 @@ const MATRIX: Case[] = [
   route('GET /api/calendar/{token}/plans.ics', everyone(404)),
   // family: the signed-in family's own notifications, details, export
   route('GET /api/me/notifications/unread', signedIn(200)),
+  route('GET /api/me/notifications/stream', signedIn(200)),
   route('GET /api/children/{id}/notifications', ownerOnly(200)),
   route('POST /api/children/{id}/notifications/read', ownerOnly(200), { body: {} }),
   route('PATCH /api/me', signedIn(200), { body: { displayName: 'Sam P.' } }),

@@ -24,6 +24,8 @@ import {
 } from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
 import type { JobConsole } from '../../src/platform/jobs/queue.server';
+import { databaseListener } from '../../src/platform/live/listen.server';
+import { type Live, liveEvents } from '../../src/platform/live/live.server';
 import { createLogger } from '../../src/platform/logger.server';
 import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
 import { createSiteServer } from '../../src/platform/server/server.server';
@@ -72,6 +74,8 @@ interface TestApiOptions {
   jobs?: JobConsole;
   /** APP_ENV as the API is told it; left out, as in development. */
   appEnv?: 'development' | 'test' | 'production';
+  /** The live event streams (and the database listener behind them); this database's when left out. */
+  live?: Live;
   /** Removes a sign-in account; the emulator's when left out. */
   deleteSignInAccount?: DeleteSignInAccount;
 }
@@ -86,6 +90,7 @@ export function testApi(database: Database, options: TestApiOptions = {}) {
       createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     signInAccounts: createSignInAccounts({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
+    live: options.live ?? liveEvents(databaseListener(database.queue, createLogger('silent'))),
     ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
     logger: createLogger('silent'),
     settings: {
@@ -180,7 +185,9 @@ export async function call(api: TestApi, method: string, path: string, options: 
       clientAddress: options.address ?? '127.0.0.1',
     },
   );
-  const text = await res.text();
+  // An event stream never ends by itself: its status and headers are the answer here.
+  const streamed = /^text\/event-stream/.test(res.headers.get('content-type') ?? '');
+  const text = streamed ? await res.body?.cancel().then(() => '') : await res.text();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

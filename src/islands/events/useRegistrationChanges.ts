@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import type { FamilyRegistrations } from '~/features/events/events.schema';
-import { incrementNotificationCount } from '~/features/notifications/counts.store';
+import { countNewNotification } from '~/features/notifications/counts.store';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
 import { useRowFocus } from '../shared/useRowFocus';
@@ -52,9 +52,8 @@ export function useRegistrationChanges(
               ? `${name}’s registration is cancelled.`
               : `${name} is registered for ${eventTitle}. You will find it in ${name}’s notifications.`,
           );
-          // Both register and cancel leave the child a notification: the navbar counts it at once
-          // (the spec's increment rule); the next poll confirms the number from the server.
-          if (user?.id) incrementNotificationCount(user.id);
+          // Both register and cancel leave the child a notification: the navbar counts it at once.
+          if (user?.id) countNewNotification(user.id);
           void refreshUserData().catch(() => {});
         } catch (error) {
           // The last seat went to another family meanwhile: the seats say so at once.

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
-import { incrementNotificationCount } from '~/features/notifications/counts.store';
+import { countNewNotification } from '~/features/notifications/counts.store';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import { useSubmit } from '../shared/useSubmit';
@@ -34,7 +34,7 @@ export function useInterviewChanges(reload: () => Promise<void>) {
           const result = await send(idempotencyKey);
           await reload();
           // The navbar counts the child's new notification at once.
-          if (user?.id && result.childId) incrementNotificationCount(user.id);
+          if (user?.id && result.childId) countNewNotification(user.id);
           setConfirmCancel(false);
           setRescheduling(false);
           setDone(success(result));

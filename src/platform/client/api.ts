@@ -59,6 +59,10 @@ export type CallOptions<C extends Contract> = ([ParamNames<C['path']>] extends [
      * server makes the create happen once and answers each send the same (Idempotency-Key).
      */
     idempotencyKey?: string;
+    /** The validator of the answer the page holds: the server answers 304 while it still holds. */
+    ifNoneMatch?: string;
+    /** What the page accepts; JSON unless said (an event stream). */
+    accept?: string;
   };
 
 /** What a call answers: the parsed answer, or null for 204. */
@@ -99,7 +103,7 @@ async function send(contract: Contract, options: CallOptions<Contract>): Promise
     const answer = await early.catch(() => null);
     if (answer && answer.status !== 401) return answer;
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   const token =
     contract.access === 'public'
       ? null
@@ -112,6 +116,7 @@ async function send(contract: Contract, options: CallOptions<Contract>): Promise
     throw new ApiClientError(401, 'unauthenticated', SIGN_IN);
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.ifNoneMatch) headers['if-none-match'] = options.ifNoneMatch;
   if (file) headers['content-type'] = file.type || 'application/octet-stream';
   else if (body !== undefined) headers['content-type'] = 'application/json';
   // Give up rather than leave a spinner turning forever.
@@ -122,6 +127,8 @@ async function send(contract: Contract, options: CallOptions<Contract>): Promise
       headers,
       ...(file ? { body: file } : body !== undefined ? { body: JSON.stringify(body) } : {}),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      // A conditional ask is the page's own: the browser's cache neither answers nor keeps it.
+      ...(options.ifNoneMatch !== undefined ? { cache: 'no-store' as const } : {}),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError' && signal?.aborted) throw error;
@@ -145,6 +152,40 @@ async function refusal(res: Response): Promise<ApiClientError> {
 export async function call<C extends Contract>(contract: C, options: CallOptions<C>): Promise<Answer<C>> {
   const res = await send(contract, options as CallOptions<Contract>);
   if (!res.ok) throw await refusal(res);
+  return parsedAnswer(contract, res);
+}
+
+/**
+ * Calls an operation that answers with a validator (ETag), sending the one the page holds:
+ * 'unchanged' when the server answers 304, else the new answer and its validator.
+ */
+export async function callIfChanged<C extends Contract>(
+  contract: C,
+  etag: string | null,
+  options: CallOptions<C>,
+): Promise<{ etag: string | null; answer: Answer<C> } | 'unchanged'> {
+  const res = await send(contract, { ...options, ifNoneMatch: etag ?? '' } as CallOptions<Contract>);
+  if (res.status === 304) return 'unchanged';
+  if (!res.ok) throw await refusal(res);
+  return { etag: res.headers.get('etag'), answer: await parsedAnswer(contract, res) };
+}
+
+/**
+ * Opens an operation that answers a stream (server-sent events) and answers the open Response:
+ * a refusal throws as `call` does.
+ */
+export async function callForStream<C extends Contract>(
+  contract: C,
+  options: CallOptions<C>,
+): Promise<Response> {
+  // Open for longer than the server keeps a stream (it ends them itself, decision 36).
+  const stream = { accept: 'text/event-stream', timeoutMs: 15 * 60_000, ...options };
+  const res = await send(contract, stream as CallOptions<Contract>);
+  if (!res.ok) throw await refusal(res);
+  return res;
+}
+
+async function parsedAnswer<C extends Contract>(contract: C, res: Response): Promise<Answer<C>> {
   const schema = contract.answer as z.ZodType | undefined;
   if (!schema || res.status === 204) return null as Answer<C>;
   const data: unknown = await res.json().catch(() => undefined);

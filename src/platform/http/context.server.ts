@@ -5,6 +5,7 @@ import type { UserRow } from '~/platform/identity/accounts.server';
 import type { DeleteSignInAccount, Identity, VerifyToken } from '~/platform/identity/identity.server';
 import type { SignInAccounts } from '~/platform/identity/signInAccounts.server';
 import type { JobConsole } from '~/platform/jobs/queue.server';
+import type { Live } from '~/platform/live/live.server';
 import type { PaymentProvider } from '~/platform/payments/provider.server';
 import type { Storage } from '~/platform/storage/storage';
 import type { InterviewSchedule } from '~/platform/weeklySlots';
@@ -20,6 +21,8 @@ export interface ApiDeps {
   /** Creates sign-in accounts for other people and emails them a set-password link (admin console). */
   signInAccounts: SignInAccounts;
   rateLimiter: RateLimiter;
+  /** The event streams this copy's pages hold open, and the database channels that feed them. */
+  live: Live;
   /**
    * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY): the caller's
    * address is read from there. None when left out: the address is the connection's.

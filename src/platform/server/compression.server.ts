@@ -23,8 +23,11 @@ export const MIN_COMPRESS_BYTES = 1024;
  */
 const BROTLI_DYNAMIC = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
+/** An event stream is sent as it is written: compressing it would hold every event back. */
+const STREAMED = /^text\/event-stream\b/i;
+
 export function isCompressible(contentType: string | null | undefined): boolean {
-  return contentType ? COMPRESSIBLE.test(contentType) : false;
+  return contentType ? COMPRESSIBLE.test(contentType) && !STREAMED.test(contentType) : false;
 }
 
 /**
