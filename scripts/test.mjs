@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, in order: lint, types, unit and integration tests,
-// the production build, the page weight budgets, then end-to-end tests in Chromium. Ends with one summary line.
+// the production build, the page weight budgets, the container's steps, then end-to-end tests in Chromium. Ends with one summary line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium, installPlaywrightChromium } from './chromium.mjs';
 import { freePort, run, step } from './lib.mjs';
@@ -104,6 +104,13 @@ if (process.env.SKIP_STATIC_CHECKS !== '1') {
       env: browserEnv,
     },
   );
+}
+
+// The Dockerfile's runtime stage, replayed on this build: it does not depend on the database either.
+if (process.env.SKIP_STATIC_CHECKS !== '1') {
+  await gate('Container image steps (scripts/check-container.mjs)', process.execPath, [
+    'scripts/check-container.mjs',
+  ]);
 }
 
 const e2ePort = process.env.E2E_PORT ?? String(await freePort(4322));
