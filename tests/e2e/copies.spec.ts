@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { startCluster } from '../../scripts/cluster.mjs';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
@@ -149,6 +150,94 @@ test('rate limits are shared: the contact form counts messages sent through eith
   for (const [n, base] of [one, two, one, two].entries())
     statuses.push((await send(base, 'POST', '/api/inquiries', undefined, message(n))).status);
   expect(statuses).toEqual([201, 201, 201, 429]);
+});
+
+test('the database restarting under load: both copies reconnect within seconds, live counts too', async ({ browser }) => {
+  const nia = await family(one, 'Nia');
+  const context = await browser.newContext({ baseURL: one });
+  const page = await context.newPage();
+  await signInThroughLoginPage(page, nia, '/notification');
+  // Requests keep coming to both copies while every connection to the database is cut, as a
+  // restart or a failover cuts them.
+  const outcomes: { at: number; ok: boolean }[] = [];
+  let running = true;
+  const load = (async () => {
+    for (let i = 0; running; i++) {
+      const res = await send(i % 2 ? two : one, 'GET', '/api/me/notifications/unread', nia.token).catch(() => null);
+      outcomes.push({ at: Date.now(), ok: res?.status === 200 });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 500));
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const database = new URL(cluster.databaseUrl).pathname.slice(1);
+  const cut = Date.now();
+  const { rowCount } = await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
+  await admin.end();
+  expect(rowCount).toBeGreaterThan(2);
+  await new Promise((r) => setTimeout(r, 5_000));
+  running = false;
+  await load;
+  // Every request from two seconds after the cut on was answered.
+  const late = outcomes.filter((o) => o.at > cut + 2_000);
+  expect(late.length).toBeGreaterThan(20);
+  expect(late.filter((o) => !o.ok)).toEqual([]);
+  // And the listener is back: a notification made now reaches the page.
+  const eventId = await newEvent(two, 5);
+  const registered = await send(two, 'POST', `/api/events/${eventId}/registrations`, nia.token, {
+    childId: nia.childId,
+  });
+  expect(registered.status).toBe(201);
+  await expect(mainNav(page).locator('.navbar-badge')).toHaveText(/^1/, { timeout: 10_000 });
+  await context.close();
+});
+
+test('a copy killed in the middle of an upload leaves no row and no object; started again, it serves', async () => {
+  const zoe = await family(one, 'Zoe');
+  const passageId = (await send(one, 'GET', '/api/passages', zoe.token)).answer[0]?.id;
+  // A recording sent slowly: the first half, then the copy taking it is killed.
+  let sendRest: () => void = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Uint8Array(500_000)]));
+      await new Promise<void>((resolve) => {
+        sendRest = resolve;
+      });
+      controller.enqueue(new Uint8Array(500_000));
+      controller.close();
+    },
+  });
+  const upload = fetch(`${two}/api/children/${zoe.childId}/recordings?passageId=${passageId}&durationMs=5000`, {
+    method: 'POST',
+    headers: { ...bearer(zoe.token), 'content-type': 'audio/webm', 'content-length': '1000004' },
+    body,
+    duplex: 'half',
+  } as RequestInit).catch((error: unknown) => error);
+  await new Promise((r) => setTimeout(r, 500));
+  await cluster.stopCopy(1, 'SIGKILL');
+  sendRest();
+  expect(await upload).toBeInstanceOf(Error);
+
+  // Nothing of it anywhere: no attempt in the family's list, no object in the bucket.
+  const attempts = await send(one, 'GET', `/api/children/${zoe.childId}/recordings`, zoe.token);
+  expect(attempts.answer).toEqual([]);
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint: cluster.env.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const listed = await s3.send(
+    new ListObjectsV2Command({ Bucket: cluster.env.S3_BUCKET, Prefix: `recordings/${zoe.childId}/` }),
+  );
+  expect(listed.KeyCount ?? 0).toBe(0);
+
+  await cluster.restartCopy(1);
+  expect((await send(two, 'GET', `/api/children/${zoe.childId}/recordings`, zoe.token)).status).toBe(200);
 });
 
 test('each scheduled job runs once a minute, however many copies are up', async () => {
