@@ -7,7 +7,7 @@
 // `npm run bench:cluster [-- --seconds 15]`
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { startCluster } from './cluster.mjs';
@@ -17,6 +17,7 @@ import { freePort } from './lib.mjs';
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1] || 15);
 const CONNECTIONS = [100, 400];
 const FAMILIES = 40;
+const NAMES = ['Maya', 'Theo', 'Ava', 'Kofi', 'Ida', 'Zoe', 'Nia', 'Ben'];
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error('bench:cluster runs the copies on PostgreSQL: set DATABASE_URL (postgres://…).');
@@ -40,49 +41,89 @@ async function families(base) {
       await fetch(`${base}/api/children`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ firstName: `Reader${i}`, ageBand: '6-8', readingLevel: 'sapling' }),
+        body: JSON.stringify({ firstName: NAMES[i % NAMES.length], ageBand: '6-8', readingLevel: 'sapling' }),
       })
     ).json();
     const etag = (await fetch(`${base}/api/me/notifications/unread`, { headers })).headers.get('etag') ?? '';
+    if (!child._id) throw new Error(`could not add a child: ${JSON.stringify(child)}`);
     made.push({ uid, email, token: idToken, childId: child._id, etag });
   }
   return made;
 }
 
-/** Each connection is one family; its requests cycle through the mix. */
-function mix(family) {
-  const auth = { authorization: `Bearer ${family.token}` };
-  const json = { ...auth, 'content-type': 'application/json' };
+const pastDay = () =>
+  new Date(Date.now() - (1 + Math.floor(Math.random() * 1800)) * 86_400_000).toISOString().slice(0, 10);
+
+/** What a family asks for, in order: `as(build)` fills a request in from the connection's family. */
+function familyRequests(as) {
   const today = new Date().toISOString().slice(0, 10);
+  const unread = {
+    method: 'GET',
+    setupRequest: as((f, auth) => ({
+      path: '/api/me/notifications/unread',
+      headers: { ...auth, 'if-none-match': f.etag },
+    })),
+  };
   return [
-    { method: 'GET', path: '/' },
-    { method: 'GET', path: '/programs' },
-    { method: 'GET', path: '/blogs' },
-    { method: 'GET', path: '/api/plans' },
     {
       method: 'POST',
-      path: '/api/user/loginRegister',
-      headers: json,
-      body: JSON.stringify({ uid: family.uid, email: family.email }),
+      setupRequest: as((f, _, json) => ({
+        path: '/api/user/loginRegister',
+        headers: json,
+        body: JSON.stringify({ uid: f.uid, email: f.email }),
+      })),
     },
+    unread,
     {
       method: 'GET',
-      path: '/api/me/notifications/unread',
-      headers: { ...auth, 'if-none-match': family.etag },
+      setupRequest: as((f, auth) => ({
+        path: `/api/children/${f.childId}/reading?limit=20&today=${today}`,
+        headers: auth,
+      })),
     },
-    { method: 'GET', path: `/api/children/${family.childId}/reading?limit=20&today=${today}`, headers: auth },
+    // A day of the last five years: a family's day holds at most 24 hours of reading.
     {
       method: 'POST',
-      path: `/api/children/${family.childId}/reading`,
-      headers: json,
-      body: JSON.stringify({ title: 'The Bench Book', readOn: today, minutes: 15 }),
+      setupRequest: as((f, _, json) => ({
+        path: `/api/children/${f.childId}/reading`,
+        headers: json,
+        body: JSON.stringify({ title: 'The Bench Book', readOn: pastDay(), minutes: 5 }),
+      })),
     },
-    {
-      method: 'GET',
-      path: '/api/me/notifications/unread',
-      headers: { ...auth, 'if-none-match': family.etag },
-    },
+    unread,
   ];
+}
+
+/**
+ * The mix each connection cycles through: four public pages, then a family's own requests. A
+ * connection is one family, chosen at its first request (autocannon's per-connection context).
+ */
+function mix(people) {
+  let next = 0;
+  const as = (build) => (request, context) => {
+    context.family ??= people[next++ % people.length];
+    const f = context.family;
+    const auth = { authorization: `Bearer ${f.token}` };
+    return { ...request, ...build(f, auth, { ...auth, 'content-type': 'application/json' }) };
+  };
+  const page = (path) => ({ method: 'GET', path, setupRequest: as(() => ({})) });
+  return [page('/'), page('/programs'), page('/blogs'), page('/api/plans'), ...familyRequests(as)];
+}
+
+const sum = (values) => (values.some((v) => v === null) ? null : values.reduce((a, b) => a + b, 0));
+
+/** CPU milliseconds every PostgreSQL server process on this machine has used (Linux /proc), or null. */
+function postgresCpuMs() {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(pid) ?? 0;
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }
 
 /** CPU milliseconds a process has used (Linux /proc), or null where that is not readable. */
@@ -105,19 +146,15 @@ async function startBalancer(targets) {
 }
 
 async function drive(url, people, connections) {
-  let client = 0;
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    requests: mix(people[0]),
-    setupClient: (c) => {
-      const family = people[client++ % people.length];
-      c.setRequests(mix(family));
-    },
+    requests: mix(people),
   });
   const own = process.cpuUsage(cpuBefore);
+  if (process.env.BENCH_VERBOSE) console.log(connections, result.statusCodeStats);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -132,7 +169,8 @@ const cluster = await startCluster({
   copies: 2,
   databaseUrl,
   seed: true,
-  env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000000', APP_ENV: 'test' },
+  output: process.env.BENCH_VERBOSE ? 'inherit' : 'ignore',
+  env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', APP_ENV: 'test' },
 });
 const results = [];
 try {
@@ -141,11 +179,24 @@ try {
     const balancer = await startBalancer(cluster.urls.slice(0, copies));
     await drive(balancer.url, people, 50).catch(() => {});
     for (const connections of CONNECTIONS) {
-      const before = cpuMs(balancer.pid);
+      const used = () => ({
+        balancer: cpuMs(balancer.pid),
+        copies: sum(cluster.pids().slice(0, copies).map(cpuMs)),
+        postgres: postgresCpuMs(),
+      });
+      const before = used();
       const r = await drive(balancer.url, people, connections);
-      const after = cpuMs(balancer.pid);
-      const balancerCpu = before === null || after === null ? null : (after - before) / (seconds * 1000);
-      results.push({ copies, connections, ...r, balancerCpu });
+      const after = used();
+      const share = (key) =>
+        before[key] === null || after[key] === null ? null : (after[key] - before[key]) / (seconds * 1000);
+      results.push({
+        copies,
+        connections,
+        ...r,
+        balancerCpu: share('balancer'),
+        copiesCpu: share('copies'),
+        postgresCpu: share('postgres'),
+      });
     }
     balancer.stop();
   }
@@ -156,13 +207,15 @@ try {
 
 const cores = availableParallelism();
 console.log(
-  `\nCluster benchmark: ${seconds} s per run, PostgreSQL, ${cores} cores shared by the copies, PostgreSQL, the balancer and autocannon`,
+  `\nCluster benchmark: ${seconds} s per run, PostgreSQL; the copies, PostgreSQL, the balancer and autocannon share ${cores} cores`,
 );
-console.log('copies  conns   req/s    p50 ms  p99 ms  errors  autocannon CPU  balancer CPU');
+console.log(
+  'copies  conns   req/s  p50 ms  p99 ms  errors   CPU (cores): copies  PostgreSQL  balancer  autocannon',
+);
+const cpu = (x) => (x === null ? '   n/a' : x.toFixed(2).padStart(6));
 for (const r of results) {
-  const share = (x) => (x === null ? '   n/a' : `${(x * 100).toFixed(0).padStart(4)}% of a core`);
   console.log(
-    `${String(r.copies).padStart(6)} ${String(r.connections).padStart(6)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${share(r.loadCpu)}  ${share(r.balancerCpu)}`,
+    `${String(r.copies).padStart(6)} ${String(r.connections).padStart(6)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}   ${' '.repeat(7)}${cpu(r.copiesCpu)}      ${cpu(r.postgresCpu)}    ${cpu(r.balancerCpu)}      ${cpu(r.loadCpu)}`,
   );
 }
 for (const connections of CONNECTIONS) {

@@ -51,8 +51,8 @@ async function seed() {
     select 'family-' || n, 'family-' || n || '@bench.test', 'Family ' || n, now()
     from generate_series(1, ${FAMILIES}::int) as n`);
   await db.execute(sql`
-    insert into children (user_id, first_name, reading_level)
-    select u.id, 'Child ' || k, 'sapling' from users u, generate_series(1, 3) as k
+    insert into children (user_id, first_name, age_band, reading_level)
+    select u.id, 'Child ' || k, '6-8', 'sapling' from users u, generate_series(1, 3) as k
     where k <= 1 + (hashtext(u.id::text) & 1) + (hashtext(u.id::text || 'x') & 1)`);
   await db.execute(sql`
     insert into notifications (child_id, kind, title, created_at, read_at)

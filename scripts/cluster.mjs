@@ -110,6 +110,8 @@ export async function startCluster({ copies = 2, databaseUrl, env = {}, output =
   };
   return {
     urls,
+    /** The copies' process ids (to measure what they use). */
+    pids: () => started.map((copy) => copy.child.pid),
     env: shared,
     databaseUrl: database.url,
     /** Stops one copy: SIGTERM lets it finish (readiness 503 first); SIGKILL does not. */

@@ -6,6 +6,7 @@ import { errorResponse, fieldsOf } from '~/platform/http/errorResponse';
 import { serveApiDescription } from './apiDocs.server';
 import { readBody } from './body';
 import type { ApiDeps, ApiEnv } from './context.server';
+import { safeErrorFields } from './errorLog';
 import { isUploadPath } from './uploads';
 
 /** The largest request body the API reads: JSON payloads here are small. */
@@ -128,25 +129,3 @@ function answerError(deps: ApiDeps): ErrorHandler<ApiEnv> {
 }
 
 export type Api = ReturnType<typeof createHttpApp>;
-
-/**
- * What an unexpected error may say in the log. Database errors carry the query's parameters
- * (emails, children's names) in their message: only their name, code and constraint are kept.
- */
-function safeErrorFields(error: unknown) {
-  const err = error as {
-    name?: string;
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const code = err?.code ?? err?.cause?.code;
-  const constraint = err?.constraint ?? err?.cause?.constraint;
-  const isDatabase = code !== undefined || err?.name === 'DrizzleQueryError';
-  return {
-    errorName: err?.name ?? typeof error,
-    ...(code ? { dbCode: code } : {}),
-    ...(constraint ? { constraint } : {}),
-    ...(isDatabase ? {} : { stack: error instanceof Error ? error.stack : undefined }),
-  };
-}

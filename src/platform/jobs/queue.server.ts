@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { QueueBackend } from '../db/client.server';
@@ -166,6 +167,29 @@ function newBoss(backend: QueueBackend, schema: string, options: JobQueueOptions
   return boss;
 }
 
+// Any number taken once for this app: copies starting together install pg-boss's schema one at a time.
+const QUEUE_INSTALL_LOCK = 724_511_904;
+
+/**
+ * Starts pg-boss. On PostgreSQL under a session lock: copies of the server starting together on a
+ * new database would otherwise both install pg-boss's schema, and one fails ("type job_state
+ * already exists") and stops. PGlite is one process: nothing to share.
+ */
+async function startAlone(boss: PgBoss, backend: QueueBackend): Promise<void> {
+  if (backend.kind !== 'postgres') {
+    await boss.start();
+    return;
+  }
+  const lock = new pg.Client({ connectionString: backend.url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [QUEUE_INSTALL_LOCK]);
+    await boss.start();
+  } finally {
+    await lock.end().catch(() => {});
+  }
+}
+
 /** Starts the queue once (again after a failed start), and stops it for good. */
 function lifecycle(boss: PgBoss, backend: QueueBackend): Pick<JobQueue, 'start' | 'stop'> {
   let started: Promise<void> | undefined;
@@ -174,7 +198,7 @@ function lifecycle(boss: PgBoss, backend: QueueBackend): Pick<JobQueue, 'start' 
     start() {
       if (stopped) return Promise.reject(new Error('The job queue has stopped.'));
       if (!started) {
-        const starting = boss.start().then(() => undefined);
+        const starting = startAlone(boss, backend);
         // A start that failed (the database out of reach) is not kept: the next call tries again.
         starting.catch(() => {
           if (started === starting) started = undefined;
