@@ -52,8 +52,7 @@ async function replay(steps, folder) {
     if (op === 'ENV') Object.assign(env, envOf(rest));
     else if (op === 'WORKDIR') {
       if (rest !== '/app') throw new Error(`WORKDIR ${rest}: the check expects /app`);
-    }
-    else if (op === 'COPY') await copyStep(rest, folder);
+    } else if (op === 'COPY') await copyStep(rest, folder);
     else if (op === 'RUN') await runStep(rest, folder, who);
     else if (op === 'USER') state.user = who;
     else if (op === 'EXPOSE') state.port = Number(rest);

@@ -152,7 +152,9 @@ test('rate limits are shared: the contact form counts messages sent through eith
   expect(statuses).toEqual([201, 201, 201, 429]);
 });
 
-test('the database restarting under load: both copies reconnect within seconds, live counts too', async ({ browser }) => {
+test('the database restarting under load: both copies reconnect within seconds, live counts too', async ({
+  browser,
+}) => {
   const nia = await family(one, 'Nia');
   const context = await browser.newContext({ baseURL: one });
   const page = await context.newPage();
@@ -163,7 +165,9 @@ test('the database restarting under load: both copies reconnect within seconds, 
   let running = true;
   const load = (async () => {
     for (let i = 0; running; i++) {
-      const res = await send(i % 2 ? two : one, 'GET', '/api/me/notifications/unread', nia.token).catch(() => null);
+      const res = await send(i % 2 ? two : one, 'GET', '/api/me/notifications/unread', nia.token).catch(
+        () => null,
+      );
       outcomes.push({ at: Date.now(), ok: res?.status === 200 });
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -211,12 +215,15 @@ test('a copy killed in the middle of an upload leaves no row and no object; star
       controller.close();
     },
   });
-  const upload = fetch(`${two}/api/children/${zoe.childId}/recordings?passageId=${passageId}&durationMs=5000`, {
-    method: 'POST',
-    headers: { ...bearer(zoe.token), 'content-type': 'audio/webm', 'content-length': '1000004' },
-    body,
-    duplex: 'half',
-  } as RequestInit).catch((error: unknown) => error);
+  const upload = fetch(
+    `${two}/api/children/${zoe.childId}/recordings?passageId=${passageId}&durationMs=5000`,
+    {
+      method: 'POST',
+      headers: { ...bearer(zoe.token), 'content-type': 'audio/webm', 'content-length': '1000004' },
+      body,
+      duplex: 'half',
+    } as RequestInit,
+  ).catch((error: unknown) => error);
   await new Promise((r) => setTimeout(r, 500));
   await cluster.stopCopy(1, 'SIGKILL');
   sendRest();
