@@ -85,6 +85,15 @@ async function newEvent(base: string, capacity: number) {
   return String(made.answer.id);
 }
 
+/** Registers the family's child, through `base`, for a new event (made on the other copy): a notification. */
+async function registerThrough(base: string, f: Awaited<ReturnType<typeof family>>) {
+  const eventId = await newEvent(base === one ? two : one, 5);
+  const registered = await send(base, 'POST', `/api/events/${eventId}/registrations`, f.token, {
+    childId: f.childId,
+  });
+  expect(registered.status).toBe(201);
+}
+
 test('a family signs in on one copy, records through the other, and plays it back on the first', async () => {
   const maya = await family(one, 'Maya');
   const passages = await send(two, 'GET', '/api/passages', maya.token);
@@ -130,11 +139,7 @@ test('a notification made through one copy reaches a page open on the other at o
   const page = await context.newPage();
   await signInThroughLoginPage(page, kofi, '/notification');
   await expect(page.getByRole('heading', { name: 'Kofi’s notifications' })).toBeVisible();
-  const eventId = await newEvent(two, 5);
-  const registered = await send(one, 'POST', `/api/events/${eventId}/registrations`, kofi.token, {
-    childId: kofi.childId,
-  });
-  expect(registered.status).toBe(201);
+  await registerThrough(one, kofi);
   await expect(mainNav(page).locator('.navbar-badge')).toHaveText(/^1/, { timeout: 5_000 });
   await context.close();
 });
@@ -191,11 +196,7 @@ test('the database restarting under load: both copies reconnect within seconds, 
   expect(late.length).toBeGreaterThan(20);
   expect(late.filter((o) => !o.ok)).toEqual([]);
   // And the listener is back: a notification made now reaches the page.
-  const eventId = await newEvent(two, 5);
-  const registered = await send(two, 'POST', `/api/events/${eventId}/registrations`, nia.token, {
-    childId: nia.childId,
-  });
-  expect(registered.status).toBe(201);
+  await registerThrough(two, nia);
   await expect(mainNav(page).locator('.navbar-badge')).toHaveText(/^1/, { timeout: 10_000 });
   await context.close();
 });
