@@ -60,6 +60,7 @@ const formModules = inSrc([
   'platform/identity/firebase.client.ts',
   'platform/identity/authErrors.ts',
   'features/family/family.store.ts',
+  'features/notifications/newNotification.ts',
   'islands/account/useSignedIn.ts',
   'islands/shared/Field.tsx',
   'islands/shared/fieldErrors.ts',

@@ -3,6 +3,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { startCluster } from '../../scripts/cluster.mjs';
 import { createEmulatorAccount } from '../../scripts/emulator.mjs';
+import { readEvents } from '../../src/platform/client/eventStream';
 import { bearer, demoToken } from './apiTokens';
 import { expect, mainNav, signInThroughLoginPage, TEST_VENUE_ADDRESS, test } from './fixtures';
 
@@ -246,6 +247,23 @@ test('a copy killed in the middle of an upload leaves no row and no object; star
 
   await cluster.restartCopy(1);
   expect((await send(two, 'GET', `/api/children/${zoe.childId}/recordings`, zoe.token)).status).toBe(200);
+});
+
+test('a copy told to stop ends its pages’ streams at once, then leaves; another start serves again', async () => {
+  const ida = await family(one, 'Ida');
+  const res = await fetch(`${two}/api/me/notifications/stream`, { headers: bearer(ida.token) });
+  expect(res.status).toBe(200);
+  const events: string[] = [];
+  const reading = readEvents(res.body as ReadableStream<Uint8Array>, (e) => events.push(e.event));
+  await expect.poll(() => events).toEqual(['unread']);
+  const asked = Date.now();
+  await cluster.stopCopy(1, 'SIGTERM');
+  await reading.catch(() => {});
+  // The page was told to go elsewhere before the copy closed, well within its 10 s grace.
+  expect(events).toEqual(['unread', 'end']);
+  expect(Date.now() - asked).toBeLessThan(8_000);
+  await cluster.restartCopy(1);
+  expect((await send(two, 'GET', '/api/me/notifications/unread', ida.token)).status).toBe(200);
 });
 
 test('each scheduled job runs once a minute, however many copies are up', async () => {

@@ -38,16 +38,6 @@ export function incrementNotificationCount(userId: string) {
   $notificationCounts.set(incrementCount($notificationCounts.get(), userId));
 }
 
-/**
- * Something this page did left the family a notification: the navbar counts it at once (the
- * spec's increment rule), then asks the server, whose number settles it: the live count may have
- * brought the same notification already (decision 36).
- */
-export function countNewNotification(userId: string) {
-  incrementNotificationCount(userId);
-  void import('./poller.store').then(({ poll }) => poll());
-}
-
 // Signing out forgets the counts with the rest of the family's data.
 $session.listen((session) => {
   if (session.status === 'signed-out' && $notificationCounts.get().length > 0) $notificationCounts.set([]);

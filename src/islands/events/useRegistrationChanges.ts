@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import type { FamilyRegistrations } from '~/features/events/events.schema';
-import { countNewNotification } from '~/features/notifications/counts.store';
+import { countNewNotification } from '~/features/notifications/newNotification';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $userData, refreshUserData } from '~/platform/identity/session.store';
 import { useRowFocus } from '../shared/useRowFocus';

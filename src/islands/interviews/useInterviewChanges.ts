@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { InterviewDto } from '~/features/interviews/interviews.schema';
-import { countNewNotification } from '~/features/notifications/counts.store';
+import { countNewNotification } from '~/features/notifications/newNotification';
 import { ApiClientError, call } from '~/platform/client/api';
 import { $userData } from '~/platform/identity/session.store';
 import { useSubmit } from '../shared/useSubmit';
