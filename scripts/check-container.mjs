@@ -5,9 +5,9 @@
 // settings a production deployment gives, and runs its HEALTHCHECK until the copy answers ready.
 // Run by `npm test` after the build; `node scripts/check-container.mjs` on its own.
 import { spawn } from 'node:child_process';
-import { chmod, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort, run } from './lib.mjs';
 
 /** The runtime stage's instructions, continuation lines joined, comments left out. */
@@ -99,33 +99,45 @@ const PRODUCTION_SETTINGS = {
   ADMIN_EMAILS: 'team@example.com',
 };
 
+/**
+ * The image's `node` (the base image's /usr/local/bin/node): this Node, copied where the
+ * unprivileged user can run it (the project's own may sit in a folder only its owner enters).
+ */
+async function imageNode(folder) {
+  const bin = join(folder, '.image-node', 'node');
+  await mkdir(dirname(bin), { recursive: true });
+  await copyFile(process.execPath, bin);
+  await chmod(dirname(bin), 0o755);
+  await chmod(bin, 0o755);
+  return bin;
+}
+
+/** Starts the stage's CMD as its user; answers the port once its HEALTHCHECK passes. */
 async function startAndCheck(state, folder) {
   const port = await freePort(state.port ?? 8080);
   const env = { ...state.env, ...PRODUCTION_SETTINGS, PORT: String(port), HOST: '127.0.0.1' };
+  const node = await imageNode(folder);
+  const asImage = (command) => (command === 'node' ? node : command);
   const [command = 'node', ...args] = state.cmd ?? [];
   const ids = state.user ? { uid: state.user.uid, gid: state.user.gid } : {};
-  const server = spawn(command === 'node' ? process.execPath : command, args, {
-    cwd: folder,
-    env,
-    stdio: 'inherit',
-    ...ids,
+  const server = spawn(asImage(command), args, { cwd: folder, env, stdio: 'inherit', ...ids });
+  let spawnError;
+  server.once('error', (error) => {
+    spawnError = error;
   });
   try {
     const [check = 'node', ...checkArgs] = state.healthcheck ?? [];
     for (let i = 0; i < 120; i++) {
+      if (spawnError) throw new Error(`the server could not start: ${spawnError.message}`);
       if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-      const code = await run(check === 'node' ? process.execPath : check, checkArgs, {
-        env,
-        stdio: 'ignore',
-        ...ids,
-      });
+      const code = await run(asImage(check), checkArgs, { env, stdio: 'ignore', ...ids });
       if (code === 0) return port;
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error('the HEALTHCHECK never passed within 60 s');
   } finally {
     server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    await new Promise((r) => (server.exitCode !== null || spawnError ? r() : server.once('exit', r)));
   }
 }
 
