@@ -8,33 +8,8 @@ import { spawn } from 'node:child_process';
 import { chmod, copyFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import { envOf, execOf, runtimeStage } from './dockerfile.mjs';
 import { freePort, run } from './lib.mjs';
-
-/** The runtime stage's instructions, continuation lines joined, comments left out. */
-export function runtimeStage(dockerfile) {
-  const lines = dockerfile
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .map((l) => l.trim());
-  const start = lines.findIndex((l) => /^FROM\s+\S+\s+AS\s+runtime$/i.test(l));
-  if (start < 0) throw new Error('the Dockerfile has no "FROM … AS runtime" stage');
-  const steps = [];
-  for (const line of lines.slice(start + 1)) {
-    if (/^FROM\s/i.test(line)) break;
-    if (line === '' || line.startsWith('#')) continue;
-    const [, op = '', rest = ''] = /^(\w+)\s+(.*)$/.exec(line) ?? [];
-    steps.push({ op: op.toUpperCase(), rest });
-  }
-  return steps;
-}
-
-/** `ENV A=1 B=two` → { A: '1', B: 'two' }. */
-const envOf = (rest) =>
-  Object.fromEntries(
-    [...rest.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map(([, k, v]) => [k, v.replace(/^"|"$/g, '')]),
-  );
-/** The exec form of CMD and HEALTHCHECK: `[...]` after any options. */
-const execOf = (rest) => JSON.parse(rest.slice(rest.indexOf('[')));
 
 /** Who the USER line becomes here: the machine's `nobody` when run as root, else this user. */
 function unprivileged() {
