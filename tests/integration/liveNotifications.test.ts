@@ -146,6 +146,22 @@ describe('the unread count, live', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy();
   });
 
+  it('answers 503 while the database cannot be listened to, and streams once it can', async () => {
+    let fail = true;
+    const flaky = liveEvents(async (channel, handlers) => {
+      if (fail) throw new Error('connection refused');
+      return databaseListener(database.queue, quiet)(channel, handlers);
+    });
+    const copy = testApi(database, { live: flaky });
+    const refused = await call(copy, 'GET', '/api/me/notifications/stream', { token: maya.token });
+    expect([refused.status, refused.json.error?.code]).toEqual([503, 'unavailable']);
+    fail = false;
+    const open = await follow(copy, maya.token);
+    await until(() => open.counts().length === 1, 'the count');
+    open.stop();
+    await flaky.close();
+  });
+
   it('reaches the page through the real server as it is written, never held back to be compressed', async () => {
     const server = await siteServerFor(copyA);
     const address = server.address();

@@ -65,7 +65,10 @@ export function liveUnreadCounts(db: Db, live: Live) {
     /** A family's stream, starting with its count now. */
     async open(userId: string): Promise<Response> {
       if (!streams.accepting) throw unavailable('This server is restarting; the page will reconnect.', 1);
-      await listen();
+      // Without a listener a stream would never hear of a change: the page polls meanwhile.
+      await listen().catch(() => {
+        throw unavailable('Live updates are out of reach for now; the count is checked every 20 seconds.', 5);
+      });
       const first: Unread = { userId, ...(await unreadCount(db, userId)) };
       return streams.open(userId, { event: 'unread', data: first });
     },
