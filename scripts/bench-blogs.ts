@@ -9,8 +9,7 @@ import { encodeCursor } from '../src/features/blogs/blogs';
 import { openDatabase } from '../src/platform/db/client.server';
 import { memoryRateLimiter } from '../src/platform/http/rateLimit.server';
 import { createTokenVerifier } from '../src/platform/identity/identity.server';
-import { databaseListener } from '../src/platform/live/listen.server';
-import { liveEvents } from '../src/platform/live/live.server';
+import { liveOnDatabase } from '../src/platform/live/live.server';
 import { createLogger } from '../src/platform/logger.server';
 import { freshPostgresDatabase } from './lib.mjs';
 
@@ -37,7 +36,7 @@ const api = createApi({
     sendPasswordLink: () => Promise.reject(new Error('not used by the benchmark')),
   },
   rateLimiter: memoryRateLimiter(),
-  live: liveEvents(databaseListener(database.queue, createLogger('silent'))),
+  live: liveOnDatabase(database.queue, createLogger('silent')),
   logger: createLogger('silent'),
   settings: { ADMIN_EMAILS: [], AUTH_RATE_LIMIT_PER_MINUTE: 60 },
 });

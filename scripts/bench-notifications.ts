@@ -9,8 +9,7 @@ import { createApi } from '../src/features/api.server';
 import { readEvents } from '../src/platform/client/eventStream';
 import { openDatabase } from '../src/platform/db/client.server';
 import { memoryRateLimiter } from '../src/platform/http/rateLimit.server';
-import { databaseListener } from '../src/platform/live/listen.server';
-import { liveEvents } from '../src/platform/live/live.server';
+import { liveOnDatabase } from '../src/platform/live/live.server';
 import { createLogger } from '../src/platform/logger.server';
 import { freshPostgresDatabase } from './lib.mjs';
 
@@ -24,7 +23,7 @@ let drop = async () => {};
 if (url) ({ url, drop } = await freshPostgresDatabase(url, 'qr_bench_notifications'));
 const database = await openDatabase({ url, dataDir: 'memory://', migrationsDir: 'drizzle' });
 const { db } = database;
-const live = liveEvents(databaseListener(database.queue, createLogger('silent')));
+const live = liveOnDatabase(database.queue, createLogger('silent'));
 const unused = () => Promise.reject(new Error('not used by the benchmark'));
 const api = createApi({
   db,

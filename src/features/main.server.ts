@@ -49,7 +49,9 @@ const api = await getApi({ jobs: true });
 // The pages' policy (decision 28), from the public settings they were built with
 // (scripts/build-server.mjs gives this bundle the build's PUBLIC_ values), APP_ENV, and the inline
 // scripts of the built pages.
-const security = securitySettings(publicConfig, process.env.APP_ENV, loadSettings().MEDIA_PUBLIC_URL);
+// The settings were checked when the API was built: read once here for what the server needs.
+const settings = loadSettings();
+const security = securitySettings(publicConfig, process.env.APP_ENV, settings.MEDIA_PUBLIC_URL);
 let pagesPolicy = pagePolicy(security, []);
 const files = loadStaticFiles(join(here, '..', 'client'), {
   pageHeaders: (pages) => {
@@ -79,7 +81,7 @@ server.listen(port, host, () => {
 const logger = serverLogger();
 const database = await getDatabase();
 const jobs = await getJobQueue();
-const mailer = serverMailer(loadSettings());
+const mailer = serverMailer(settings);
 function startJobs(attempt = 0) {
   registerProgramJobs(jobs, database.db, logger)
     .then(() => registerBlogJobs(jobs, database.db, logger))

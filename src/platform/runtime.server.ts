@@ -5,8 +5,7 @@ import { memoryRateLimiter, postgresRateLimiter } from './http/rateLimit.server'
 import { createSignInAccountDeleter, createTokenVerifier } from './identity/identity.server';
 import { createSignInAccounts } from './identity/signInAccounts.server';
 import { createJobQueue, type JobQueue } from './jobs/queue.server';
-import { databaseListener } from './live/listen.server';
-import { type Live, liveEvents } from './live/live.server';
+import { type Live, liveOnDatabase } from './live/live.server';
 import { createLogger } from './logger.server';
 import { choosePaymentProvider } from './payments/provider.server';
 import { loadNetworkSettings } from './server/network.server';
@@ -108,7 +107,7 @@ const sharedLive = globalThis as typeof globalThis & { [LIVE]?: Live };
  * the stop at SIGTERM (main.server.ts) ends every stream the pages hold.
  */
 export function serverLive(database: Database): Live {
-  sharedLive[LIVE] ??= liveEvents(databaseListener(database.queue, serverLogger()));
+  sharedLive[LIVE] ??= liveOnDatabase(database.queue, serverLogger());
   return sharedLive[LIVE];
 }
 

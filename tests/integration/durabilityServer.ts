@@ -8,8 +8,7 @@ import { openDatabase } from '../../src/platform/db/client.server';
 import { memoryRateLimiter } from '../../src/platform/http/rateLimit.server';
 import { createSignInAccountDeleter, createTokenVerifier } from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
-import { databaseListener } from '../../src/platform/live/listen.server';
-import { liveEvents } from '../../src/platform/live/live.server';
+import { liveOnDatabase } from '../../src/platform/live/live.server';
 import { createLogger } from '../../src/platform/logger.server';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -26,7 +25,7 @@ const api = createApi({
   deleteSignInAccount: createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost }),
   signInAccounts: createSignInAccounts({ apiKey: 'emulator-key', emulatorHost }),
   rateLimiter: memoryRateLimiter(),
-  live: liveEvents(databaseListener(database.queue, createLogger('silent'))),
+  live: liveOnDatabase(database.queue, createLogger('silent')),
   logger: createLogger('silent'),
   settings: { ADMIN_EMAILS: [], AUTH_RATE_LIMIT_PER_MINUTE: 100_000 },
 });

@@ -24,8 +24,7 @@ import {
 } from '../../src/platform/identity/identity.server';
 import { createSignInAccounts } from '../../src/platform/identity/signInAccounts.server';
 import type { JobConsole } from '../../src/platform/jobs/queue.server';
-import { databaseListener } from '../../src/platform/live/listen.server';
-import { type Live, liveEvents } from '../../src/platform/live/live.server';
+import { type Live, liveOnDatabase } from '../../src/platform/live/live.server';
 import { createLogger } from '../../src/platform/logger.server';
 import { type PaymentProvider, sandboxProvider } from '../../src/platform/payments/provider.server';
 import { createSiteServer } from '../../src/platform/server/server.server';
@@ -90,7 +89,7 @@ export function testApi(database: Database, options: TestApiOptions = {}) {
       createSignInAccountDeleter({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     signInAccounts: createSignInAccounts({ apiKey: 'emulator-key', emulatorHost: EMULATOR_HOST }),
     rateLimiter: options.rateLimiter ?? memoryRateLimiter(),
-    live: options.live ?? liveEvents(databaseListener(database.queue, createLogger('silent'))),
+    live: options.live ?? liveOnDatabase(database.queue, createLogger('silent')),
     ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
     logger: createLogger('silent'),
     settings: {

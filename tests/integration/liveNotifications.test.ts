@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { notifyChild } from '../../src/features/notifications/notifications.server';
 import { readEvents, type ServerEvent } from '../../src/platform/client/eventStream';
 import { databaseListener } from '../../src/platform/live/listen.server';
-import { liveEvents } from '../../src/platform/live/live.server';
+import { liveEvents, liveOnDatabase } from '../../src/platform/live/live.server';
 import { createLogger } from '../../src/platform/logger.server';
 import { call, familyWithChild, siteServerFor, testApi, testDatabase } from './harness';
 
@@ -11,8 +11,8 @@ import { call, familyWithChild, siteServerFor, testApi, testDatabase } from './h
 // copies of the server, each with its own listener (on PostgreSQL, its own connection).
 const database = await testDatabase();
 const quiet = createLogger('silent');
-const liveA = liveEvents(databaseListener(database.queue, quiet));
-const liveB = liveEvents(databaseListener(database.queue, quiet));
+const liveA = liveOnDatabase(database.queue, quiet);
+const liveB = liveOnDatabase(database.queue, quiet);
 const copyA = testApi(database, { live: liveA });
 const copyB = testApi(database, { live: liveB });
 afterAll(async () => {
@@ -134,7 +134,7 @@ describe('the unread count, live', () => {
   it('asks who is asking, and ends every stream when the copy stops', async () => {
     expect((await copyA.request('/api/me/notifications/stream')).status).toBe(401);
 
-    const stopping = liveEvents(databaseListener(database.queue, quiet));
+    const stopping = liveOnDatabase(database.queue, quiet);
     const copy = testApi(database, { live: stopping });
     const open = await follow(copy, maya.token);
     await until(() => open.counts().length === 1, 'the count');

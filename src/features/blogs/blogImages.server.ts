@@ -7,6 +7,7 @@ import { type Db, queryRows } from '~/platform/db/client.server';
 import { blogImages } from '~/platform/db/schema.server';
 import { DomainError } from '~/platform/errors';
 import { prepareWebImage } from '~/platform/storage/media.server';
+import { siteMediaPath } from '~/platform/storage/mediaUrl.server';
 import { reserveUpload } from '~/platform/storage/quotas.server';
 import type { Storage } from '~/platform/storage/storage';
 import { sniffImageType } from './images';
@@ -46,7 +47,7 @@ export async function storeBlogImage(
       await db.delete(blogImages).where(eq(blogImages.key, key));
       throw error;
     }
-    return { url: `/media/${key}` };
+    return { url: siteMediaPath(key) };
   } catch (error) {
     await reservation.release().catch(() => {});
     throw error;

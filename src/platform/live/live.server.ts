@@ -1,5 +1,7 @@
+import type { Logger } from 'pino';
+import type { QueueBackend } from '~/platform/db/client.server';
 import { type EventStreams, type EventStreamsOptions, eventStreams } from './eventStreams.server';
-import type { Listen } from './listen.server';
+import { databaseListener, type Listen } from './listen.server';
 
 /**
  * What live answers need on one copy: the streams its pages hold open, and the database's channels
@@ -31,3 +33,10 @@ export function liveEvents(listen: Listen, options: EventStreamsOptions = {}): L
     },
   };
 }
+
+/** Live events fed by the database's channels: what the server, the tests and the benchmarks use. */
+export const liveOnDatabase = (
+  backend: QueueBackend,
+  logger: Pick<Logger, 'warn' | 'info'>,
+  options: EventStreamsOptions = {},
+): Live => liveEvents(databaseListener(backend, logger), options);
