@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { heardReading, listeningConfidence, type Segment } from './heardReading';
+
+/** An alignment where word n was heard at second n, for a quarter of a second. */
+const heardAt = (positions: number[], p = 0.9): Segment[] => [
+  { t: '<sil>', b: 0, d: 0.5, p: 1 },
+  ...positions.map((n) => ({ t: `w${n}`, b: n + 1, d: 0.25, p })),
+  { t: '(NULL)', b: 30, d: 0, p: 1 },
+];
+const all = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+describe('a reading heard against its passage', () => {
+  it('every word heard: no marks, and the time runs from the first word to the end of the last', () => {
+    const reading = heardReading(heardAt(all(10)), 10, all(10));
+    expect(reading.words.every((w) => w.mark === 'read')).toBe(true);
+    expect(reading.words[3]).toEqual({ mark: 'read', atMs: 4000, sureness: 0.9 });
+    expect(reading.marks).toEqual([]);
+    expect(reading.lastWord).toBeNull();
+    expect(reading.readingMs).toBe(9250);
+    // 10 words in 9.25 s.
+    expect(reading.score).toMatchObject({
+      words: 10,
+      errors: 0,
+      wordsCorrect: 10,
+      wordsCorrectPerMinute: 65,
+    });
+    expect(reading.confidence).toBe(0.9);
+    expect(reading.trusted).toBe(true);
+  });
+
+  it('a word skipped in the middle is an omission; a word it cannot listen for counts as read', () => {
+    const reading = heardReading(heardAt([0, 1, 3, 5, 6, 7]), 8, [0, 1, 2, 3, 5, 6, 7]);
+    expect(reading.words.map((w) => w.mark)).toEqual([
+      'read',
+      'read',
+      'missed',
+      'read',
+      'unlistened',
+      'read',
+      'read',
+      'read',
+    ]);
+    expect(reading.marks).toEqual([{ word: 2, kind: 'omission' }]);
+    expect(reading.score).toMatchObject({ words: 8, errors: 1, wordsCorrect: 7 });
+  });
+
+  it('words after the last one heard were not reached: the child stopped there', () => {
+    const reading = heardReading(heardAt(all(6)), 10, all(10));
+    expect(reading.lastWord).toBe(5);
+    expect(reading.words.slice(6).every((w) => w.mark === 'unreached')).toBe(true);
+    expect(reading.marks).toEqual([]);
+    expect(reading.score).toMatchObject({ words: 6, wordsCorrect: 6 });
+  });
+
+  it('is not trusted when little was heard, or heard unsurely', () => {
+    expect(heardReading(heardAt([0, 1, 2]), 10, all(10)).trusted).toBe(false);
+    const unsure = heardReading(heardAt(all(10), 0.5), 10, all(10));
+    expect(unsure.confidence).toBe(0.5);
+    expect(unsure.trusted).toBe(false);
+    const nothing = heardReading([], 10, all(10));
+    expect(nothing).toMatchObject({ trusted: false, confidence: 0, readingMs: 0, marks: [] });
+  });
+
+  it('confidence falls with the share of reached words that were missed', () => {
+    expect(listeningConfidence([0.9, 0.9, 0.9], 0)).toBe(0.9);
+    expect(listeningConfidence([0.9, 0.9, 0.9], 3)).toBe(0.45);
+    expect(listeningConfidence([], 4)).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import { type Miscue, type RunningRecordScore, scoreRunningRecord } from '../runningRecord';
+import { positionOf } from './readingGraph';
+
+/** One stretch of the recognizer's alignment: a token, its start and length in seconds, its posterior. */
+export interface Segment {
+  t: string;
+  b: number;
+  d: number;
+  p: number;
+}
+
+/**
+ * What listening made of one passage word: heard, missed (skipped or said as something else), not
+ * listened for (no known pronunciation: it counts as read), or after the place the child stopped.
+ */
+export type HeardMark = 'read' | 'missed' | 'unlistened' | 'unreached';
+
+export interface HeardWord {
+  mark: HeardMark;
+  /** When it was heard, in milliseconds from the start of the recording. */
+  atMs?: number;
+  /** The recognizer's posterior for the word, 0 to 1 (heard words only). */
+  sureness?: number;
+}
+
+export interface HeardReading {
+  words: HeardWord[];
+  /** The last word the child reached (0-based), or null when they read to the end. */
+  lastWord: number | null;
+  /** The pre-scored running record: an omission on each missed word. */
+  marks: Miscue[];
+  /** From the first heard word to the end of the last, in milliseconds. */
+  readingMs: number;
+  /** 0 to 1: how far the figures can be trusted (see `listeningConfidence`). */
+  confidence: number;
+  /** Whether the figures are shown at all; otherwise the page shows only the time, as before. */
+  trusted: boolean;
+  score: RunningRecordScore;
+}
+
+/** Below these, listening is not trusted: too few words heard, or heard too unsurely. */
+export const TRUST = { minHeard: 5, minConfidence: 0.6 } as const;
+
+/** A heard word with a posterior below this is shown as "not sure": a parent may want to check it. */
+export const UNSURE_BELOW = 0.6;
+
+function heardPositions(segments: readonly Segment[]): Map<number, Segment> {
+  const heard = new Map<number, Segment>();
+  for (const segment of segments) {
+    const position = positionOf(segment.t);
+    if (position !== undefined && !heard.has(position)) heard.set(position, segment);
+  }
+  return heard;
+}
+
+/**
+ * How sure the figures are: the mean posterior of the heard words, scaled down by the share of
+ * the reached words that were missed (a reading where listening lost its place looks like many
+ * misses in a row).
+ */
+export function listeningConfidence(sureness: readonly number[], missed: number): number {
+  if (sureness.length === 0) return 0;
+  const mean = sureness.reduce((a, b) => a + b, 0) / sureness.length;
+  const heardShare = sureness.length / (sureness.length + missed);
+  return Math.round(mean * heardShare * 100) / 100;
+}
+
+function markWords(wordCount: number, listened: ReadonlySet<number>, heard: Map<number, Segment>) {
+  const last = Math.max(-1, ...heard.keys());
+  const lastListened = Math.max(-1, ...listened);
+  return Array.from({ length: wordCount }, (_, i): HeardWord => {
+    const segment = heard.get(i);
+    if (segment) return { mark: 'read', atMs: Math.round(segment.b * 1000), sureness: segment.p };
+    if (i > last && last < lastListened) return { mark: 'unreached' };
+    return { mark: listened.has(i) ? 'missed' : 'unlistened' };
+  });
+}
+
+/**
+ * The pre-scored reading of a passage of `wordCount` words, from the recognizer's alignment.
+ * `listened` are the positions the grammar listened for.
+ */
+export function heardReading(
+  segments: readonly Segment[],
+  wordCount: number,
+  listened: readonly number[],
+): HeardReading {
+  const heard = heardPositions(segments);
+  const words = markWords(wordCount, new Set(listened), heard);
+  const stopped = words.findIndex((w) => w.mark === 'unreached');
+  const lastWord = stopped > 0 ? stopped - 1 : null;
+  const marks: Miscue[] = words.flatMap((w, word) =>
+    w.mark === 'missed' ? [{ word, kind: 'omission' as const }] : [],
+  );
+  const spans = [...heard.values()];
+  const readingMs =
+    spans.length === 0
+      ? 0
+      : Math.round((Math.max(...spans.map((s) => s.b + s.d)) - Math.min(...spans.map((s) => s.b))) * 1000);
+  const confidence = listeningConfidence(
+    spans.map((s) => s.p),
+    marks.length,
+  );
+  const trusted = heard.size >= TRUST.minHeard && confidence >= TRUST.minConfidence;
+  const score = scoreRunningRecord({ marks, wordCount, lastWord, readingMs });
+  return { words, lastWord, marks, readingMs, confidence, trusted, score };
+}
