@@ -1,4 +1,6 @@
 // @ts-check
+
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
@@ -6,6 +8,7 @@ import { loadEnv } from 'vite';
 import { productionServer } from './scripts/build-server.mjs';
 import { fewerChunks } from './scripts/chunks.mjs';
 import { inlineScripts } from './scripts/inlineScripts.mjs';
+import { listeningModelFiles } from './scripts/listeningModel.mjs';
 import { schemaVersionDefine } from './scripts/schemaVersion.mjs';
 
 // Public pages are pre-rendered (output: 'static'); pages that opt out with
@@ -36,5 +39,16 @@ export default defineConfig({
   // only a few inline scripts by hash (Astro's island loaders and the signed-in pages' first
   // requests, `?inline-script`), the same on every page, which the client-side router needs when it
   // swaps one page for another (decisions 28 and 35).
-  vite: { build: { assetsInlineLimit: 0 }, plugins: [fewerChunks(), inlineScripts(), schemaVersionDefine()] },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    plugins: [fewerChunks(), inlineScripts(), schemaVersionDefine(), listeningModelFiles()],
+    // The recognizer's polyfill of Blob reads `document`, which its worker does not have.
+    resolve: {
+      alias: {
+        'blob-polyfill': fileURLToPath(
+          new URL('./src/islands/readAloud/listening/nativeBlob.ts', import.meta.url),
+        ),
+      },
+    },
+  },
 });

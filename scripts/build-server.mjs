@@ -24,6 +24,9 @@ const COMPRESSIBLE = new Set([
   '.map',
   '.webmanifest',
   '.ics',
+  // The listening model's tables and the recognizer's WebAssembly (scripts/listeningModel.mjs).
+  '.bin',
+  '.wasm',
 ]);
 // Even a small chunk gains from compression once built; a copy that is not smaller is dropped below.
 const MIN_BYTES = 200;

@@ -77,6 +77,11 @@ test('a read-aloud attempt is recorded, saved and played back, then deleted', as
   const wpm = Number(await page.locator('.ra-figures dd').nth(1).textContent());
   expect(wpm).toBeGreaterThan(140);
   expect(wpm).toBeLessThanOrEqual(200);
+  // A steady tone is no reading: listening says it could not follow, and the pace comes from the length.
+  await expect(page.getByText('Listening could not follow this reading')).toBeVisible();
+  // The family chooses to keep the recording; nothing is saved before.
+  await expect(mayasAttempts(page)).toHaveCount(seeded);
+  await page.getByRole('button', { name: 'Save with the recording' }).click();
   await expect(page.getByText('Saved to Maya’s reading history.')).toBeVisible();
   const justRecorded = page.locator('.ra-result audio');
   await expect(justRecorded).toHaveAttribute('src', /^blob:/);
@@ -192,6 +197,7 @@ test('an attempt too quick to be a reading of the passage is kept without praise
   await expect(page.getByRole('heading', { name: 'Maya’s attempt' })).toBeFocused();
   await expect(page.getByText(/^That was quicker than anyone reads \d+ words aloud/)).toBeVisible();
   await expect(page.getByText('Words per minute', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save with the recording' }).click();
   await expect(page.getByText('Saved to Maya’s reading history.')).toBeVisible();
   const attempt = page.getByRole('list', { name: 'Maya’s attempts' }).getByRole('listitem').first();
   await expect(attempt).not.toContainText('words per minute');

@@ -164,6 +164,7 @@ const MATRIX: Case[] = [
   route('POST /api/admin/events', adminOnly(201), { body: NEW_EVENT }),
   // read-aloud: passages for any family; a child's attempts and recordings for its family only.
   route('GET /api/passages', signedIn(200)),
+  route('GET /api/passages/{id}/listening', signedIn(200), { idOf: 'passage' }),
   route('GET /api/children/{id}/recordings', ownerOnly(200)),
   route('GET /api/children/{id}/fluency', ownerOnly(200)),
   route('POST /api/children/{id}/recordings?passageId={passageId}&durationMs=30000', ownerOnly(201)),

@@ -72,6 +72,38 @@ describe('passages', () => {
   });
 });
 
+describe('listening on the device', () => {
+  const gate = async () => {
+    const list = await call(api, 'GET', '/api/passages?level=sprout', { token: parent.token });
+    return String((list.json as { id: string }[])[0]?.id);
+  };
+
+  it('gives each passage word its ways of being said, from the recognizer’s own dictionary', async () => {
+    const res = await call(api, 'GET', `/api/passages/${await gate()}/listening`, { token: parent.token });
+    expect(res.status).toBe(200);
+    // "Sam has a red gate.": "has" and "a" have two ways each; "gate." is found without its full stop.
+    expect(res.json).toEqual({
+      pronunciations: [['S AE M'], ['HH AE Z', 'HH AH Z'], ['AH', 'EY'], ['R EH D'], ['G EY T']],
+    });
+  });
+
+  it('leaves out words the dictionary does not know, which are not listened for', async () => {
+    const res = await call(api, 'GET', `/api/passages/${passageId}/listening`, { token: parent.token });
+    expect((res.json as { pronunciations: string[][] }).pronunciations.every((ways) => ways.length === 0)).toBe(true);
+  });
+
+  it('answers 404 for a passage not in the library, 400 for an id that is no id, 401 to nobody', async () => {
+    const missing = await call(api, 'GET', '/api/passages/00000000-0000-4000-8000-000000000000/listening', {
+      token: parent.token,
+    });
+    expect(missing.status).toBe(404);
+    const bad = await call(api, 'GET', '/api/passages/not-an-id/listening', { token: parent.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.fields).toHaveProperty('id');
+    expect((await call(api, 'GET', `/api/passages/${passageId}/listening`)).status).toBe(401);
+  });
+});
+
 describe('saving an attempt', () => {
   it('stores the recording privately and works out words per minute itself', async () => {
     const res = await post(parent, `passageId=${passageId}&durationMs=30000&wordsPerMinute=999`, {

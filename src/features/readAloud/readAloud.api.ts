@@ -4,6 +4,7 @@ import { binaryContent, contract } from '~/platform/http/contract';
 import { RECORDING_TYPE_LIST } from './readAloud';
 import {
   fluencyTrendSchema,
+  passageListeningSchema,
   passageSchema,
   passagesQuerySchema,
   recordingQuerySchema,
@@ -22,6 +23,15 @@ export const readAloudApi = {
     status: 200,
     response: z.array(passageSchema),
     returns: 'Passages by level, then title',
+  }),
+  listening: contract('getPassageListening', 'GET /passages/{id}/listening', {
+    summary:
+      "How each word of a passage may be said, so that the practice page can follow a reading on the family's own device (the audio never comes here)",
+    access: 'account',
+    params: idParamsSchema,
+    status: 200,
+    response: passageListeningSchema,
+    returns: 'The pronunciations, word by word',
   }),
   recordings: contract('listRecordings', 'GET /children/{id}/recordings', {
     summary: "A child's read-aloud attempts, newest first (the family only)",

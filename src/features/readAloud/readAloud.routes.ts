@@ -14,6 +14,7 @@ import {
   findRecording,
   listPassages,
   listRecordings,
+  passageListening,
   passageToRead,
   recordingAudio,
   saveRecording,
@@ -26,6 +27,10 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
 
   route(app, deps, api.passages, async (c) =>
     c.json(await listPassages(deps.db, c.req.valid('query').level), 200),
+  );
+
+  route(app, deps, api.listening, async (c) =>
+    c.json(await passageListening(deps.db, c.req.valid('param').id), 200),
   );
 
   route(app, deps, api.recordings, async (c) => {

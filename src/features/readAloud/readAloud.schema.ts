@@ -18,6 +18,17 @@ export const passageSchema = z
   .meta({ id: 'Passage' });
 export type Passage = z.infer<typeof passageSchema>;
 
+/** How a passage's words may be said, for listening to a reading on the family's own device. */
+export const passageListeningSchema = z
+  .object({
+    pronunciations: z.array(z.array(z.string())).meta({
+      description:
+        'One list per passage word, in order (the words as the passage text splits on spaces): the ways of saying it in ARPAbet, from CMUdict; empty for a word the dictionary does not know (a name, a number), which is not listened for',
+    }),
+  })
+  .meta({ id: 'PassageListening' });
+export type PassageListening = z.infer<typeof passageListeningSchema>;
+
 export const passagesQuerySchema = z.object({
   level: z.enum(READING_LEVELS, { error: 'Choose one of: sprout, sapling, branch, canopy.' }).optional(),
 });

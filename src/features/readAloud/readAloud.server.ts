@@ -6,8 +6,15 @@ import type { ReadingLevel } from '~/platform/domain';
 import { DomainError, notFound } from '~/platform/errors';
 import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
 import type { Storage } from '~/platform/storage/storage';
-import { RECORDING_TYPES, RECORDINGS_PREFIX, type RecordingType, readingRate } from './readAloud';
-import type { Passage, RecordingDto } from './readAloud.schema';
+import { loadDictionary, pronounce } from './listening/pronunciations.server';
+import {
+  passageWords,
+  RECORDING_TYPES,
+  RECORDINGS_PREFIX,
+  type RecordingType,
+  readingRate,
+} from './readAloud';
+import type { Passage, PassageListening, RecordingDto } from './readAloud.schema';
 import { accuracyOf } from './runningRecord';
 
 type PassageRow = typeof passages.$inferSelect;
@@ -43,6 +50,13 @@ export async function passageToRead(db: Db, id: string): Promise<PassageRow> {
     });
   }
   return row;
+}
+
+/** How each word of a passage may be said (listening on the device); 404 for a passage not in the library. */
+export async function passageListening(db: Db, id: string): Promise<PassageListening> {
+  const [row] = await db.select({ text: passages.text }).from(passages).where(eq(passages.id, id)).limit(1);
+  if (!row) throw notFound('That passage');
+  return { pronunciations: pronounce(await loadDictionary(), passageWords(row.text)) };
 }
 
 type ScoreRow = typeof recordingScores.$inferSelect;

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { MISCUE_LABELS, type Miscue } from '~/features/readAloud/runningRecord';
+import { KEY_STEPS } from '../shared/rovingKeys';
 import { marksOn, type RunningRecordState } from './useRunningRecord';
 import { WordMarkPanel } from './WordMarkPanel';
 
@@ -74,16 +75,6 @@ function PassageWord({
     </li>
   );
 }
-
-/** Where a key moves the focus among `count` words, or undefined for a key that does not move it. */
-const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (i) => i + 1,
-  ArrowDown: (i) => i + 1,
-  ArrowLeft: (i) => i - 1,
-  ArrowUp: (i) => i - 1,
-  Home: () => 0,
-  End: (_, count) => count - 1,
-};
 
 /**
  * The passage, word by word, each word a button: choosing one opens its marks below. One word is

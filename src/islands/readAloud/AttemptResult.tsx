@@ -1,10 +1,12 @@
 import { formatDuration, noRateReason, readingRate } from '~/features/readAloud/readAloud';
 import { WaitLine } from '../shared/Spinner';
-import { type Attempt, keptAudio, type Practice } from './usePractice';
+import { HeardFigures, HeardWords } from './HeardResult';
+import type { Attempt, Practice } from './usePractice';
 
 /**
- * The attempt just finished: its time and pace (or why there is no pace), the recording to listen
- * to, and how its save stands, with a retry that keeps the reading when the save failed.
+ * The attempt just finished: what listening heard (when it could be trusted), else its time and
+ * pace; the recording to listen to; and the family's choice: keep the recording, or save only the
+ * figures, so that the voice never leaves the device.
  */
 export function AttemptResult({
   practice,
@@ -16,28 +18,39 @@ export function AttemptResult({
   childName: string;
 }) {
   const { save, playbackUrl } = practice;
-  const rate = readingRate(take.passage.wordCount, take.durationMs, keptAudio(take) !== null);
+  const heard = take.heard?.trusted ? take.heard : null;
+  const rate = readingRate(take.passage.wordCount, take.durationMs, take.audio !== null);
   return (
     <section className="ra-card ra-result" aria-labelledby="ra-result-title">
       <h2 id="ra-result-title" ref={practice.refs.result} tabIndex={-1}>
-        {rate === null ? `${childName}’s attempt` : `Well read, ${childName}!`}
+        {rate === null && !heard ? `${childName}’s attempt` : `Well read, ${childName}!`}
       </h2>
       <dl className="ra-figures">
         <div>
           <dt>Time</dt>
           <dd>{formatDuration(take.durationMs)}</dd>
         </div>
-        {rate !== null && (
+        {!heard && rate !== null && (
           <div>
             <dt>Words per minute</dt>
             <dd>{rate}</dd>
           </div>
         )}
       </dl>
-      {rate === null && (
+      {heard && <HeardFigures heard={heard} />}
+      {take.heard && !heard && (
         <p className="ra-no-rate">
-          {noRateReason(take.passage.wordCount, take.durationMs, keptAudio(take) !== null)}
+          Listening could not follow this reading well enough to count the words, so we show the time and the
+          words per minute from the passage’s length instead.
         </p>
+      )}
+      {!heard && rate === null && (
+        <p className="ra-no-rate">
+          {noRateReason(take.passage.wordCount, take.durationMs, take.audio !== null)}
+        </p>
+      )}
+      {heard && save.status !== 'saved' && (
+        <HeardWords text={take.passage.text} heard={heard} onToggle={practice.correct} />
       )}
       {playbackUrl ? (
         <div className="field">
@@ -48,7 +61,7 @@ export function AttemptResult({
       ) : (
         <p>This attempt was timed without a recording.</p>
       )}
-      <SaveStatus practice={practice} take={take} childName={childName} />
+      <SaveChoice practice={practice} take={take} childName={childName} />
       <button
         type="button"
         className="btn btn-secondary"
@@ -56,17 +69,46 @@ export function AttemptResult({
         aria-disabled={save.status === 'saving'}
         disabled={save.status === 'saving'}
       >
-        {save.status === 'error' ? 'Discard and practise again' : 'Practise again'}
+        {save.status === 'saved' ? 'Practise again' : 'Discard and practise again'}
       </button>
     </section>
   );
 }
 
-/** Where the attempt's save stands: saving, saved, or failed with a way to try again. */
-function SaveStatus({ practice, take, childName }: { practice: Practice; take: Attempt; childName: string }) {
+/**
+ * Keep the recording, or only the figures: asked for each attempt with a recording. Then where the
+ * save stands: saving, saved, or failed with a way to try again.
+ */
+function SaveChoice({ practice, take, childName }: { practice: Practice; take: Attempt; childName: string }) {
   const { save } = practice;
+  const choosing = take.audio !== null && save.status === 'idle';
   return (
     <>
+      {choosing && (
+        <fieldset className="ra-keep">
+          <legend>Keep this reading in {childName}’s history</legend>
+          <p className="hint">
+            With the recording, you and {childName}’s reading guide can listen to it later. Without it, only
+            the time and the figures are saved, and the recording never leaves this device.
+          </p>
+          <div className="ra-buttons">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void practice.upload(take, true)}
+            >
+              Save with the recording
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void practice.upload(take, false)}
+            >
+              Save the figures only
+            </button>
+          </div>
+        </fieldset>
+      )}
       <div role="status" className="ra-save">
         {save.status === 'saving' && <WaitLine>Saving to {childName}’s history…</WaitLine>}
         {save.status === 'saved' && (
@@ -78,7 +120,7 @@ function SaveStatus({ practice, take, childName }: { practice: Practice; take: A
           <p className="form-alert form-alert-error">
             {save.message} Your reading is still here: try saving again.
           </p>
-          <button type="button" className="btn btn-primary" onClick={() => void practice.upload(take)}>
+          <button type="button" className="btn btn-primary" onClick={() => void practice.retry(take)}>
             Try saving again
           </button>
         </div>

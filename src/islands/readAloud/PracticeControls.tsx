@@ -1,5 +1,6 @@
 import { formatDuration, spokenDuration } from '~/features/readAloud/readAloud';
 import { WaitLine } from '../shared/Spinner';
+import { ListeningStatus } from './FollowedText';
 import type { Practice } from './usePractice';
 import { NO_MIC_MESSAGES } from './useRecorder';
 
@@ -19,6 +20,8 @@ export function PracticeControls({ practice, childName }: { practice: Practice; 
         </span>
         <span className="sr-only">{spokenDuration(recorder.elapsedMs)}</span>
       </p>
+      {recorder.status === 'running' && <ListeningStatus listening={practice.listening} />}
+      {practice.listening.status === 'scoring' && <WaitLine>Counting the words…</WaitLine>}
       {recorder.noMic && (
         <p className="form-alert ra-nomic" role="alert">
           {NO_MIC_MESSAGES[recorder.noMic]}
@@ -53,9 +56,10 @@ export function PracticeControls({ practice, childName }: { practice: Practice; 
       )}
       {!busy && phase === 'ready' && (
         <p className="hint">
-          Press Start, read the passage aloud, then press Finish. We ask for the microphone to record
-          {` ${childName}`}; without it, the timer still works. Recordings are kept in your family account,
-          where only you and {childName}’s reading guide (once we assign one) can listen to them.
+          Press Start, read the passage aloud, then press Finish. We ask for the microphone so that this
+          device can listen and follow {childName}’s reading; without it, the timer still works. Listening
+          happens on this device only. Afterwards you choose whether to keep the recording in your family
+          account, where only you and {childName}’s reading guide (once we assign one) can listen to it.
         </p>
       )}
     </section>

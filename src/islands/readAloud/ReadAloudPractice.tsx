@@ -8,6 +8,8 @@ import { SelectField } from '../shared/Field';
 import { Waiting } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { AttemptResult } from './AttemptResult';
+import { FollowedText } from './FollowedText';
+import type { ListeningState } from './listening/useListening';
 import { PracticeControls } from './PracticeControls';
 import { RecordingsList } from './RecordingsList';
 import { usePassages } from './usePassages';
@@ -65,7 +67,7 @@ export function ReadAloudPractice() {
         locked={locked}
         onPassage={setPassageId}
       />
-      <PassageText passage={passage} />
+      <PassageText passage={passage} listening={practice.listening} />
       <PracticeControls practice={practice} childName={child.name} />
       {practice.phase === 'finished' && practice.take && (
         <AttemptResult practice={practice} take={practice.take} childName={child.name} />
@@ -152,13 +154,13 @@ function PassageChoice({ ordered, passage, child, childLevel, locked, onPassage 
   );
 }
 
-/** The passage itself, large, with a model reading to listen to when there is one. */
-function PassageText({ passage }: { passage: Passage }) {
+/** The passage itself, large (followed word by word while listening), with a model reading when there is one. */
+function PassageText({ passage, listening }: { passage: Passage; listening: ListeningState }) {
   return (
     <article className="ra-passage" aria-labelledby="ra-passage-title">
       <p className="ra-passage-level">{READING_LEVEL_LABELS[passage.level]}</p>
       <h2 id="ra-passage-title">{passage.title}</h2>
-      <p className="ra-passage-text">{passage.text}</p>
+      <FollowedText text={passage.text} listening={listening} />
       {passage.audioUrl && (
         <figure className="ra-model">
           <figcaption id="ra-model-label">Listen to a model reading</figcaption>

@@ -36,7 +36,10 @@ async function openMicrophone(
   release: () => void,
 ): Promise<MediaRecorder | NoMicReason> {
   try {
-    stream.current = await navigator.mediaDevices.getUserMedia({ audio: true });
+    // The voice as the microphone hears it: a call's echo and noise filters blur words for listening.
+    stream.current = await navigator.mediaDevices.getUserMedia({
+      audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+    });
     const mimeType = pickRecorderType((t) => MediaRecorder.isTypeSupported(t));
     const rec = new MediaRecorder(stream.current, mimeType ? { mimeType } : {});
     rec.ondataavailable = (event) => {
@@ -96,7 +99,7 @@ function useReadingTimer(onAutoStop: () => void) {
  * One attempt at a time: asks for the microphone, records with MediaRecorder and times the
  * reading; without a microphone (refused, missing, unsupported) it times the reading alone.
  */
-export function useRecorder(onAutoStop: () => void) {
+export function useRecorder(onAutoStop: () => void, onStream?: (stream: MediaStream) => void) {
   const [status, setStatus] = useState<'idle' | 'asking' | 'running'>('idle');
   const [noMic, setNoMic] = useState<NoMicReason | null>(null);
   const timer = useReadingTimer(onAutoStop);
@@ -121,10 +124,11 @@ export function useRecorder(onAutoStop: () => void) {
       const opened = await openMicrophone(stream, chunks, release);
       recorder.current = typeof opened === 'string' ? null : opened;
       setNoMic(typeof opened === 'string' ? opened : null);
+      if (stream.current && typeof opened !== 'string') onStream?.(stream.current);
     }
     begin();
     setStatus('running');
-  }, [release, begin]);
+  }, [release, begin, onStream]);
 
   /** Stops the timer and the recorder; answers the take once the last audio has arrived. */
   const stop = useCallback(async (): Promise<Take> => {

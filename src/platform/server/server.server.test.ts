@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/build-server.mjs';
 import { chooseEncoding, finishAnswer, matchesEtag } from './compression.server';
 import { allowedMethods, createSiteServer } from './server.server';
-import { CACHE_IMMUTABLE, CACHE_PAGE, loadStaticFiles } from './staticFiles.server';
+import { CACHE_IMMUTABLE, CACHE_PAGE, loadStaticFiles, WORKER_POLICY } from './staticFiles.server';
 
 describe('chooseEncoding', () => {
   it('prefers Brotli, then gzip, and honours q=0 and *', () => {
@@ -113,6 +113,9 @@ describe('the production server', () => {
     writeFileSync(join(dir, 'programs', 'index.html'), html);
     writeFileSync(join(dir, '_astro', 'Navbar.abc123.js'), script);
     writeFileSync(join(dir, 'favicon.png'), Buffer.alloc(300, 1));
+    writeFileSync(join(dir, '_astro', 'listening.worker-Ab_12.js'), script);
+    mkdirSync(join(dir, '_astro', 'listening-0123456789'), { recursive: true });
+    writeFileSync(join(dir, '_astro', 'listening-0123456789', 'means.bin'), Buffer.alloc(4000, 7));
     await precompress(dir);
 
     const api = new Hono().get('/api/plans', (c) => {
@@ -172,6 +175,20 @@ describe('the production server', () => {
     expect(png.headers['content-encoding']).toBeUndefined();
     expect(png.headers.vary).toBeUndefined();
     expect(png.body.byteLength).toBe(300);
+  });
+
+  it('sends the listening model’s tables compressed, and a worker’s script with its own policy', async () => {
+    const model = await fetchRaw(server, '/_astro/listening-0123456789/means.bin', { 'Accept-Encoding': 'br' });
+    expect(model.headers['content-encoding']).toBe('br');
+    expect(model.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect(brotliDecompressSync(model.body)).toEqual(Buffer.alloc(4000, 7));
+
+    const worker = await fetchRaw(server, '/_astro/listening.worker-Ab_12.js');
+    expect(worker.headers['content-security-policy']).toBe(WORKER_POLICY);
+    expect(WORKER_POLICY).toContain("'wasm-unsafe-eval'");
+    expect(WORKER_POLICY).toContain("connect-src 'self' blob:");
+    const other = await fetchRaw(server, '/_astro/Navbar.abc123.js');
+    expect(other.headers['content-security-policy']).not.toBe(WORKER_POLICY);
   });
 
   it('sends /api to the API, compressed on the fly, and everything else to the pages', async () => {

@@ -31,6 +31,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.mp3': 'audio/mpeg',
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
   '.ics': 'text/calendar; charset=utf-8',
 };
 
@@ -58,6 +60,17 @@ interface StaticFile {
 export function contentTypeOf(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
+
+/** Binary files the build compresses too (the listening model's tables, WebAssembly): they shrink by half. */
+const COMPRESSED_BINARY = /\.(?:bin|wasm)$/;
+
+/**
+ * A worker's script brings its own policy (a page's does not reach into it): the listening worker
+ * compiles WebAssembly and reads the model's files from the site, in memory, and nothing else.
+ */
+export const WORKER_POLICY =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' blob:; base-uri 'none'";
+const WORKER_SCRIPT = /\.worker-[\w-]+\.js$/;
 
 function cacheControlOf(urlPath: string): string {
   if (urlPath.startsWith('/_astro/')) return CACHE_IMMUTABLE;
@@ -130,9 +143,9 @@ function staticFileOf(path: string, cacheControl: string): StaticFile {
   const type = contentTypeOf(path);
   return {
     type,
-    headers: [],
+    headers: WORKER_SCRIPT.test(path) ? [['Content-Security-Policy', WORKER_POLICY]] : [],
     cacheControl,
-    compressible: isCompressible(type),
+    compressible: isCompressible(type) || COMPRESSED_BINARY.test(path),
     identity: { body, etag: `"${hash}"` },
     br: variant('.br', 'br'),
     gzip: variant('.gz', 'gz'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heardReading, listeningConfidence, type Segment } from './heardReading';
+import { heardReading, listeningConfidence, type Segment, toggledWord } from './heardReading';
 
 /** An alignment where word n was heard at second n, for a quarter of a second. */
 const heardAt = (positions: number[], p = 0.9): Segment[] => [
@@ -65,5 +65,28 @@ describe('a reading heard against its passage', () => {
     expect(listeningConfidence([0.9, 0.9, 0.9], 0)).toBe(0.9);
     expect(listeningConfidence([0.9, 0.9, 0.9], 3)).toBe(0.45);
     expect(listeningConfidence([], 4)).toBe(0);
+  });
+});
+
+describe('the family’s correction of a word', () => {
+  it('turns a missed word into a heard one and back, and the figures follow', () => {
+    const heard = heardReading(heardAt([0, 1, 3, 4, 5]), 8, all(8));
+    expect(heard.marks).toEqual([{ word: 2, kind: 'omission' }]);
+    const fixed = toggledWord(heard, 2);
+    expect(fixed.words[2]?.mark).toBe('read');
+    expect(fixed.marks).toEqual([]);
+    expect(fixed.score.wordsCorrect).toBe(6);
+    expect(fixed.corrected).toEqual([2]);
+    const again = toggledWord(toggledWord(fixed, 4), 2);
+    expect(again.marks).toEqual([
+      { word: 2, kind: 'omission' },
+      { word: 4, kind: 'omission' },
+    ]);
+    expect(again.corrected).toEqual([4]);
+  });
+
+  it('leaves words past where the child stopped as they are', () => {
+    const heard = heardReading(heardAt([0, 1, 2, 3, 4]), 8, all(8));
+    expect(toggledWord(heard, 6)).toBe(heard);
   });
 });

@@ -36,6 +36,8 @@ export interface HeardReading {
   /** Whether the figures are shown at all; otherwise the page shows only the time, as before. */
   trusted: boolean;
   score: RunningRecordScore;
+  /** Words whose mark the family changed. */
+  corrected?: number[];
 }
 
 /** Below these, listening is not trusted: too few words heard, or heard too unsurely. */
@@ -104,4 +106,25 @@ export function heardReading(
   const trusted = heard.size >= TRUST.minHeard && confidence >= TRUST.minConfidence;
   const score = scoreRunningRecord({ marks, wordCount, lastWord, readingMs });
   return { words, lastWord, marks, readingMs, confidence, trusted, score };
+}
+
+/**
+ * The family's correction of one word: a word heard becomes missed, a missed one heard (a word past
+ * where the child stopped stays as it is). The figures follow the marks.
+ */
+export function toggledWord(reading: HeardReading, word: number): HeardReading {
+  const was = reading.words[word];
+  if (!was || was.mark === 'unreached') return reading;
+  const words = reading.words.map(
+    (w, i): HeardWord => (i !== word ? w : w.mark === 'missed' ? { mark: 'read' } : { mark: 'missed' }),
+  );
+  const marks: Miscue[] = words.flatMap((w, i) =>
+    w.mark === 'missed' ? [{ word: i, kind: 'omission' as const }] : [],
+  );
+  const corrected = reading.corrected?.includes(word)
+    ? reading.corrected.filter((i) => i !== word)
+    : [...(reading.corrected ?? []), word];
+  const { lastWord, readingMs } = reading;
+  const score = scoreRunningRecord({ marks, wordCount: words.length, lastWord, readingMs });
+  return { ...reading, words, marks, score, corrected };
 }
