@@ -90,6 +90,14 @@ test('a reading is followed word by word on the device and pre-scored; with the 
   expect(model.every((r) => r.method() === 'GET')).toBe(true);
   const saved = (await (await request.get(`/api/children/${theo}/recordings`, { headers })).json()) as {
     hasAudio: boolean;
+    heard: { wordsCorrectPerMinute: number; errors: number } | null;
   }[];
-  expect(saved).toEqual([expect.objectContaining({ hasAudio: false })]);
+  expect(saved).toEqual([
+    expect.objectContaining({ hasAudio: false, heard: expect.objectContaining({ errors: 38 - read }) }),
+  ]);
+  // The history says what listening heard, and that only the figures were kept.
+  const history = page.getByRole('list', { name: 'Theo’s attempts' }).getByRole('listitem').first();
+  await expect(history).toContainText('figures only, no recording');
+  await expect(history).toContainText('Listened on this device');
+  await expect(history).toContainText(`${saved[0]?.heard?.wordsCorrectPerMinute} words correct a minute`);
 });

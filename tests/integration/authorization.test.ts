@@ -169,6 +169,9 @@ const MATRIX: Case[] = [
   route('GET /api/children/{id}/fluency', ownerOnly(200)),
   route('POST /api/children/{id}/recordings?passageId={passageId}&durationMs=30000', ownerOnly(201)),
   route('GET /api/children/{id}/recordings/{recordingId}/audio', ownerOnly(200)),
+  route('PUT /api/children/{id}/recordings/{recordingId}/heard', ownerOnly(200), {
+    body: { marks: [{ word: 1, kind: 'omission' }], lastWord: null, readingMs: 4000, confidence: 0.8 },
+  }),
   route('DELETE /api/children/{id}/recordings/{recordingId}', ownerOnly(200)),
   // reading log: a child's log is its family's alone; the catalogue search is public.
   route('GET /api/children/{id}/reading', ownerOnly(200)),

@@ -194,6 +194,27 @@ describe('a guide reaches only the children assigned to them', () => {
     expect((await asGus('GET', '/api/guide/recordings')).json).toEqual([]);
   });
 
+  it('starts from what listening on the family’s device heard, until the guide saves their own marks', async () => {
+    expect((await asGia('GET', `/api/guide/recordings/${recordingId}`)).json.heard).toBeNull();
+    const heard = {
+      marks: [{ word: 2, kind: 'omission' }],
+      lastWord: null,
+      readingMs: 3000,
+      confidence: 0.82,
+      corrected: 1,
+    };
+    const saved = await asParent(
+      'PUT',
+      `/api/children/${family.childId}/recordings/${recordingId}/heard`,
+      heard,
+    );
+    expect(saved.status).toBe(200);
+    const detail = await asGia('GET', `/api/guide/recordings/${recordingId}`);
+    expect(detail.json.heard).toEqual(heard);
+    expect(detail.json.record).toBeNull();
+    expect((await asGus('GET', `/api/guide/recordings/${recordingId}`)).status).toBe(404);
+  });
+
   it('keeps guides out of admin routes and payments, and parents out of guide routes', async () => {
     for (const path of [
       '/api/admin/guides',

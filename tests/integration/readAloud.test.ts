@@ -75,7 +75,7 @@ describe('passages', () => {
 describe('listening on the device', () => {
   const gate = async () => {
     const list = await call(api, 'GET', '/api/passages?level=sprout', { token: parent.token });
-    return String((list.json as { id: string }[])[0]?.id);
+    return String((list.json as unknown as { id: string }[])[0]?.id);
   };
 
   it('gives each passage word its ways of being said, from the recognizer’s own dictionary', async () => {
@@ -89,7 +89,11 @@ describe('listening on the device', () => {
 
   it('leaves out words the dictionary does not know, which are not listened for', async () => {
     const res = await call(api, 'GET', `/api/passages/${passageId}/listening`, { token: parent.token });
-    expect((res.json as { pronunciations: string[][] }).pronunciations.every((ways) => ways.length === 0)).toBe(true);
+    expect(
+      (res.json as unknown as { pronunciations: string[][] }).pronunciations.every(
+        (ways) => ways.length === 0,
+      ),
+    ).toBe(true);
   });
 
   it('answers 404 for a passage not in the library, 400 for an id that is no id, 401 to nobody', async () => {

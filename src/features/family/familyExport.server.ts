@@ -14,6 +14,7 @@ import {
   notifications,
   orders,
   readingLogs,
+  recordingHeard,
   recordingScores,
   recordings,
   subscriptions,
@@ -102,9 +103,11 @@ async function childrenRecords(db: Db, ids: string[]) {
           childId: recordings.childId,
           // A reading guide's running record of the attempt: their marks, rating and note.
           runningRecord: recordingScores,
+          heard: recordingHeard,
         })
         .from(recordings)
         .leftJoin(recordingScores, eq(recordingScores.recordingId, recordings.id))
+        .leftJoin(recordingHeard, eq(recordingHeard.recordingId, recordings.id))
         .where(inArray(recordings.childId, ids)),
     ),
     ofChildren((ids) => db.select().from(notifications).where(inArray(notifications.childId, ids))),
@@ -189,10 +192,16 @@ function childExport(c: ChildRow, records: Awaited<ReturnType<typeof childrenRec
     placement: c.placementBasis ? { basis: c.placementBasis, placedAt: c.placedAt?.toISOString() } : null,
     createdAt: c.createdAt.toISOString(),
     readingLog: byChild(records.logs),
-    readAloudAttempts: byChild(records.attempts).map(({ recording, runningRecord }) => {
+    readAloudAttempts: byChild(records.attempts).map(({ recording, runningRecord, heard }) => {
       const { audioPath, childId: _c, ...attempt } = recording;
       const { recordingId: _r, childId: _rc, guideId: _g, ...record } = runningRecord ?? {};
-      return { ...attempt, hasRecording: Boolean(audioPath), runningRecord: runningRecord ? record : null };
+      const { recordingId: _h, ...listened } = heard ?? {};
+      return {
+        ...attempt,
+        hasRecording: Boolean(audioPath),
+        heardOnDevice: heard ? listened : null,
+        runningRecord: runningRecord ? record : null,
+      };
     }),
     notifications: byChild(records.notes),
     eventRegistrations: byChild(records.registrations),

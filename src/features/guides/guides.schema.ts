@@ -222,6 +222,19 @@ export const guideRecordingDetailSchema = guideRecordingSchema
       .meta({ description: 'The passage’s words, in order (empty if it was removed)' }),
     hasAudio: z.boolean(),
     record: runningRecordSchema.nullable(),
+    heard: z
+      .object({
+        marks: z.array(miscueSchema),
+        lastWord: z.int().nullable(),
+        readingMs: z.int(),
+        confidence: z.number(),
+        corrected: z.int(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "What listening on the family's device heard, as the family saved it: the pre-score the guide starts from when they have no record yet",
+      }),
   })
   .meta({ id: 'GuideRecordingDetail' });
 export type GuideRecordingDetail = z.infer<typeof guideRecordingDetailSchema>;

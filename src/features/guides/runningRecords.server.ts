@@ -4,11 +4,10 @@ import { passageWords } from '~/features/readAloud/readAloud';
 import {
   accuracyOf,
   type Miscue,
-  marksProblem,
   percentText,
+  recordRefusals,
   scoreRunningRecord,
   selfCorrectionRatio,
-  wordsCovered,
 } from '~/features/readAloud/runningRecord';
 import { recordAudit } from '~/platform/admin/audit.server';
 import type { Db } from '~/platform/db/client.server';
@@ -16,6 +15,7 @@ import {
   children,
   guideAssignments,
   passages,
+  recordingHeard,
   recordingScores,
   recordings,
 } from '~/platform/db/schema.server';
@@ -111,11 +111,13 @@ export async function recordingForGuide(db: Db, guideId: string, recordingId: st
       childName: children.firstName,
       passage: passages,
       score: recordingScores,
+      heard: recordingHeard,
     })
     .from(recordings)
     .innerJoin(children, eq(children.id, recordings.childId))
     .leftJoin(passages, eq(passages.id, recordings.passageId))
     .leftJoin(recordingScores, eq(recordingScores.recordingId, recordings.id))
+    .leftJoin(recordingHeard, eq(recordingHeard.recordingId, recordings.id))
     .where(and(eq(recordings.id, recordingId), assignedTo(guideId)))
     .limit(1);
   if (!row) throw notFound('That recording');
@@ -127,7 +129,7 @@ export async function recordingDetail(
   guideId: string,
   recordingId: string,
 ): Promise<GuideRecordingDetail> {
-  const { recording, childName, passage, score } = await recordingForGuide(db, guideId, recordingId);
+  const { recording, childName, passage, score, heard } = await recordingForGuide(db, guideId, recordingId);
   return {
     id: recording.id,
     childId: recording.childId,
@@ -138,25 +140,14 @@ export async function recordingDetail(
     words: passage ? passageWords(passage.text) : [],
     hasAudio: recording.audioPath !== null,
     record: score ? runningRecordDto(score) : null,
+    heard: heard && {
+      marks: heard.marks as Miscue[],
+      lastWord: heard.lastWord,
+      readingMs: heard.readingMs,
+      confidence: heard.confidence,
+      corrected: heard.corrected,
+    },
   };
-}
-
-/** Faster than anyone reads aloud: a reading time this short is a slip (and would not fit the figures). */
-const MAX_WORDS_PER_MINUTE = 400;
-
-/** What is wrong with a running record for this recording, field by field; nothing when it can be saved. */
-function refusals(input: ScoreInput, wordCount: number, durationMs: number): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const problem = marksProblem(input.marks, wordCount);
-  if (problem) fields.marks = problem;
-  if (input.lastWord !== null && input.lastWord >= wordCount)
-    fields.lastWord = `The passage has ${wordCount} words: choose one of them.`;
-  // A little past the recording's length is the recorder's rounding; more is a typing slip.
-  if (input.readingMs > durationMs + 1_000)
-    fields.readingMs = 'The reading cannot last longer than its recording.';
-  else if ((wordsCovered(wordCount, input.lastWord) * 60_000) / input.readingMs > MAX_WORDS_PER_MINUTE)
-    fields.readingMs = 'Nobody reads that many words that quickly: check the reading time.';
-  return fields;
 }
 
 /**
@@ -175,7 +166,7 @@ export async function saveRunningRecord(
   if (!passage || recording.audioPath === null)
     throw conflict('This recording can no longer be scored: its passage or its audio was removed.');
   const words = passageWords(passage.text).length;
-  const fields = refusals(input, words, recording.durationMs);
+  const fields = recordRefusals(input, words, recording.durationMs);
   if (Object.keys(fields).length > 0) throw invalid(fields);
   const score = scoreRunningRecord({ ...input, wordCount: words });
   const values = {

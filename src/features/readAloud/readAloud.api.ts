@@ -4,6 +4,8 @@ import { binaryContent, contract } from '~/platform/http/contract';
 import { RECORDING_TYPE_LIST } from './readAloud';
 import {
   fluencyTrendSchema,
+  heardFiguresSchema,
+  heardInputSchema,
   passageListeningSchema,
   passageSchema,
   passagesQuerySchema,
@@ -79,6 +81,17 @@ export const readAloudApi = {
         content: binaryContent(RECORDING_TYPE_LIST),
       },
     },
+  }),
+  saveHeard: contract('saveHeardReading', 'PUT /children/{id}/recordings/{recordingId}/heard', {
+    summary:
+      "Saves what listening on the family's device heard in an attempt (the family's corrections included): the words missed, where the child stopped, the reading's time and how sure listening was; the figures are worked out here. Saving again replaces it. No audio comes with it.",
+    access: 'account',
+    params: recordingParams,
+    body: heardInputSchema,
+    status: 200,
+    response: heardFiguresSchema,
+    returns: 'The figures',
+    errors: [409],
   }),
   deleteRecording: contract('deleteRecording', 'DELETE /children/{id}/recordings/{recordingId}', {
     summary: 'Deletes an attempt and its recording for good',

@@ -7,6 +7,7 @@ import { ownChildOr404 } from '~/platform/identity/accounts.server';
 import { getStorage } from '~/platform/storage/index.server';
 import { reserveUpload, uploadQuotas } from '~/platform/storage/quotas.server';
 import { fluencyTrend } from './fluencyTrend.server';
+import { saveHeard } from './heard.server';
 import { MAX_RECORDING_BYTES, RECORDING_TYPE_LIST, type RecordingType } from './readAloud';
 import { readAloudApi as api } from './readAloud.api';
 import {
@@ -41,6 +42,12 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   route(app, deps, api.fluency, async (c) => {
     const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
     return c.json(await fluencyTrend(deps.db, child), 200);
+  });
+
+  route(app, deps, api.saveHeard, async (c) => {
+    const { id, recordingId } = c.req.valid('param');
+    const child = await ownChildOr404(deps.db, c.get('user').id, id);
+    return c.json(await saveHeard(deps.db, child.id, recordingId, c.req.valid('json')), 200);
   });
 
   newAttemptRoute(app, deps);

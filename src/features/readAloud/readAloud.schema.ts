@@ -46,6 +46,59 @@ export const recordingQuerySchema = z.object({
     .max(MAX_DURATION_MS, 'An attempt lasts at most 30 minutes.'),
 });
 
+/**
+ * What listening on the family's device heard in an attempt, as the family saves it after any
+ * corrections: the words marked missed, where the child stopped, the reading's time and how sure
+ * listening was. The figures are worked out here from these.
+ */
+export const heardInputSchema = z
+  .object({
+    marks: z
+      .array(
+        z
+          .object({
+            word: z.int('Give the word’s place in the passage.').min(0, 'Words are counted from 0.'),
+            kind: z.literal('omission', { error: 'Listening marks words missed (omission) only.' }),
+          })
+          .strict(),
+      )
+      .max(600, 'At most 600 marks.'),
+    lastWord: z.int().min(0, 'Words are counted from 0.').nullable().meta({
+      description:
+        'The last word reached (0 for the first) when the child stopped early; null for the whole passage',
+    }),
+    readingMs: z
+      .int('Give the reading time in whole milliseconds.')
+      .min(1_000, 'A reading lasts at least one second.')
+      .meta({ description: 'From the first word heard to the end of the last; at most the attempt’s time' }),
+    confidence: z
+      .number('Give how sure listening was, 0 to 1.')
+      .min(0, 'Give how sure listening was, 0 to 1.')
+      .max(1, 'Give how sure listening was, 0 to 1.'),
+    corrected: z
+      .int()
+      .min(0)
+      .max(600)
+      .default(0)
+      .meta({ description: 'How many words’ marks the family changed' }),
+  })
+  .strict()
+  .meta({ id: 'HeardReadingInput' });
+export type HeardInput = z.infer<typeof heardInputSchema>;
+
+/** The figures listening on the device gave for an attempt (after the family's corrections). */
+export const heardFiguresSchema = z
+  .object({
+    accuracy: z.number().meta({ description: 'Words read right over words reached, 0 to 1' }),
+    wordsCorrectPerMinute: z.int(),
+    errors: z.int(),
+    words: z.int(),
+    confidence: z.number().meta({ description: 'How sure listening was, 0 to 1' }),
+    corrected: z.int().meta({ description: 'How many words’ marks the family changed' }),
+  })
+  .meta({ id: 'HeardFigures' });
+export type HeardFigures = z.infer<typeof heardFiguresSchema>;
+
 /** One read-aloud attempt in a child's history. */
 export const recordingSchema = z
   .object({
@@ -58,6 +111,8 @@ export const recordingSchema = z
     wordsPerMinute: z.int().nullable(),
     hasAudio: z.boolean(),
     createdAt: instant,
+    /** What listening on the device heard, when the family saved it. */
+    heard: heardFiguresSchema.nullable(),
     /** The child's reading guide's running record of the attempt, once they have marked it. */
     runningRecord: z
       .object({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
-import { passages, recordingScores, recordings } from '~/platform/db/schema.server';
+import { passages, recordingHeard, recordingScores, recordings } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
 import { DomainError, notFound } from '~/platform/errors';
 import { mediaUrlOf } from '~/platform/storage/mediaUrl.server';
@@ -14,7 +14,7 @@ import {
   type RecordingType,
   readingRate,
 } from './readAloud';
-import type { Passage, PassageListening, RecordingDto } from './readAloud.schema';
+import type { HeardFigures, Passage, PassageListening, RecordingDto } from './readAloud.schema';
 import { accuracyOf } from './runningRecord';
 
 type PassageRow = typeof passages.$inferSelect;
@@ -61,10 +61,21 @@ export async function passageListening(db: Db, id: string): Promise<PassageListe
 
 type ScoreRow = typeof recordingScores.$inferSelect;
 
+/** The figures of a saved heard reading, as the family's history shows them. */
+export const heardFigures = (row: typeof recordingHeard.$inferSelect): HeardFigures => ({
+  accuracy: accuracyOf(row.words, row.errors),
+  wordsCorrectPerMinute: row.wordsCorrectPerMinute,
+  errors: row.errors,
+  words: row.words,
+  confidence: row.confidence,
+  corrected: row.corrected,
+});
+
 const recordingDto = (
   r: RecordingRow,
   passageTitle: string | null,
   score: ScoreRow | null = null,
+  heard: typeof recordingHeard.$inferSelect | null = null,
 ): RecordingDto => ({
   id: r.id,
   passageId: r.passageId,
@@ -73,6 +84,7 @@ const recordingDto = (
   wordsPerMinute: r.wordsPerMinute,
   hasAudio: r.audioPath !== null,
   createdAt: r.createdAt.toISOString(),
+  heard: heard && heardFigures(heard),
   runningRecord: score && {
     accuracy: accuracyOf(score.words, score.errors),
     wordsCorrectPerMinute: score.wordsCorrectPerMinute,
@@ -87,14 +99,15 @@ const recordingDto = (
 /** A child's attempts, newest first, with the title of the passage read. */
 export async function listRecordings(db: Db, childId: string): Promise<RecordingDto[]> {
   const rows = await db
-    .select({ recording: recordings, title: passages.title, score: recordingScores })
+    .select({ recording: recordings, title: passages.title, score: recordingScores, heard: recordingHeard })
     .from(recordings)
     .leftJoin(passages, eq(passages.id, recordings.passageId))
     .leftJoin(recordingScores, eq(recordingScores.recordingId, recordings.id))
+    .leftJoin(recordingHeard, eq(recordingHeard.recordingId, recordings.id))
     .where(eq(recordings.childId, childId))
     .orderBy(desc(recordings.createdAt), desc(recordings.id))
     .limit(RECORDINGS_SHOWN);
-  return rows.map((r) => recordingDto(r.recording, r.title, r.score));
+  return rows.map((r) => recordingDto(r.recording, r.title, r.score, r.heard));
 }
 
 /** One attempt of this child, or undefined (another child's attempt is indistinguishable from none). */

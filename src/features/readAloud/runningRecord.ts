@@ -51,6 +51,32 @@ export function marksProblem(marks: readonly Miscue[], wordCount: number): strin
   return undefined;
 }
 
+/** Faster than anyone reads aloud: a reading time this short is a slip (and would not fit the figures). */
+export const MAX_WORDS_PER_MINUTE = 400;
+
+/**
+ * What is wrong with a running record of a recording `durationMs` long on a passage of `wordCount`
+ * words, field by field; nothing when it can be saved. The guide's records and the family's
+ * corrected pre-scores are checked alike.
+ */
+export function recordRefusals(
+  record: { marks: readonly Miscue[]; lastWord: number | null; readingMs: number },
+  wordCount: number,
+  durationMs: number,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const problem = marksProblem(record.marks, wordCount);
+  if (problem) fields.marks = problem;
+  if (record.lastWord !== null && record.lastWord >= wordCount)
+    fields.lastWord = `The passage has ${wordCount} words: choose one of them.`;
+  // A little past the recording's length is the recorder's rounding; more is a typing slip.
+  if (record.readingMs > durationMs + 1_000)
+    fields.readingMs = 'The reading cannot last longer than its recording.';
+  else if ((wordsCovered(wordCount, record.lastWord) * 60_000) / record.readingMs > MAX_WORDS_PER_MINUTE)
+    fields.readingMs = 'Nobody reads that many words that quickly: check the reading time.';
+  return fields;
+}
+
 export interface RunningRecordInput {
   marks: readonly Miscue[];
   /** The passage's running words. */

@@ -56,6 +56,29 @@ function Player({ detail }: { detail: GuideRecordingDetail }) {
   );
 }
 
+/** Where the marks come from before the guide's first save: listening on the family's device. */
+function PreScore({
+  heard,
+  childName,
+}: {
+  heard: NonNullable<GuideRecordingDetail['heard']>;
+  childName: string;
+}) {
+  const missed = heard.marks.length;
+  const sure = heard.confidence >= 0.8 ? 'heard clearly' : 'heard fairly well';
+  return (
+    <p className="form-alert rr-prescore">
+      Pre-scored by listening on {childName}’s family’s device ({sure}): {missed}{' '}
+      {missed === 1 ? 'word' : 'words'} marked missed
+      {heard.corrected > 0
+        ? `, ${heard.corrected === 1 ? 'one mark' : `${heard.corrected} marks`} corrected by the family`
+        : ''}
+      . Listening cannot tell a word said wrongly from one said right, nor hear self-corrections: check each
+      mark against the recording. Your marks are what count.
+    </p>
+  );
+}
+
 function Marking({ detail }: { detail: GuideRecordingDetail }) {
   const state = useRunningRecord(detail);
   return (
@@ -63,6 +86,7 @@ function Marking({ detail }: { detail: GuideRecordingDetail }) {
       <section className="admin-panel rr-listen" aria-labelledby="listen-heading">
         <h2 id="listen-heading">Listen and mark</h2>
         <Player detail={detail} />
+        {!detail.record && detail.heard && <PreScore heard={detail.heard} childName={detail.childName} />}
         <PassageMarks words={detail.words} state={state} />
       </section>
       <section className="admin-panel" aria-labelledby="score-heading">

@@ -32,11 +32,15 @@ function useMarks(initial: readonly Miscue[]) {
   return { marks, markWord, addInsertion, removeInsertion };
 }
 
-/** What the form holds besides the marks, from the saved record or the recording's length. */
+/**
+ * What the form holds besides the marks: from the saved record, else from what listening on the
+ * family's device heard (its pre-score), else the recording's length.
+ */
 function useRecordFields(detail: GuideRecordingDetail) {
   const saved = detail.record;
-  const [lastWord, setLastWord] = useState<number | null>(saved?.lastWord ?? null);
-  const [seconds, setSeconds] = useState(String((saved?.readingMs ?? detail.durationMs) / 1000));
+  const start = saved ?? detail.heard;
+  const [lastWord, setLastWord] = useState<number | null>(start?.lastWord ?? null);
+  const [seconds, setSeconds] = useState(String((start?.readingMs ?? detail.durationMs) / 1000));
   const [fluency, setFluency] = useState<number | null>(saved?.fluency ?? null);
   const [note, setNote] = useState(saved?.note ?? '');
   return { lastWord, setLastWord, seconds, setSeconds, fluency, setFluency, note, setNote };
@@ -48,7 +52,7 @@ function useRecordFields(detail: GuideRecordingDetail) {
  * replaces, so a second tab or guide cannot overwrite it unseen).
  */
 export function useRunningRecord(detail: GuideRecordingDetail) {
-  const marking = useMarks(detail.record?.marks ?? []);
+  const marking = useMarks(detail.record?.marks ?? detail.heard?.marks ?? []);
   const fields = useRecordFields(detail);
   const [record, setRecord] = useState<RunningRecordDto | null>(detail.record);
   const [message, setMessage] = useState('');

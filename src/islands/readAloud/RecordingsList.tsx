@@ -6,7 +6,7 @@ import { ConfirmButtons } from '../shared/ConfirmButtons';
 import { WaitLine } from '../shared/Spinner';
 import { useHydrated } from '../shared/useHydrated';
 import { FluencyTrend } from './FluencyTrend';
-import { RunningRecordLine } from './RunningRecordLine';
+import { HeardLine, RunningRecordLine } from './RunningRecordLine';
 import { useRecordings } from './useRecordings';
 import './ReadAloud.css';
 
@@ -132,8 +132,9 @@ function AttemptItem({
         <span aria-hidden="true">{formatDuration(item.durationMs)}</span>
         <span className="sr-only">{spokenDuration(item.durationMs)}</span>
         {item.wordsPerMinute !== null && ` · ${item.wordsPerMinute} words per minute`}
-        {!item.hasAudio && ' · timed only'}
+        {!item.hasAudio && (item.heard ? ' · figures only, no recording' : ' · timed only')}
       </p>
+      {item.heard && !item.runningRecord && <HeardLine heard={item.heard} />}
       {item.runningRecord && <RunningRecordLine record={item.runningRecord} />}
       {playing?.id === item.id && (
         // biome-ignore lint/a11y/useMediaCaption: a child's own voice; there is nothing to caption.

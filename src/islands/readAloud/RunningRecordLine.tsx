@@ -23,3 +23,19 @@ export function RunningRecordLine({ record }: { record: Record }) {
     </div>
   );
 }
+
+/**
+ * What listening on the device heard in an attempt, beside it, saying how sure it was (and that
+ * the family corrected it, when they did). The guide's own record, when there is one, counts.
+ */
+export function HeardLine({ heard }: { heard: NonNullable<RecordingDto['heard']> }) {
+  const sure = heard.confidence >= 0.8 ? 'heard clearly' : 'heard fairly well';
+  return (
+    <p className="ra-record-figures">
+      <strong>Listened on this device ({sure}):</strong> {percentText(heard.accuracy)} of words read right ·{' '}
+      {heard.wordsCorrectPerMinute} words correct a minute
+      {heard.corrected > 0 &&
+        ` · ${heard.corrected === 1 ? 'one mark' : `${heard.corrected} marks`} corrected by you`}
+    </p>
+  );
+}

@@ -34,6 +34,20 @@ export type Attempt = Take & {
 export const keptAudio = (take: Take) =>
   take.audio !== null && take.audio.size <= MAX_RECORDING_BYTES ? take.audio : null;
 
+/** What listening heard (as the family corrected it) goes with the attempt: marks and figures, never audio. */
+function saveHeard(attempt: Attempt, recordingId: string, heard: HeardReading) {
+  return call(readAloudApi.saveHeard, {
+    params: { id: attempt.childId, recordingId },
+    body: {
+      marks: heard.marks.map(({ word }) => ({ word, kind: 'omission' as const })),
+      lastWord: heard.lastWord,
+      readingMs: Math.max(1_000, Math.min(heard.readingMs, Math.round(attempt.durationMs))),
+      confidence: heard.confidence,
+      corrected: heard.corrected?.length ?? 0,
+    },
+  });
+}
+
 /**
  * Saving an attempt to the child's history through useSubmit (two presses of "Try saving again"
  * send it once), and where that stands: idle, saving, saved, or failed with the API's words.
@@ -48,13 +62,14 @@ function useAttemptSave(announce: (text: string) => void) {
       async (idempotencyKey) => {
         // The recording travels as the raw body; with none (or one too big), the attempt is saved as timed only.
         const audio = keepRecording ? keptAudio(attempt) : null;
-        await call(readAloudApi.createRecording, {
+        const saved = await call(readAloudApi.createRecording, {
           params: { id: attempt.childId },
           query: { passageId: attempt.passage.id, durationMs: Math.round(attempt.durationMs) },
           ...(audio ? { file: audio } : {}),
           timeoutMs: 60_000,
           idempotencyKey,
         });
+        if (attempt.heard?.trusted) await saveHeard(attempt, saved.id, attempt.heard);
         setSaved(true);
         announce(
           keepRecording && attempt.audio !== null && audio === null

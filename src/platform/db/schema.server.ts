@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -520,6 +521,33 @@ export const recordings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('recordings_child_idx').on(t.childId, t.createdAt)],
+);
+
+/**
+ * What listening on the family's device heard in an attempt (issue 30): the pre-scored running
+ * record (omissions, as the family left them after correcting), and the figures it gives. Only the
+ * figures and marks come here; the audio never does unless the family kept the recording.
+ */
+export const recordingHeard = pgTable(
+  'recording_heard',
+  {
+    recordingId: uuid('recording_id')
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    marks: jsonb('marks').notNull(),
+    lastWord: smallint('last_word'),
+    readingMs: integer('reading_ms').notNull(),
+    /** 0 to 1: how sure listening was. */
+    confidence: real('confidence').notNull(),
+    /** How many words' marks the family changed before saving. */
+    corrected: smallint('corrected').notNull().default(0),
+    words: smallint('words').notNull(),
+    errors: smallint('errors').notNull(),
+    wordsCorrect: smallint('words_correct').notNull(),
+    wordsCorrectPerMinute: smallint('words_correct_per_minute').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('recording_heard_confidence_check', sql`confidence between 0 and 1`)],
 );
 
 /**

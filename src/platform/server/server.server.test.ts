@@ -178,7 +178,9 @@ describe('the production server', () => {
   });
 
   it('sends the listening model’s tables compressed, and a worker’s script with its own policy', async () => {
-    const model = await fetchRaw(server, '/_astro/listening-0123456789/means.bin', { 'Accept-Encoding': 'br' });
+    const model = await fetchRaw(server, '/_astro/listening-0123456789/means.bin', {
+      'Accept-Encoding': 'br',
+    });
     expect(model.headers['content-encoding']).toBe('br');
     expect(model.headers['cache-control']).toBe(CACHE_IMMUTABLE);
     expect(brotliDecompressSync(model.body)).toEqual(Buffer.alloc(4000, 7));
