@@ -44,6 +44,7 @@ const { values } = parseArgs({
     wbeam: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     only: { type: 'string' },
+    chromium: { type: 'boolean', default: false },
     log: { type: 'string' },
   },
 });
@@ -71,6 +72,8 @@ const recognizer = await createModule({ modelBase: `${join(packageDir, 'model')}
 
 interface Outcome {
   reading: Reading;
+  pronunciations: string[][];
+  samples: Float32Array;
   heard: HeardReading;
   listened: Set<number>;
   audioMs: number;
@@ -81,7 +84,8 @@ interface Outcome {
 /** Hears one reading the way the page does: in blocks of 4,096 samples as they come. */
 async function hear(reading: Reading): Promise<Outcome> {
   const words = passageWords(reading.text);
-  const graph = readingGraph(pronounce(dictionary, words), weights);
+  const pronunciations = pronounce(dictionary, words);
+  const graph = readingGraph(pronunciations, weights);
   const { audio, clean } = readingAudio(reading, LISTENING_SAMPLE_RATE);
   const decoder = new recognizer.Decoder({
     ...decoderConfig(LISTENING_SAMPLE_RATE, weights),
@@ -99,7 +103,8 @@ async function hear(reading: Reading): Promise<Outcome> {
   const correct = reading.truth.filter((t) => t === 'read').length;
   const truthWcpm = Math.round((correct * 60_000) / speechSpanMs(clean));
   const audioMs = (audio.samples.length / LISTENING_SAMPLE_RATE) * 1000;
-  return { reading, heard, listened: new Set(graph.listened), audioMs, decodeMs, truthWcpm };
+  const listened = new Set(graph.listened);
+  return { reading, pronunciations, samples: audio.samples, heard, listened, audioMs, decodeMs, truthWcpm };
 }
 
 interface Tally {
@@ -186,3 +191,37 @@ for (const reading of set) {
   }
 }
 report(outcomes);
+if (values.chromium) await compareInChromium(outcomes);
+
+/** The same readings in Chromium: how long they take there, and whether every mark is the same. */
+async function compareInChromium(outcomes: Outcome[]) {
+  if (
+    Object.entries(LISTENING_WEIGHTS).some(([key, value]) => weights[key as keyof ListeningWeights] !== value)
+  )
+    console.log('(Chromium runs the site’s weights)');
+  const { hearInChromium } = await import('./listening/inChromium');
+  const heard = await hearInChromium(
+    outcomes.map((o) => ({
+      id: o.reading.id,
+      pronunciations: o.pronunciations,
+      samples: o.samples,
+      rate: LISTENING_SAMPLE_RATE,
+    })),
+  );
+  let same = 0;
+  let words = 0;
+  let ms = 0;
+  for (const o of outcomes) {
+    const there = heard.get(o.reading.id);
+    if (!there) continue;
+    ms += there.ms;
+    o.heard.words.forEach((w, i) => {
+      words++;
+      if (w.mark === there.reading.words[i]?.mark) same++;
+    });
+  }
+  const minutes = outcomes.reduce((sum, o) => sum + o.audioMs, 0) / 60_000;
+  console.log(
+    `Chromium: ${(ms / 1000 / minutes).toFixed(2)} s per minute of audio (${(ms / 1000 / (minutes * 60)).toFixed(3)}× real time); ${((100 * same) / Math.max(1, words)).toFixed(1)}% of the ${words} words marked as in Node`,
+  );
+}
