@@ -73,8 +73,8 @@ function PreScore({
       {heard.corrected > 0
         ? `, ${heard.corrected === 1 ? 'one mark' : `${heard.corrected} marks`} corrected by the family`
         : ''}
-      . Listening cannot tell a word said wrongly from one said right, nor hear self-corrections: check each
-      mark against the recording. Your marks are what count.
+      . Listening hears words left out better than words said wrongly, and cannot hear self-corrections: check
+      each mark against the recording. Your marks are what count.
     </p>
   );
 }
