@@ -1,25 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import type { Request } from '@playwright/test';
-import config from '../../playwright.config';
 import { createFamily, expect, expectNoViolations, signInThroughLoginPage, test } from './fixtures';
+import { fakeMicrophone } from './microphone';
 
 const PAGE = '/readonance/oration';
 // "The Garden Gate" read by a synthetic voice with "jumps" left out (scripts/listening/make-fixture.ts),
 // played once through Chromium's fake microphone.
 const READING = fileURLToPath(new URL('../fixtures/listening/garden-gate.wav', import.meta.url));
 
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${READING}%noloop`,
-    ],
-  },
-});
+test.use(fakeMicrophone(READING));
 
 test('a reading is followed word by word on the device and pre-scored; with the figures only, no audio leaves it', async ({
   page,

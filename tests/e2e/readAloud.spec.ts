@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import config from '../../playwright.config';
 import { bearer, demoToken } from './apiTokens';
 import { expect, expectNoViolations, gotoReady, signedInAs, test } from './fixtures';
+import { fakeMicrophone } from './microphone';
 
 const PAGE = '/readonance/oration';
 
@@ -9,18 +9,7 @@ const PAGE = '/readonance/oration';
 test.describe.configure({ mode: 'serial' });
 
 // Chromium's fake microphone (a steady tone) and an automatic "Allow", on top of the usual flags.
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  ...signedInAs('parent'),
-  launchOptions: {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use({ ...signedInAs('parent'), ...fakeMicrophone() });
 
 async function chooseReader(page: Page, name: string) {
   await page.getByLabel('Reader').selectOption({ label: name });

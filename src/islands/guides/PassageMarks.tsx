@@ -49,7 +49,7 @@ function PassageWord({
     <li className={after ? 'rr-unread' : undefined}>
       <button
         type="button"
-        className="rr-word"
+        className="word-button rr-word"
         data-kind={own?.kind}
         aria-pressed={pressed}
         aria-label={wordLabel(index, word, state.marks, stopped)}

@@ -81,7 +81,7 @@ export function HeardWords({
             <li key={index}>
               <button
                 type="button"
-                className="ra-heard-word"
+                className="word-button ra-heard-word"
                 data-mark={mark}
                 aria-pressed={mark === 'missed'}
                 aria-label={`Word ${index + 1}: ${word}, ${label}`}
