@@ -29,7 +29,7 @@ export function PracticeControls({ practice, childName }: { practice: Practice; 
       )}
       {phase === 'ready' && (
         <div className="ra-buttons">
-          {recorder.status === 'idle' && (
+          {recorder.status === 'idle' && practice.listening.status !== 'scoring' && (
             <button
               ref={refs.start}
               type="button"

@@ -6,6 +6,9 @@ import { call } from '~/platform/client/api';
 import type { FromListener } from './messages';
 import tapUrl from './pcmTap.worklet.ts?worker&url';
 
+/** The longest the page waits for listening's score after Finish. */
+const SCORING_TIMEOUT_MS = 60_000;
+
 /** Where listening stands for the current attempt. */
 export type ListeningState =
   | { status: 'off' }
@@ -82,11 +85,18 @@ export function useListening() {
 
   const start = useCallback(
     async (stream: MediaStream, passageId: string) => {
+      close();
       try {
         setState({ status: 'loading', loaded: 0, total: 1 });
         const { pronunciations } = await call(readAloudApi.listening, { params: { id: passageId } });
-        tap.current = await openTap(stream);
-        const { context, port } = tap.current;
+        const opened = await openTap(stream);
+        // Finished before listening could start: nothing to follow.
+        if (stream.getAudioTracks().every((track) => track.readyState === 'ended')) {
+          void opened.context.close();
+          return setState({ status: 'off' });
+        }
+        tap.current = opened;
+        const { context, port } = opened;
         listener().postMessage(
           { type: 'listen', sampleRate: context.sampleRate, pronunciations, audio: port },
           [port],
@@ -108,10 +118,14 @@ export function useListening() {
       done.current = resolve;
     });
     running.tap.port.postMessage({ end: true });
-    const reading = await heard;
+    // A model still downloading on a lost connection must not hold the attempt: it is kept without.
+    const gaveUp = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), SCORING_TIMEOUT_MS));
+    const reading = await Promise.race([heard, gaveUp]);
+    if (reading === 'late')
+      setState({ status: 'failed', message: 'Listening took too long on this device.' });
     done.current = null;
     close();
-    return reading;
+    return reading === 'late' ? null : reading;
   }, [close, setState, done]);
 
   const reset = useCallback(() => setState({ status: 'off' }), [setState]);
