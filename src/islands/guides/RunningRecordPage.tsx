@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { guidesApi } from '~/features/guides/guides.api';
 import type { GuideRecordingDetail } from '~/features/guides/guides.schema';
+import { heardHow } from '~/features/readAloud/listening/heardReading';
 import { LoadFailed } from '~/islands/shared/admin/ListControls';
 import { recordOf, useRecord } from '~/islands/shared/admin/useRecord';
 import { errorMessage } from '~/islands/shared/loadState';
@@ -65,7 +66,7 @@ function PreScore({
   childName: string;
 }) {
   const missed = heard.marks.length;
-  const sure = heard.confidence >= 0.8 ? 'heard clearly' : 'heard fairly well';
+  const sure = heardHow(heard.confidence);
   return (
     <p className="form-alert rr-prescore">
       Pre-scored by listening on {childName}’s family’s device ({sure}): {missed}{' '}

@@ -1,14 +1,14 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import type { HeardReading } from '~/features/readAloud/listening/heardReading';
+import { type HeardReading, heardHow } from '~/features/readAloud/listening/heardReading';
 import { passageWords } from '~/features/readAloud/readAloud';
 import { percentText } from '~/features/readAloud/runningRecord';
 import { KEY_STEPS } from '../shared/rovingKeys';
 
 /** How sure listening is, in words a family reads at a glance. */
 export function surenessText(confidence: number): string {
-  if (confidence >= 0.8) return 'Heard clearly';
-  if (confidence >= 0.6) return 'Heard fairly well: check the marked words';
-  return 'Hard to hear';
+  const how = heardHow(confidence);
+  const words = `${how[0]?.toUpperCase()}${how.slice(1)}`;
+  return how === 'heard fairly well' ? `${words}: check the marked words` : words;
 }
 
 /** The figures listening gives: words heard, accuracy and words correct per minute, and how sure they are. */

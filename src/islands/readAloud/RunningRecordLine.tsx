@@ -1,4 +1,5 @@
 import { fluencyLevel } from '~/features/readAloud/fluency';
+import { heardHow } from '~/features/readAloud/listening/heardReading';
 import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
 import { percentText } from '~/features/readAloud/runningRecord';
 
@@ -29,7 +30,7 @@ export function RunningRecordLine({ record }: { record: Record }) {
  * the family corrected it, when they did). The guide's own record, when there is one, counts.
  */
 export function HeardLine({ heard }: { heard: NonNullable<RecordingDto['heard']> }) {
-  const sure = heard.confidence >= 0.8 ? 'heard clearly' : 'heard fairly well';
+  const sure = heardHow(heard.confidence);
   return (
     <p className="ra-record-figures">
       <strong>Listened on this device ({sure}):</strong> {percentText(heard.accuracy)} of words read right ·{' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heardReading, listeningConfidence, type Segment, toggledWord } from './heardReading';
+import { heardHow, heardReading, listeningConfidence, type Segment, toggledWord } from './heardReading';
 
 /** An alignment where word n was heard at second n, for a quarter of a second. */
 const heardAt = (positions: number[], p = 0.9): Segment[] => [
@@ -88,5 +88,17 @@ describe('the family’s correction of a word', () => {
   it('leaves words past where the child stopped as they are', () => {
     const heard = heardReading(heardAt([0, 1, 2, 3, 4]), 8, all(8));
     expect(toggledWord(heard, 6)).toBe(heard);
+  });
+});
+
+describe('how sure listening was, in words', () => {
+  it('is "heard clearly" from 0.8, "heard fairly well" from the trust threshold, "hard to hear" below', () => {
+    expect([0.95, 0.8, 0.79, 0.6, 0.59].map(heardHow)).toEqual([
+      'heard clearly',
+      'heard clearly',
+      'heard fairly well',
+      'heard fairly well',
+      'hard to hear',
+    ]);
   });
 });

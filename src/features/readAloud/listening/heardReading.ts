@@ -43,8 +43,15 @@ export interface HeardReading {
 /** Below these, listening is not trusted: too few words heard, or heard too unsurely. */
 export const TRUST = { minHeard: 5, minConfidence: 0.6 } as const;
 
-/** A heard word with a posterior below this is shown as "not sure": a parent may want to check it. */
-export const UNSURE_BELOW = 0.6;
+/**
+ * How sure listening was, in the words every screen uses: "heard clearly" from 0.8, "heard fairly
+ * well" from the trust threshold, "hard to hear" below it.
+ */
+export function heardHow(confidence: number): 'heard clearly' | 'heard fairly well' | 'hard to hear' {
+  if (confidence >= 0.8) return 'heard clearly';
+  if (confidence >= TRUST.minConfidence) return 'heard fairly well';
+  return 'hard to hear';
+}
 
 function heardPositions(segments: readonly Segment[]): Map<number, Segment> {
   const heard = new Map<number, Segment>();
