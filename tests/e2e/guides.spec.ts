@@ -11,6 +11,7 @@ import {
   test,
   waitForIslands,
 } from './fixtures';
+import { isSundaySeven } from './interviewTimes';
 
 // Reading guides (issue 27), one journey in order: the team assigns the demo guide to Maya, the
 // guide marks Maya's newest recording and writes a note, the family sees the score, the note, the
@@ -178,16 +179,6 @@ test.describe('the family', () => {
     await expectNoViolations(page);
   });
 });
-
-/** Sunday 07:00 on the team's clock (America/New_York), where the guide adds a window. */
-const isSundaySeven = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso)) === 'Sun 07:00';
 
 /** The new family's booking, from the test that makes it to the one that gives it back. */
 let tomas = { headers: {} as Record<string, string>, startsAt: '' };
