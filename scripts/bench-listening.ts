@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import createModule from 'soundswallower';
-import type { HeardReading } from '../src/features/readAloud/listening/heardReading';
+import { type HeardReading, heardBounds } from '../src/features/readAloud/listening/heardReading';
 import { parseDictionary, pronounce } from '../src/features/readAloud/listening/pronunciations.server';
 import {
   LISTENING_WEIGHTS,
@@ -149,6 +149,33 @@ function line(label: string, t: Tally) {
   console.log(cells.join('  '));
 }
 
+/**
+ * Whether each figure's range (heardBounds: the marks in doubt) held the truth, and how wide it was;
+ * and how many of the words said again listening noted as repeats, and how many it noted where none was.
+ */
+function howSure(outcomes: Outcome[]) {
+  const trusted = outcomes.filter((o) => o.heard.trusted);
+  const held = trusted.filter((o) => {
+    const { low, high } = heardBounds(o.heard).wordsCorrect;
+    const truth = o.reading.truth.filter((t, i) => t === 'read' && i < o.heard.score.words).length;
+    return truth >= low && truth <= high;
+  });
+  const widths = trusted.map((o) => {
+    const { low, high } = heardBounds(o.heard).wordsCorrect;
+    return high - low;
+  });
+  const repeated = outcomes.flatMap((o) => o.reading.repeatedAt.map((i) => ({ o, i })));
+  const found = repeated.filter(({ o, i }) => o.heard.repeats.some((r) => r === i || r === i - 1));
+  const without = outcomes.filter((o) => o.reading.repeatedAt.length === 0);
+  const falseRepeats = without.reduce((sum, o) => sum + o.heard.repeats.length, 0);
+  console.log(
+    `\nWords-correct range held the truth in ${held.length} of ${trusted.length} trusted readings (${ratio(held.length, trusted.length).trim()}); width mean ${mean(widths).toFixed(1)}, median ${median(widths)} words`,
+  );
+  console.log(
+    `Repeats: ${found.length} of ${repeated.length} words said again were noted (${ratio(found.length, repeated.length).trim()}); ${falseRepeats} noted in ${without.length} readings without any`,
+  );
+}
+
 function report(outcomes: Outcome[]) {
   const groups = new Map<string, Tally>();
   const add = (key: string, o: Outcome) => {
@@ -164,6 +191,7 @@ function report(outcomes: Outcome[]) {
     add(o.reading.snrDb === null ? 'no noise' : `noise at ${o.reading.snrDb} dB SNR`, o);
   }
   for (const [label, tally] of groups) line(label, tally);
+  howSure(outcomes);
   const audioMinutes = outcomes.reduce((s, o) => s + o.audioMs, 0) / 60_000;
   const decodeSeconds = outcomes.reduce((s, o) => s + o.decodeMs, 0) / 1000;
   console.log(

@@ -36,6 +36,8 @@ export interface Reading {
   /** What the voice says, in espeak-ng's SSML. */
   said: string;
   truth: Truth[];
+  /** The words said again (a repeat of the word before and this one is placed on this one). */
+  repeatedAt: number[];
   change: Change;
   voice: string;
   pitch: number;
@@ -60,7 +62,7 @@ function substituteFor(word: string, dictionary: Map<string, string[]>, random: 
   return near[Math.floor(random() * near.length)] ?? 'mm';
 }
 
-type Spoken = { said: string[]; truth: Truth[] };
+type Spoken = { said: string[]; truth: Truth[]; repeatedAt: number[] };
 
 function speak(
   change: Change,
@@ -71,6 +73,7 @@ function speak(
   const truth: Truth[] = words.map(() => 'read');
   const said = [...words];
   const at = somePositions(words.length, 3, random);
+  const repeatedAt: number[] = [];
   for (const i of at) {
     const word = words[i] ?? '';
     if (change === 'omissions') {
@@ -79,8 +82,10 @@ function speak(
     } else if (change === 'substitutions') {
       said[i] = substituteFor(word, dictionary, random);
       truth[i] = 'missed';
-    } else if (change === 'repeats') said[i] = `${word} ${words[i - 1]} ${word}`;
-    else if (change === 'self-corrections') said[i] = `${substituteFor(word, dictionary, random)}, ${word}`;
+    } else if (change === 'repeats') {
+      said[i] = `${word} ${words[i - 1]} ${word}`;
+      repeatedAt.push(i);
+    } else if (change === 'self-corrections') said[i] = `${substituteFor(word, dictionary, random)}, ${word}`;
     else if (change === 'pauses') said[i] = `${word} <break time="1200ms"/>`;
   }
   if (change === 'stopped early') {
@@ -90,14 +95,15 @@ function speak(
       truth[i] = 'unreached';
     }
   }
-  return { said, truth };
+  return { said, truth, repeatedAt };
 }
 
 /** Every reading of the set, in a fixed order. */
 export function labelledSet(dictionary: Map<string, string[]>): Reading[] {
   const readings: Reading[] = [];
   let n = 0;
-  for (const passage of PASSAGES) {
+  // The four practice passages (the portfolio's came later; the recorded figures are for these).
+  for (const passage of PASSAGES.filter((p) => !('portfolio' in p))) {
     const words = passageWords(passage.text);
     for (const change of CHANGES) {
       for (const speed of SPEEDS) {
@@ -114,6 +120,7 @@ export function labelledSet(dictionary: Map<string, string[]>): Reading[] {
             text: passage.text,
             said: `<speak>${said}</speak>`,
             truth: spoken.truth,
+            repeatedAt: spoken.repeatedAt,
           },
           ...{ change, voice, pitch, speed, snrDb },
         });

@@ -1,5 +1,10 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { type HeardReading, heardHow } from '~/features/readAloud/listening/heardReading';
+import {
+  type FigureBounds,
+  type HeardReading,
+  heardBounds,
+  heardHow,
+} from '~/features/readAloud/listening/heardReading';
 import { passageWords } from '~/features/readAloud/readAloud';
 import { percentText } from '~/features/readAloud/runningRecord';
 import { KEY_STEPS } from '../shared/rovingKeys';
@@ -11,9 +16,18 @@ export function surenessText(confidence: number): string {
   return how === 'heard fairly well' ? `${words}: check the marked words` : words;
 }
 
-/** The figures listening gives: words heard, accuracy and words correct per minute, and how sure they are. */
+/** A figure's range in words: nothing in doubt, or the span the marks in doubt could move it across. */
+function rangeText({ low, high }: FigureBounds, show: (n: number) => string = String): string {
+  return low === high ? 'No mark in doubt' : `Could be ${show(low)} to ${show(high)}`;
+}
+
+/**
+ * The figures listening gives (words read, accuracy and words correct per minute), each with the
+ * range the marks in doubt leave it, then how sure listening was overall.
+ */
 export function HeardFigures({ heard }: { heard: HeardReading }) {
   const { score } = heard;
+  const bounds = heardBounds(heard);
   const missed = heard.words.filter((w) => w.mark === 'missed').length;
   return (
     <dl className="ra-figures">
@@ -22,14 +36,17 @@ export function HeardFigures({ heard }: { heard: HeardReading }) {
         <dd>
           {score.wordsCorrect} of {score.words}
         </dd>
+        <dd className="ra-range">{rangeText(bounds.wordsCorrect)}</dd>
       </div>
       <div>
         <dt>Accuracy</dt>
         <dd>{percentText(score.accuracy)}</dd>
+        <dd className="ra-range">{rangeText(bounds.accuracy, percentText)}</dd>
       </div>
       <div>
         <dt>Words correct per minute</dt>
         <dd>{score.wordsCorrectPerMinute}</dd>
+        <dd className="ra-range">{rangeText(bounds.wordsCorrectPerMinute)}</dd>
       </div>
       <div>
         <dt>How sure</dt>

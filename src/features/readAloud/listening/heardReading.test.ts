@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { heardHow, heardReading, listeningConfidence, type Segment, toggledWord } from './heardReading';
+import {
+  heardBounds,
+  heardHow,
+  heardReading,
+  listeningConfidence,
+  type Segment,
+  toggledWord,
+} from './heardReading';
 
 /** An alignment where word n was heard at second n, for a quarter of a second. */
 const heardAt = (positions: number[], p = 0.9): Segment[] => [
@@ -100,5 +107,52 @@ describe('how sure listening was, in words', () => {
       'heard fairly well',
       'hard to hear',
     ]);
+  });
+});
+
+describe('how sure each figure is', () => {
+  it('a word said again after a pause or other speech is noted as a repeat, not as an error', () => {
+    const segments = heardAt([0, 1, 2, 3, 4, 5]);
+    segments.splice(4, 0, { t: '[SPEECH]', b: 3.3, d: 0.2, p: 0.9 }, { t: 'w2', b: 3.5, d: 0.25, p: 0.9 });
+    const reading = heardReading(segments, 6, all(6));
+    expect(reading.repeats).toEqual([2]);
+    expect(reading.score).toMatchObject({ errors: 0, wordsCorrect: 6 });
+  });
+
+  it('a word heard twice in a row is one long word cut in two, unless it comes a third time', () => {
+    const twice = heardAt([0, 1, 2, 3, 4, 5]);
+    twice.splice(4, 0, { t: 'w2', b: 3.3, d: 0.2, p: 0.9 });
+    expect(heardReading(twice, 6, all(6)).repeats).toEqual([]);
+    const thrice = heardAt([0, 1, 2, 3, 4, 5]);
+    thrice.splice(4, 0, { t: 'w2', b: 3.3, d: 0.2, p: 0.9 }, { t: 'w2', b: 3.5, d: 0.2, p: 0.9 });
+    expect(heardReading(thrice, 6, all(6)).repeats).toEqual([2]);
+  });
+
+  it('every word heard surely: each figure is what it says', () => {
+    const bounds = heardBounds(heardReading(heardAt(all(10)), 10, all(10)));
+    expect(bounds.wordsCorrect).toEqual({ low: 10, high: 10 });
+    expect(bounds.wordsCorrectPerMinute).toEqual({ low: 65, high: 65 });
+  });
+
+  it('a word marked missed may have been read, and a word heard unsurely may have been missed', () => {
+    const segments = heardAt([0, 1, 3, 4, 5, 6, 7, 8, 9]);
+    const unsure = segments.find((s) => s.t === 'w5');
+    if (unsure) unsure.p = 0.3;
+    const reading = heardReading(segments, 10, all(10));
+    expect(reading.score.wordsCorrect).toBe(9);
+    const bounds = heardBounds(reading);
+    expect(bounds.wordsCorrect).toEqual({ low: 8, high: 10 });
+    expect(bounds.accuracy).toEqual({ low: 0.8, high: 1 });
+    expect(bounds.wordsCorrectPerMinute.low).toBeLessThan(reading.score.wordsCorrectPerMinute);
+    expect(bounds.wordsCorrectPerMinute.high).toBeGreaterThan(reading.score.wordsCorrectPerMinute);
+  });
+
+  it('a mark the family set is certain', () => {
+    const reading = heardReading(heardAt([0, 1, 3, 4, 5, 6, 7, 8, 9]), 10, all(10));
+    const checked = toggledWord(reading, 2);
+    expect(heardBounds(checked).wordsCorrect).toEqual({ low: 10, high: 10 });
+    const confirmedMissed = toggledWord(toggledWord(reading, 2), 2);
+    expect(confirmedMissed.corrected).toEqual([]);
+    expect(heardBounds(confirmedMissed).wordsCorrect).toEqual({ low: 9, high: 10 });
   });
 });
