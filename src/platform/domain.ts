@@ -56,3 +56,19 @@ export type PlacementBasis = (typeof PLACEMENT_BASES)[number];
 
 /** The most books one catalogue search answers (the reading log's book picker asks for this many). */
 export const BOOK_SEARCH_LIMIT = 20;
+
+/**
+ * The levels in the order a passage is looked for: the child's own, then one step easier, one
+ * harder, and so on (a passage too hard discourages more than one too easy).
+ */
+export function levelsNearest(level: ReadingLevel): ReadingLevel[] {
+  const at = READING_LEVELS.indexOf(level);
+  const order: ReadingLevel[] = [level];
+  for (let step = 1; step < READING_LEVELS.length; step++) {
+    const easier = READING_LEVELS[at - step];
+    const harder = READING_LEVELS[at + step];
+    if (easier) order.push(easier);
+    if (harder) order.push(harder);
+  }
+  return order;
+}

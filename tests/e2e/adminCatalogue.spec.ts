@@ -141,6 +141,7 @@ test('an admin adds a passage and edits it, with its word count shown', async ({
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row.getByRole('cell').nth(2)).toHaveText('12');
   await expect(row).toContainText('None');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Practice');
   await row.getByRole('link', { name: title }).click();
 
   await expect(page).toHaveURL(/\/updateReadonance\/[0-9a-f-]{36}$/);
@@ -149,9 +150,14 @@ test('an admin adds a passage and edits it, with its word count shown', async ({
   await checkWidths(page, 'passage-editor');
   const details = page.getByRole('region', { name: 'Passage', exact: true });
   await details.getByLabel('Text').fill('All aboard the night train.');
+  // Made a voice-portfolio passage: read every four weeks, kept out of practice.
+  await details
+    .getByLabel('Used for')
+    .selectOption({ label: 'Voice portfolio: read every four weeks, never practised' });
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(details.getByText('Your changes were saved. The passage has 5 words.')).toBeVisible();
   await expect(page.getByRole('definition').first()).toHaveText('5 words');
+  await expect(page.locator('.catalogue-facts')).toContainText('Used forVoice portfolio');
 
   await page.getByRole('button', { name: 'Delete passage' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete “${title}”?` });

@@ -389,10 +389,38 @@ describe('passages', () => {
       level: 'sapling',
       text: 'Jump in the puddles.',
     });
+    // A voice-portfolio passage is not one plans take: it does not count.
+    const portfolio = await as('POST', '/api/admin/passages', {
+      title: 'The Kite',
+      level: 'sapling',
+      text: 'A kite flies high.',
+      portfolio: true,
+    });
+    expect(portfolio.json).toMatchObject({ portfolio: true });
     const after = await as('GET', '/api/admin/passage-levels');
     expect(count(after, 'sapling')).toBe((count(before, 'sapling') ?? 0) + 1);
     // Gone again, so the list tests below count only their own.
     expect((await as('DELETE', `/api/admin/passages/${added.json.id}`)).status).toBe(200);
+    expect((await as('DELETE', `/api/admin/passages/${portfolio.json.id}`)).status).toBe(200);
+  });
+
+  it('turns a passage into a portfolio one and back, which the audit log names', async () => {
+    const added = await as('POST', '/api/admin/passages', {
+      title: 'Snow',
+      level: 'sprout',
+      text: 'It snows.',
+    });
+    expect(added.json).toMatchObject({ portfolio: false });
+    const id = String(added.json.id);
+    const changed = await as('PATCH', `/api/admin/passages/${id}`, { portfolio: true });
+    expect(changed.json).toMatchObject({ portfolio: true, title: 'Snow' });
+    const [edit] = (await auditOf(id)).filter((e) => e.action === 'passage.edit');
+    expect(edit?.details).toMatchObject({ changed: ['portfolio'] });
+    const refused = await as('PATCH', `/api/admin/passages/${id}`, { portfolio: 'yes' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error?.fields).toHaveProperty('portfolio');
+    expect((await as('GET', `/api/admin/passages/${id}`)).json).toMatchObject({ portfolio: true });
+    expect((await as('DELETE', `/api/admin/passages/${id}`)).status).toBe(200);
   });
 
   it('adds a passage, counting its words on the server', async () => {

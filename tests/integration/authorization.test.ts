@@ -167,6 +167,7 @@ const MATRIX: Case[] = [
   route('GET /api/passages/{id}/listening', signedIn(200), { idOf: 'passage' }),
   route('GET /api/children/{id}/recordings', ownerOnly(200)),
   route('GET /api/children/{id}/fluency', ownerOnly(200)),
+  route('GET /api/children/{id}/portfolio', ownerOnly(200)),
   route('POST /api/children/{id}/recordings?passageId={passageId}&durationMs=30000', ownerOnly(201)),
   route('GET /api/children/{id}/recordings/{recordingId}/audio', ownerOnly(200)),
   route('PUT /api/children/{id}/recordings/{recordingId}/heard', ownerOnly(200), {

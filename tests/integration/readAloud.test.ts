@@ -62,6 +62,7 @@ describe('passages', () => {
         text: PASSAGE_TEXT,
         wordCount: 40,
         audioUrl: null,
+        portfolio: false,
       },
     ]);
   });

@@ -33,6 +33,7 @@ const passageDto = (row: PassageRow): AdminPassage => ({
   level: row.readingLevel,
   wordCount: row.wordCount,
   audioUrl: mediaUrlOf(row.audioPath),
+  portfolio: row.portfolio,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -49,11 +50,12 @@ export async function listAdminPassages(db: Db, query: PassageListQuery): Promis
   return tablePage(db, passages, where, orderOf(column, dir, passages.id), query, passageDto);
 }
 
-/** Every level with its number of passages, in the levels' order. */
+/** Every level with its number of practice passages (those plans take), in the levels' order. */
 export async function passageLevels(db: Db): Promise<PassageLevels> {
   const rows = await db
     .select({ level: passages.readingLevel, n: count() })
     .from(passages)
+    .where(eq(passages.portfolio, false))
     .groupBy(passages.readingLevel);
   return {
     levels: READING_LEVELS.map((level) => ({
@@ -79,6 +81,7 @@ export async function createPassage(db: Db, actorId: string, input: PassageInput
         readingLevel: input.level,
         text: input.text,
         wordCount: passageWordCount(input.text),
+        portfolio: input.portfolio,
       })
       .returning();
     if (!row) throw new Error('The passage was not saved');
@@ -86,6 +89,7 @@ export async function createPassage(db: Db, actorId: string, input: PassageInput
       title: row.title,
       level: row.readingLevel,
       wordCount: row.wordCount,
+      ...(row.portfolio ? { portfolio: true } : {}),
     });
     return passageDto(row);
   });
@@ -113,6 +117,10 @@ export async function updatePassage(
     if (patch.level !== undefined && patch.level !== row.readingLevel) {
       values.readingLevel = patch.level;
       changed.push('level');
+    }
+    if (patch.portfolio !== undefined && patch.portfolio !== row.portfolio) {
+      values.portfolio = patch.portfolio;
+      changed.push('portfolio');
     }
     if (patch.text !== undefined && patch.text !== row.text) {
       values.text = patch.text;

@@ -195,23 +195,29 @@ const passageFields = z.object({
     (v) => v.length > 0,
     'Enter the text of the passage.',
   ),
+  portfolio: z.boolean('Say whether this is a voice-portfolio passage: true or false.').meta({
+    description:
+      'A voice-portfolio passage: kept out of practice and plans, read by each child once every four weeks',
+  }),
 });
 
-export const passageInputSchema = passageFields.meta({ id: 'PassageInput' });
+export const passageInputSchema = passageFields
+  .extend({ portfolio: passageFields.shape.portfolio.default(false) })
+  .meta({ id: 'PassageInput' });
 export type PassageInput = z.input<typeof passageInputSchema>;
 export const passagePatchSchema = passageFields.partial().meta({ id: 'PassagePatch' });
 export type PassagePatch = z.input<typeof passagePatchSchema>;
 
-/**
- * A passage in the admin list: what families read aloud, but the text itself. The word count is
- * counted on the server, with the function the read-aloud page measures speed by.
- */
-/** How many passages each level has: a level with none borrows the nearest level's in its plans. */
+/** How many practice passages each level has: a level with none borrows the nearest level's in its plans. */
 export const passageLevelsSchema = z
   .object({ levels: z.array(z.object({ level: z.enum(READING_LEVELS), passages: z.int() })) })
   .meta({ id: 'PassageLevels' });
 export type PassageLevels = z.infer<typeof passageLevelsSchema>;
 
+/**
+ * A passage in the admin list: what families read aloud, but the text itself. The word count is
+ * counted on the server, with the function the read-aloud page measures speed by.
+ */
 export const adminPassageSchema = passageSchema
   .omit({ text: true })
   .extend(timestamps)

@@ -673,7 +673,44 @@ export const PASSAGES = [
     readingLevel: 'canopy',
     text: 'The research ship had been frozen into the ice for eleven days when Maya wrote her first letter home. Outside the porthole, the sky never fully darkened; instead, it faded to a bruised violet and then, hours later, brightened again. She described the scientists drilling cores of ancient ice, each one a frozen diary of the air from thousands of years ago, and promised to bring back a photograph of the polar bear that had circled the ship at dawn.',
   },
+  // The voice portfolio's passages: one a level, read every four weeks and never practised.
+  {
+    title: 'My Little Boat',
+    readingLevel: 'sprout',
+    portfolio: true,
+    text: 'I have a little boat. It is blue and white. I take it to the bath. The boat can float. I push it and it goes. A toy duck sits in the boat. Splash! The duck falls in. We both get wet, and Mum laughs.',
+  },
+  {
+    title: 'The Lost Mitten',
+    readingLevel: 'sapling',
+    portfolio: true,
+    text: 'When Ravi came in from the snow, one of his green mittens was missing. He looked under the bench and behind the door, but it was not there. His sister helped him follow his footprints back across the yard. There, hanging on the fence, was the mitten, with a small brown bird sitting right beside it.',
+  },
+  {
+    title: 'The Kite Festival',
+    readingLevel: 'branch',
+    portfolio: true,
+    text: 'Every spring, the whole town gathers on the hill above the harbour for the kite festival. This year, Priya and her uncle had spent three weekends building a kite shaped like a dragon, with a long tail of red and gold ribbons. When the wind finally caught it, the dragon climbed higher than any other kite on the hill, and the crowd below cheered as its ribbons rippled against the clouds.',
+  },
+  {
+    title: 'The Night Garden',
+    readingLevel: 'canopy',
+    portfolio: true,
+    text: 'Most people think a garden sleeps at night, but Grandmother Ines knew better. After supper she would hand Tomas a torch wrapped in red cellophane, so that its light would not startle anything, and lead him between the rows of beans. Moths drifted around the pale flowers of the tobacco plants; a toad waited patiently beneath a cabbage leaf; and once, unforgettably, a hedgehog trundled across the path, paused to consider them both, and vanished into the hedge.',
+  },
 ] as const;
+
+/**
+ * Maya's voice portfolio so far: "The Kite Festival" read eight and four weeks ago, heard on the
+ * family's device and saved as figures only (the words she missed, by their place in the passage).
+ */
+export const DEMO_PORTFOLIO = {
+  passage: 'The Kite Festival',
+  readings: [
+    { day: -56, durationMs: 48_600, readingMs: 46_900, missed: [17, 29, 52, 60], confidence: 0.86 },
+    { day: -28, durationMs: 44_100, readingMs: 42_400, missed: [29, 60], confidence: 0.88 },
+  ],
+} as const;
 
 /**
  * Podcast episodes. Their audio is real and short: spoken by a speech synthesiser from these

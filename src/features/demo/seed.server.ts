@@ -34,6 +34,7 @@ import {
 } from './demoContent';
 import { demoEvents } from './demoEvents';
 import { seedDemoGuide, seedDemoWeekNote } from './demoGuide.server';
+import { seedDemoPortfolio } from './demoPortfolio.server';
 import { enrolDemoReader, enrolInDemoProgram, seedTheoFinishedProgram } from './demoPrograms.server';
 import { seedDemoReaders } from './demoReaders.server';
 
@@ -106,6 +107,8 @@ export async function seedDemo(db: Db, storage: Storage = getStorage()): Promise
     if (monthly) await enrolDemoReader(tx, DEMO_BEHIND_READER, monthly, at(-5, 9));
     // The demo reading guide follows Maya and that reader, with Maya's recordings to hear.
     if (enrolled) await seedDemoGuide(tx, storage, enrolled);
+    // Maya's voice portfolio: two readings four weeks apart, the next one open today.
+    if (enrolled) await seedDemoPortfolio(tx, enrolled.id);
     mayaId = enrolled?.id;
     // Theo finished a shorter program a week ago: its report and certificate are ready below.
     const condensed = planRows.find((p) => p.name === 'A-Bridged Condensed Program');

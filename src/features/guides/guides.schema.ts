@@ -136,6 +136,8 @@ export const guideRecordingSchema = z
     childName: z.string(),
     passageTitle: z.string().nullable(),
     durationMs: z.int(),
+    /** A voice-portfolio reading: the passage read every four weeks, never practised. */
+    portfolio: z.boolean(),
     createdAt: instant,
     score: scoreSummarySchema.nullable(),
   })

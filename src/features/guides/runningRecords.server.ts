@@ -90,6 +90,7 @@ export async function guideRecordings(
     childName,
     passageTitle: title,
     durationMs: recording.durationMs,
+    portfolio: recording.portfolio,
     createdAt: recording.createdAt.toISOString(),
     score: score
       ? {
@@ -136,6 +137,7 @@ export async function recordingDetail(
     childName,
     passageTitle: passage?.title ?? null,
     durationMs: recording.durationMs,
+    portfolio: recording.portfolio,
     createdAt: recording.createdAt.toISOString(),
     words: passage ? passageWords(passage.text) : [],
     hasAudio: recording.audioPath !== null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelsNearest, levelsWithoutPassages, passageForWeek } from './passageChoice';
+import { levelsNearest } from '~/platform/domain';
+import { levelsWithoutPassages, passageForWeek } from './passageChoice';
 
 describe('the week’s read-aloud passage', () => {
   it('takes the level’s own passages in turn', () => {

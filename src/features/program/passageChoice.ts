@@ -4,20 +4,7 @@
  * (the easier one first, since a passage too hard discourages more than one too easy). Only an
  * empty library leaves a plan without one, and the team is told which levels have none.
  */
-import { READING_LEVELS, type ReadingLevel } from '~/platform/domain';
-
-/** The levels in the order a plan looks for passages: its own, then one step easier, one harder, … */
-export function levelsNearest(level: ReadingLevel): ReadingLevel[] {
-  const at = READING_LEVELS.indexOf(level);
-  const order: ReadingLevel[] = [level];
-  for (let step = 1; step < READING_LEVELS.length; step++) {
-    const easier = READING_LEVELS[at - step];
-    const harder = READING_LEVELS[at + step];
-    if (easier) order.push(easier);
-    if (harder) order.push(harder);
-  }
-  return order;
-}
+import { levelsNearest, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 
 /** The week's passage: its id, or undefined when no level has a passage at all. */
 export function passageForWeek(

@@ -1,4 +1,4 @@
-import { and, desc, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client.server';
 import { books, children, passages, readingLogs } from '~/platform/db/schema.server';
 import type { ReadingLevel } from '~/platform/domain';
@@ -41,7 +41,12 @@ export async function loadPlanContext(db: Db): Promise<PlanContext> {
       .select({ id: children.id, level: children.readingLevel, interests: children.interests })
       .from(children)
       .where(sql`${children.id} in (select child_id from ${readingLogs} where rating is not null)`),
-    db.select({ id: passages.id, readingLevel: passages.readingLevel }).from(passages).orderBy(passages.id),
+    // Portfolio passages stay out of plans: they are read every four weeks, unpracticed.
+    db
+      .select({ id: passages.id, readingLevel: passages.readingLevel })
+      .from(passages)
+      .where(eq(passages.portfolio, false))
+      .orderBy(passages.id),
   ]);
   const passagesByLevel = new Map<ReadingLevel, string[]>();
   for (const p of allPassages)

@@ -9,6 +9,7 @@ import {
   passageListeningSchema,
   passageSchema,
   passagesQuerySchema,
+  portfolioSchema,
   recordingQuerySchema,
   recordingSchema,
 } from './readAloud.schema';
@@ -54,12 +55,12 @@ export const readAloudApi = {
     status: 201,
     response: recordingSchema,
     returns: 'The saved attempt',
-    // The account's daily quota of recordings.
-    errors: [429],
+    // The account's daily quota of recordings; a portfolio passage read out of turn.
+    errors: [409, 429],
   }),
   fluency: contract('getFluencyTrend', 'GET /children/{id}/fluency', {
     summary:
-      "A child's words correct per minute across the recordings their reading guide marked, oldest first, with the oral reading fluency norms for the child's grade and the season (the family only)",
+      "A child's words correct per minute across the readings counted by their reading guide or, surely enough, by listening on the family's device, oldest first, with the oral reading fluency norms for the child's grade and the season (the family only)",
     description:
       'The norms are Hasbrouck & Tindal (2017), 25th, 50th and 75th percentiles, for the school grade estimated from the child’s age (null outside grades 1 to 6, and for grade 1 in the fall). They describe unpracticed grade-level passages read for one minute.',
     access: 'account',
@@ -67,6 +68,15 @@ export const readAloudApi = {
     status: 200,
     response: fluencyTrendSchema,
     returns: 'The trend and the norms',
+  }),
+  portfolio: contract('getVoicePortfolio', 'GET /children/{id}/portfolio', {
+    summary:
+      "A child's voice portfolio: the one passage they read every four weeks without practising it (kept out of the practice list), when the next reading opens, and the readings so far, oldest first (the family only). An attempt at the passage saved before it opens, or at another child's portfolio passage, is refused with 409.",
+    access: 'account',
+    params: childParams,
+    status: 200,
+    response: portfolioSchema,
+    returns: 'The portfolio',
   }),
   recordingAudio: contract('getRecordingAudio', 'GET /children/{id}/recordings/{recordingId}/audio', {
     summary:

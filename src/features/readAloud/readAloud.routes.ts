@@ -8,6 +8,7 @@ import { getStorage } from '~/platform/storage/index.server';
 import { reserveUpload, uploadQuotas } from '~/platform/storage/quotas.server';
 import { fluencyTrend } from './fluencyTrend.server';
 import { saveHeard } from './heard.server';
+import { childPortfolio, portfolioReadingCheck } from './portfolio.server';
 import { MAX_RECORDING_BYTES, RECORDING_TYPE_LIST, type RecordingType } from './readAloud';
 import { readAloudApi as api } from './readAloud.api';
 import {
@@ -44,6 +45,11 @@ export function readAloudRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     return c.json(await fluencyTrend(deps.db, child), 200);
   });
 
+  route(app, deps, api.portfolio, async (c) => {
+    const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
+    return c.json(await childPortfolio(deps.db, child), 200);
+  });
+
   route(app, deps, api.saveHeard, async (c) => {
     const { id, recordingId } = c.req.valid('param');
     const child = await ownChildOr404(deps.db, c.get('user').id, id);
@@ -62,6 +68,8 @@ function newAttemptRoute(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     const child = await ownChildOr404(deps.db, c.get('user').id, c.req.valid('param').id);
     const { passageId, durationMs } = c.req.valid('query');
     const passage = await passageToRead(deps.db, passageId);
+    // A portfolio passage is read only as the child's own, when due (409 before any upload is read).
+    const portfolio = await portfolioReadingCheck(deps.db, child, passage);
     const length = c.req.header('content-length');
     const hasBody =
       c.req.header('content-type') !== undefined ||
@@ -83,6 +91,7 @@ function newAttemptRoute(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         passage,
         durationMs,
         audio: audio && { bytes: audio.bytes, type: audio.type as RecordingType },
+        portfolio,
       });
       return c.json(saved, 201);
     } catch (error) {

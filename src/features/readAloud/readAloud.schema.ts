@@ -14,6 +14,10 @@ export const passageSchema = z
     wordCount: z.int(),
     /** A model reading recorded by the team, or null. */
     audioUrl: z.string().nullable(),
+    portfolio: z.boolean().meta({
+      description:
+        'A voice-portfolio passage: not practised, read once every four weeks (GET /children/{id}/portfolio)',
+    }),
   })
   .meta({ id: 'Passage' });
 export type Passage = z.infer<typeof passageSchema>;
@@ -110,6 +114,8 @@ export const recordingSchema = z
     /** Only from a recording at a rate a child can read at (15 to 200); null otherwise. */
     wordsPerMinute: z.int().nullable(),
     hasAudio: z.boolean(),
+    /** A reading for the child's voice portfolio. */
+    portfolio: z.boolean(),
     createdAt: instant,
     /** What listening on the device heard, when the family saved it. */
     heard: heardFiguresSchema.nullable(),
@@ -131,7 +137,7 @@ export type RecordingDto = z.infer<typeof recordingSchema>;
 
 const normBandSchema = z.object({ p25: z.int(), p50: z.int(), p75: z.int() });
 
-/** A child's words correct per minute across the recordings their guide marked, against the norms. */
+/** A child's words correct per minute across their counted readings (a guide's or listening's), against the norms. */
 export const fluencyTrendSchema = z
   .object({
     grade: z
@@ -152,8 +158,34 @@ export const fluencyTrendSchema = z
         passageTitle: z.string().nullable(),
         wordsCorrectPerMinute: z.int(),
         accuracy: z.number(),
+        // Reports saved before listening counted readings hold only a guide's points, without these two.
+        countedBy: z.enum(['guide', 'listening']).default('guide').meta({
+          description:
+            'Who counted the words: the child’s reading guide, or listening on the family’s device (a guide’s marks win)',
+        }),
+        confidence: z
+          .number()
+          .nullable()
+          .default(null)
+          .meta({ description: 'How sure listening was, 0 to 1; null for a guide’s marks' }),
       }),
     ),
   })
   .meta({ id: 'FluencyTrend' });
 export type FluencyTrend = z.infer<typeof fluencyTrendSchema>;
+
+/** A child's voice portfolio: one unpracticed passage read every four weeks, the readings side by side. */
+export const portfolioSchema = z
+  .object({
+    passage: passageSchema.nullable().meta({
+      description:
+        'The child’s portfolio passage: the one they have read for it, else the library’s nearest their level; null when the library has none',
+    }),
+    everyDays: z.int().meta({ description: 'How often the passage is read, in days' }),
+    opensAt: instant
+      .nullable()
+      .meta({ description: 'When the next reading may be made; null when it may be made now' }),
+    readings: z.array(recordingSchema).meta({ description: 'The portfolio readings, oldest first' }),
+  })
+  .meta({ id: 'VoicePortfolio' });
+export type Portfolio = z.infer<typeof portfolioSchema>;

@@ -23,20 +23,22 @@ type RecordingRow = typeof recordings.$inferSelect;
 /** How many attempts a child's history shows, newest first. */
 const RECORDINGS_SHOWN = 100;
 
-const passageDto = (p: PassageRow): Passage => ({
+export const passageDto = (p: PassageRow): Passage => ({
   id: p.id,
   title: p.title,
   level: p.readingLevel,
   text: p.text,
   wordCount: p.wordCount,
   audioUrl: mediaUrlOf(p.audioPath),
+  portfolio: p.portfolio,
 });
 
+/** The passages to practise (the voice portfolio's stay out of practice, so they stay unpracticed). */
 export async function listPassages(db: Db, level?: ReadingLevel): Promise<Passage[]> {
   const rows = await db
     .select()
     .from(passages)
-    .where(level ? eq(passages.readingLevel, level) : undefined)
+    .where(and(eq(passages.portfolio, false), level ? eq(passages.readingLevel, level) : undefined))
     .orderBy(asc(passages.readingLevel), asc(passages.title));
   return rows.map(passageDto);
 }
@@ -71,7 +73,7 @@ export const heardFigures = (row: typeof recordingHeard.$inferSelect): HeardFigu
   corrected: row.corrected,
 });
 
-const recordingDto = (
+export const recordingDto = (
   r: RecordingRow,
   passageTitle: string | null,
   score: ScoreRow | null = null,
@@ -83,6 +85,7 @@ const recordingDto = (
   durationMs: r.durationMs,
   wordsPerMinute: r.wordsPerMinute,
   hasAudio: r.audioPath !== null,
+  portfolio: r.portfolio,
   createdAt: r.createdAt.toISOString(),
   heard: heard && heardFigures(heard),
   runningRecord: score && {
@@ -161,6 +164,8 @@ export async function saveRecording(
     passage: PassageRow;
     durationMs: number;
     audio?: { bytes: Uint8Array; type: RecordingType } | undefined;
+    /** A reading for the child's voice portfolio (checked by `portfolioReadingCheck`). */
+    portfolio?: boolean;
   },
 ): Promise<RecordingDto> {
   const key = input.audio ? recordingKey(input.childId, input.audio.type) : null;
@@ -175,6 +180,7 @@ export async function saveRecording(
         wordsPerMinute: readingRate(input.passage.wordCount, input.durationMs, input.audio !== undefined),
         audioPath: key,
         audioType: input.audio?.type ?? null,
+        portfolio: input.portfolio ?? false,
       })
       .returning();
     if (!row) throw new Error('The attempt was not saved');

@@ -143,7 +143,11 @@ export async function gatherReport(db: Db, period: ReportPeriod): Promise<Report
       weeksOnGoal: withGoal.filter((w) => w.minutesRead >= (w.goalMinutes ?? 0)).length,
       weeksWithGoal: withGoal.length,
     },
-    fluency: { ...trend, points: trend.points.filter((p) => Date.parse(p.at) < period.end.getTime()) },
+    // A report gives the guide's own counts: listening's pre-scores stay on the family's practice page.
+    fluency: {
+      ...trend,
+      points: trend.points.filter((p) => p.countedBy === 'guide' && Date.parse(p.at) < period.end.getTime()),
+    },
     scores: await scoresOf(db, period),
     notes: await notesOf(db, period),
   };

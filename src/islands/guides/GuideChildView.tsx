@@ -49,7 +49,8 @@ function Recordings({ view }: { view: GuideChildDetail }) {
                 {r.passageTitle ?? 'A passage since removed'}, {formatTime(r.createdAt, 'shortDate')}
               </a>
               <span className="hint">
-                {formatDuration(r.durationMs)} · {scoreText(r)}
+                {formatDuration(r.durationMs)} · {r.portfolio && 'voice portfolio (unpracticed) · '}
+                {scoreText(r)}
               </span>
             </li>
           ))}

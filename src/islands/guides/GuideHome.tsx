@@ -45,6 +45,7 @@ function Waiting() {
               </a>
               <span className="hint">
                 {formatTime(r.createdAt, 'dateTime')} · {formatDuration(r.durationMs)}
+                {r.portfolio && ' · voice portfolio (unpracticed)'}
               </span>
             </li>
           ))}

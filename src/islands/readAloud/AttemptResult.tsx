@@ -1,5 +1,7 @@
+import type { HeardReading } from '~/features/readAloud/listening/heardReading';
 import { formatDuration, noRateReason, readingRate } from '~/features/readAloud/readAloud';
 import { WaitLine } from '../shared/Spinner';
+import { HeardComparison } from './HeardComparison';
 import { HeardFigures, HeardWords } from './HeardResult';
 import type { Attempt, Practice } from './usePractice';
 
@@ -11,11 +13,16 @@ import type { Attempt, Practice } from './usePractice';
 export function AttemptResult({
   practice,
   take,
+  childId,
   childName,
+  onAgain,
 }: {
   practice: Practice;
   take: Attempt;
+  childId: string;
   childName: string;
+  /** Told before the page goes back to practising. */
+  onAgain?: () => void;
 }) {
   const { save, playbackUrl } = practice;
   const heard = take.heard?.trusted ? take.heard : null;
@@ -25,30 +32,7 @@ export function AttemptResult({
       <h2 id="ra-result-title" ref={practice.refs.result} tabIndex={-1}>
         {rate === null && !heard ? `${childName}’s attempt` : `Well read, ${childName}!`}
       </h2>
-      <dl className="ra-figures">
-        <div>
-          <dt>Time</dt>
-          <dd>{formatDuration(take.durationMs)}</dd>
-        </div>
-        {!heard && rate !== null && (
-          <div>
-            <dt>Words per minute</dt>
-            <dd>{rate}</dd>
-          </div>
-        )}
-      </dl>
-      {heard && <HeardFigures heard={heard} />}
-      {take.heard && !heard && (
-        <p className="ra-no-rate">
-          Listening could not follow this reading well enough to count the words, so we show the time and the
-          words per minute from the passage’s length instead.
-        </p>
-      )}
-      {!heard && rate === null && (
-        <p className="ra-no-rate">
-          {noRateReason(take.passage.wordCount, take.durationMs, take.audio !== null)}
-        </p>
-      )}
+      <ResultFigures take={take} heard={heard} rate={rate} childId={childId} childName={childName} />
       {heard && save.status !== 'saved' && (
         <HeardWords text={take.passage.text} heard={heard} onToggle={practice.correct} />
       )}
@@ -65,13 +49,70 @@ export function AttemptResult({
       <button
         type="button"
         className="btn btn-secondary"
-        onClick={practice.again}
+        onClick={() => {
+          onAgain?.();
+          practice.again();
+        }}
         aria-disabled={save.status === 'saving'}
         disabled={save.status === 'saving'}
       >
         {save.status === 'saved' ? 'Practise again' : 'Discard and practise again'}
       </button>
     </section>
+  );
+}
+
+/**
+ * What the attempt measured: its time, then listening's figures beside earlier readings; or, when
+ * listening could not follow, the pace from the passage's length (or why there is none).
+ */
+function ResultFigures({
+  take,
+  heard,
+  rate,
+  childId,
+  childName,
+}: {
+  take: Attempt;
+  heard: HeardReading | null;
+  rate: number | null;
+  childId: string;
+  childName: string;
+}) {
+  return (
+    <>
+      <dl className="ra-figures">
+        <div>
+          <dt>Time</dt>
+          <dd>{formatDuration(take.durationMs)}</dd>
+        </div>
+        {!heard && rate !== null && (
+          <div>
+            <dt>Words per minute</dt>
+            <dd>{rate}</dd>
+          </div>
+        )}
+      </dl>
+      {heard && <HeardFigures heard={heard} />}
+      {heard && (
+        <HeardComparison
+          childId={childId}
+          childName={childName}
+          wordsCorrectPerMinute={heard.score.wordsCorrectPerMinute}
+        />
+      )}
+      {take.heard && !heard && (
+        <p className="ra-no-rate">
+          Listening could not follow this reading well enough to count the words, so we show the time and the
+          words per minute from the passage’s length instead.
+        </p>
+      )}
+      {!heard && rate === null && (
+        <p className="ra-no-rate">
+          {noRateReason(take.passage.wordCount, take.durationMs, take.audio !== null)}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import type { Passage } from '~/features/readAloud/readAloud.schema';
 import { READING_LEVEL_LABELS, READING_LEVELS, type ReadingLevel } from '~/platform/domain';
 import { $authReady } from '~/platform/identity/authState.store';
@@ -14,6 +15,7 @@ import { PracticeControls } from './PracticeControls';
 import { RecordingsList } from './RecordingsList';
 import { usePassages } from './usePassages';
 import { usePractice } from './usePractice';
+import { VoicePortfolio } from './VoicePortfolio';
 import './ReadAloud.css';
 
 const levelOf = (level: string | undefined): ReadingLevel | undefined =>
@@ -30,7 +32,9 @@ export function ReadAloudPractice() {
   const children = user?.children ?? [];
   const child = children[index] ?? children[0];
   const childLevel = levelOf(child?.readingLevel);
-  const { loaded, loadError, ordered, passage, setPassageId } = usePassages(authReady, childLevel);
+  const { loaded, loadError, ordered, passage: chosen, setPassageId } = usePassages(authReady, childLevel);
+  const portfolio = usePortfolioTurn(child?._id);
+  const passage = portfolio.passage ?? chosen;
   const practice = usePractice(passage, child?._id);
 
   if (!hydrated || !authReady || (!loaded && !loadError)) {
@@ -43,15 +47,35 @@ export function ReadAloudPractice() {
       </p>
     );
   if (!child) return <NoChild />;
-  if (!passage) {
-    return (
-      <section className="ra-card">
-        <h2>No passages yet</h2>
-        <p>Our team is preparing read-aloud passages. Please come back soon.</p>
-      </section>
-    );
-  }
+  if (!passage) return <NoPassages />;
+  const choices = { readers: children, child, ordered, passage, childLevel, onPassage: setPassageId };
+  return <PracticeView choices={choices} practice={practice} portfolio={portfolio} />;
+}
 
+/** No passage in the library yet. */
+function NoPassages() {
+  return (
+    <section className="ra-card">
+      <h2>No passages yet</h2>
+      <p>Our team is preparing read-aloud passages. Please come back soon.</p>
+    </section>
+  );
+}
+
+/**
+ * The practice itself: the reader and passage, the passage large, the controls, the attempt just
+ * finished, the voice portfolio and the history.
+ */
+function PracticeView({
+  choices,
+  practice,
+  portfolio,
+}: {
+  choices: Omit<ChoicesProps, 'locked' | 'portfolio' | 'onLeavePortfolio'>;
+  practice: ReturnType<typeof usePractice>;
+  portfolio: ReturnType<typeof usePortfolioTurn>;
+}) {
+  const { child, passage } = choices;
   const locked = practice.recorder.status !== 'idle' || practice.phase === 'finished';
   return (
     <div className="ra">
@@ -59,22 +83,47 @@ export function ReadAloudPractice() {
         {practice.announcement}
       </div>
       <Choices
-        readers={children}
-        child={child}
-        ordered={ordered}
-        passage={passage}
-        childLevel={childLevel}
+        {...choices}
         locked={locked}
-        onPassage={setPassageId}
+        portfolio={portfolio.passage !== null}
+        onLeavePortfolio={portfolio.leave}
       />
       <PassageText passage={passage} listening={practice.listening} />
       <PracticeControls practice={practice} childName={child.name} />
       {practice.phase === 'finished' && practice.take && (
-        <AttemptResult practice={practice} take={practice.take} childName={child.name} />
+        <AttemptResult
+          practice={practice}
+          take={practice.take}
+          childId={child._id}
+          childName={child.name}
+          // A portfolio reading once saved is done for four weeks: practice goes back to the library.
+          onAgain={() => practice.save.status === 'saved' && portfolio.leave()}
+        />
       )}
+      <VoicePortfolio
+        childId={child._id}
+        childName={child.name}
+        active={portfolio.passage !== null}
+        locked={locked}
+        onRead={portfolio.read}
+      />
       <RecordingsList childId={child._id} childName={child.name} />
     </div>
   );
+}
+
+/**
+ * The portfolio passage when the child is reading it (chosen from the voice portfolio), else null;
+ * another child goes back to the library. Reading it takes the family to the passage.
+ */
+function usePortfolioTurn(childId: string | undefined) {
+  const [turn, setTurn] = useState<{ childId: string | undefined; passage: Passage } | null>(null);
+  const passage = turn && turn.childId === childId ? turn.passage : null;
+  const read = (next: Passage) => {
+    setTurn({ childId, passage: next });
+    requestAnimationFrame(() => document.getElementById('ra-passage-title')?.focus());
+  };
+  return { passage, read, leave: () => setTurn(null) };
 }
 
 /** A family with no child yet: practice keeps each child's attempts, so a child comes first. */
@@ -100,6 +149,9 @@ interface ChoicesProps {
   /** While reading, and once finished, the reader and passage stay as they are. */
   locked: boolean;
   onPassage: (passageId: string) => void;
+  /** The voice portfolio's passage is on the page instead of the chosen one. */
+  portfolio: boolean;
+  onLeavePortfolio: () => void;
 }
 
 /** Who reads (the family's active child), and which passage. */
@@ -115,7 +167,7 @@ function Choices(props: ChoicesProps) {
         onChange={(e) => setActiveChild(readers.findIndex((c) => c._id === e.target.value))}
         options={readers.map((c) => [c._id, c.name] as const)}
       />
-      <PassageChoice {...props} />
+      {props.portfolio ? <PortfolioChoice {...props} /> : <PassageChoice {...props} />}
     </div>
   );
 }
@@ -154,12 +206,34 @@ function PassageChoice({ ordered, passage, child, childLevel, locked, onPassage 
   );
 }
 
+/** In place of the passage list while the portfolio passage is read: what it is, and the way back. */
+function PortfolioChoice({ passage, locked, onLeavePortfolio }: ChoicesProps) {
+  return (
+    <div className="field ra-portfolio-choice">
+      <span className="ra-portfolio-label">Passage</span>
+      <p>
+        <strong>{passage.title}</strong>, for the voice portfolio
+      </p>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        aria-disabled={locked}
+        onClick={() => !locked && onLeavePortfolio()}
+      >
+        Back to the practice passages
+      </button>
+    </div>
+  );
+}
+
 /** The passage itself, large (followed word by word while listening), with a model reading when there is one. */
 function PassageText({ passage, listening }: { passage: Passage; listening: ListeningState }) {
   return (
     <article className="ra-passage" aria-labelledby="ra-passage-title">
       <p className="ra-passage-level">{READING_LEVEL_LABELS[passage.level]}</p>
-      <h2 id="ra-passage-title">{passage.title}</h2>
+      <h2 id="ra-passage-title" tabIndex={-1}>
+        {passage.title}
+      </h2>
       <FollowedText text={passage.text} listening={listening} />
       {passage.audioUrl && (
         <figure className="ra-model">

@@ -72,18 +72,18 @@ export function RecordingsList({ childId, childName }: RecordingsListProps) {
           ))}
         </ul>
       )}
-      {items?.some((item) => item.runningRecord) && (
+      {items?.some((item) => item.runningRecord || item.heard) && (
         <FluencyTrend childId={childId} childName={childName} version={markedVersion(items)} />
       )}
     </section>
   );
 }
 
-/** What changes when a marked attempt comes or goes: the chart loads again then. */
+/** What changes when a counted attempt (marked by the guide or heard) comes or goes: the chart loads again then. */
 const markedVersion = (items: readonly RecordingDto[]) =>
   items
-    .filter((item) => item.runningRecord)
-    .map((item) => `${item.id}:${item.runningRecord?.wordsCorrectPerMinute}`)
+    .filter((item) => item.runningRecord || item.heard)
+    .map((item) => `${item.id}:${(item.runningRecord ?? item.heard)?.wordsCorrectPerMinute}`)
     .join(',');
 
 /**

@@ -13,7 +13,10 @@ function topOf(trend: FluencyTrend): number {
 
 /** A one-sentence reading of the chart for screen readers. */
 function summary(trend: FluencyTrend, childName: string): string {
-  const points = trend.points.map((p) => `${p.wordsCorrectPerMinute} on ${formatTime(p.at, 'shortDate')}`);
+  const points = trend.points.map(
+    (p) =>
+      `${p.wordsCorrectPerMinute} on ${formatTime(p.at, 'shortDate')}${p.countedBy === 'listening' ? ' (heard on the device)' : ''}`,
+  );
   const norms = trend.norms
     ? ` The norms: ${trend.norms.p25} at the 25th percentile, ${trend.norms.p50} at the 50th, ${trend.norms.p75} at the 75th.`
     : '';
@@ -63,7 +66,7 @@ export function TrendChart({ trend, childName }: { trend: FluencyTrend; childNam
       )}
       <polyline className="ra-chart-line" points={line} />
       {trend.points.map((p, i) => (
-        <g key={p.recordingId} className="ra-chart-point">
+        <g key={p.recordingId} className="ra-chart-point" data-counted-by={p.countedBy}>
           <circle cx={x(i)} cy={y(p.wordsCorrectPerMinute)} r={5} />
           <text x={x(i)} y={y(p.wordsCorrectPerMinute) - 10} textAnchor="middle">
             {p.wordsCorrectPerMinute}

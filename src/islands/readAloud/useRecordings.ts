@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { readAloudApi } from '~/features/readAloud/readAloud.api';
 import type { RecordingDto } from '~/features/readAloud/readAloud.schema';
-import { $recordingsVersion } from '~/features/readAloud/readAloud.store';
+import { $recordingsVersion, recordingsChanged } from '~/features/readAloud/readAloud.store';
 import { errorMessage } from '~/islands/shared/loadState';
 import { useSubmit } from '~/islands/shared/useSubmit';
 import { call, callForBlob } from '~/platform/client/api';
@@ -19,7 +19,7 @@ export function useRecordings(childId: string) {
   const [items, setItems] = useState<RecordingDto[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const [playing, setPlaying] = useState<{ id: string; url: string } | null>(null);
+  const { playing, setPlaying, loadingAudio, play } = useRecordingPlayer(childId, setMessage);
   const [confirming, setConfirming] = useState<string | null>(null);
 
   useEffect(() => {
@@ -50,11 +50,9 @@ export function useRecordings(childId: string) {
     setMessage('');
   }
 
-  useEffect(() => () => void (playing && URL.revokeObjectURL(playing.url)), [playing]);
-
   const list = { setItems, setMessage, playing, setPlaying, setConfirming };
   const shown = { authReady, items, error, message, playing, confirming, setConfirming };
-  return { ...shown, ...usePlayback(childId, list), ...useDeletion(childId, list) };
+  return { ...shown, loadingAudio, play, ...useDeletion(childId, list) };
 }
 
 /** What playing and deleting change in the list. */
@@ -66,9 +64,16 @@ interface ListState {
   setConfirming: (id: string | null) => void;
 }
 
-/** A recording fetched with the family's sign-in and played from memory: it never has a public address. */
-function usePlayback(childId: string, { setMessage, setPlaying }: ListState) {
+/**
+ * A recording fetched with the family's sign-in and played from memory: it never has a public
+ * address, and its memory is let go when another plays or the page leaves. `onMessage` hears why
+ * one could not be loaded (and '' when a new one starts).
+ */
+export function useRecordingPlayer(childId: string, onMessage: (message: string) => void) {
+  const [playing, setPlaying] = useState<{ id: string; url: string } | null>(null);
   const [loadingAudio, setLoadingAudio] = useState<string | null>(null);
+  useEffect(() => () => void (playing && URL.revokeObjectURL(playing.url)), [playing]);
+  const setMessage = onMessage;
 
   const play = async (item: RecordingDto) => {
     setLoadingAudio(item.id);
@@ -87,7 +92,7 @@ function usePlayback(childId: string, { setMessage, setPlaying }: ListState) {
     }
   };
 
-  return { loadingAudio, play };
+  return { playing, setPlaying, loadingAudio, play };
 }
 
 /**
@@ -117,6 +122,8 @@ function useDeletion(
         setItems((list) => list?.filter((r) => r.id !== item.id) ?? null);
         if (playing?.id === item.id) setPlaying(null);
         setMessage('The attempt and its recording are deleted.');
+        // The voice portfolio on the page counts its readings again.
+        recordingsChanged();
         headingRef.current?.focus();
       },
       { what: item.id, fallback },

@@ -421,6 +421,11 @@ export const passages = pgTable(
     text: text('text').notNull(),
     wordCount: integer('word_count').notNull(),
     audioPath: text('audio_path'),
+    /**
+     * A voice-portfolio passage (issue 30): kept out of practice and plans, and read once every four
+     * weeks, so that it stays unpracticed and the readings can be set side by side.
+     */
+    portfolio: boolean('portfolio').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -518,6 +523,8 @@ export const recordings = pgTable(
     wordsPerMinute: integer('words_per_minute'),
     audioPath: text('audio_path'),
     audioType: text('audio_type'),
+    /** A reading for the child's voice portfolio (of a portfolio passage, when it was due). */
+    portfolio: boolean('portfolio').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('recordings_child_idx').on(t.childId, t.createdAt)],

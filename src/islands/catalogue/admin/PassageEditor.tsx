@@ -37,6 +37,8 @@ export function PassageEditor({ passageId }: { passageId: string }) {
                 <dd>{wordsText(passage.wordCount)}</dd>
                 <dt>Level</dt>
                 <dd>{READING_LEVEL_LABELS[passage.level]}</dd>
+                <dt>Used for</dt>
+                <dd>{passage.portfolio ? 'Voice portfolio' : 'Practice'}</dd>
                 <dt>Attempts by children</dt>
                 <dd>{passage.recordingCount}</dd>
               </dl>

@@ -18,11 +18,17 @@ export interface PassageDraft extends Record<string, string> {
   title: string;
   level: string;
   text: string;
+  /** 'practice' or 'portfolio'. */
+  use: string;
 }
 
 export const wordsText = (n: number) => (n === 1 ? '1 word' : `${n} words`);
 
 const LEVEL_OPTIONS = optionsOf('Choose a level', READING_LEVELS, READING_LEVEL_LABELS);
+const USE_OPTIONS = [
+  ['practice', 'Practice: in the passage list and weekly plans'],
+  ['portfolio', 'Voice portfolio: read every four weeks, never practised'],
+] as const;
 
 /** A passage's fields, shared by the add form and the edit page; the word count follows the text. */
 function PassageFields({ field, draft }: FieldsProps<PassageDraft>) {
@@ -32,6 +38,12 @@ function PassageFields({ field, draft }: FieldsProps<PassageDraft>) {
         <Field {...field('title')} label="Title" maxLength={200} required />
         <SelectField {...field('level')} label="Reading level" options={LEVEL_OPTIONS} />
       </div>
+      <SelectField
+        {...field('use')}
+        label="Used for"
+        options={USE_OPTIONS}
+        hint="A portfolio passage is the one a child reads once every four weeks, so that the readings can be set side by side. Keep its text as it is once children have read it: a changed text makes the next reading unlike the earlier ones."
+      />
       <TextAreaField
         {...field('text')}
         label="Text"
@@ -66,12 +78,18 @@ export const PASSAGES: RecordKind<
   listHref: pagePath('/admin/allReadonance'),
   backLabel: 'Back to the passages',
   editHref: (id) => pagePath('/updateReadonance/{id}', id),
-  empty: { title: '', level: '', text: '' },
-  draftOf: (p) => ({ title: p.title, level: p.level, text: p.text }),
+  empty: { title: '', level: '', text: '', use: 'practice' },
+  draftOf: (p) => ({
+    title: p.title,
+    level: p.level,
+    text: p.text,
+    use: p.portfolio ? 'portfolio' : 'practice',
+  }),
   toPayload: (d): PassageInput => ({
     title: d.title,
     level: d.level as PassageInput['level'],
     text: d.text,
+    portfolio: d.use === 'portfolio',
   }),
   addSchema: passageInputSchema,
   patchSchema: passagePatchSchema,

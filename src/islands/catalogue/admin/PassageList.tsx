@@ -21,6 +21,7 @@ export function PassageList() {
           { label: 'Level', sort: 'level' },
           { label: 'Words', sort: 'wordCount', desc: true },
           { label: 'Model reading' },
+          { label: 'Used for' },
           { label: 'Added', sort: 'createdAt', desc: true },
         ]}
         rowKey={(p: AdminPassage) => p.id}
@@ -40,6 +41,7 @@ export function PassageList() {
                 <span className="status-pill">None</span>
               )}
             </td>
+            <td>{p.portfolio ? 'Voice portfolio' : 'Practice'}</td>
             <td>
               <time dateTime={p.createdAt}>{formatTime(p.createdAt, 'shortDate')}</time>
             </td>
