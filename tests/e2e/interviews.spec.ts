@@ -70,11 +70,24 @@ async function eventIn(download: Download) {
   return { value, dtstart: new Date(`${value('dtstart')}`).toISOString() };
 }
 
+/**
+ * Clicks the button and reads the file it saves. The click and the download fail apart, each with
+ * its own message: a click that cannot land says why, and a download that never starts says so
+ * with the page's errors, instead of both waiting out the test.
+ */
 async function downloadFrom(page: Page, name: string) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name }).click(),
-  ]);
+  const errors: string[] = [];
+  const onError = (error: Error) => errors.push(error.message);
+  page.on('pageerror', onError);
+  const downloading = page.waitForEvent('download', { timeout: 20_000 });
+  downloading.catch(() => undefined); // awaited below, after the click
+  await page.getByRole('button', { name }).click({ timeout: 20_000 });
+  const download = await downloading
+    .catch((error: unknown) => {
+      const said = errors.join('; ') || 'none';
+      throw new Error(`No calendar file after clicking “${name}” (page errors: ${said})`, { cause: error });
+    })
+    .finally(() => page.off('pageerror', onError));
   return eventIn(download);
 }
 
