@@ -310,7 +310,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 /**
  * axe finds nothing on the page as it is now (dialogs and states included). Only violations are
  * asked for in full: axe then keeps one example of each rule that passed instead of every node,
- * which spares a sixth of its time on a long page (about 250 runs a suite).
+ * which spares about a sixth of its time on a long page (docs/performance.md).
  */
 export async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })

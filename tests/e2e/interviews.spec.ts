@@ -72,22 +72,15 @@ async function eventIn(download: Download) {
 
 /**
  * Clicks the button and reads the file it saves. The click and the download fail apart, each with
- * its own message: a click that cannot land says why, and a download that never starts says so
- * with the page's errors, instead of both waiting out the test.
+ * its own message, instead of both waiting out the test; the page fixture lists the page's errors.
  */
 async function downloadFrom(page: Page, name: string) {
-  const errors: string[] = [];
-  const onError = (error: Error) => errors.push(error.message);
-  page.on('pageerror', onError);
   const downloading = page.waitForEvent('download', { timeout: 20_000 });
   downloading.catch(() => undefined); // awaited below, after the click
   await page.getByRole('button', { name }).click({ timeout: 20_000 });
-  const download = await downloading
-    .catch((error: unknown) => {
-      const said = errors.join('; ') || 'none';
-      throw new Error(`No calendar file after clicking “${name}” (page errors: ${said})`, { cause: error });
-    })
-    .finally(() => page.off('pageerror', onError));
+  const download = await downloading.catch((error: unknown) => {
+    throw new Error(`No calendar file after clicking “${name}”`, { cause: error });
+  });
   return eventIn(download);
 }
 
